@@ -1,0 +1,46 @@
+//! A terminal drawing of a position: coordinates, water `~`, traps `#`,
+//! dens `@`, empty land `.`; White's pieces upper case.
+
+use crate::board::{bit, sq, Board, FILES};
+use crate::notation::piece_letter;
+use crate::position::Position;
+use zoo_core::Side;
+
+impl<B: Board> Position<B> {
+    pub fn draw(&self) -> String {
+        let mut out = String::new();
+        for r in (0..B::RANKS).rev() {
+            out.push_str(&format!("{} ", r + 1));
+            for f in 0..FILES {
+                let s = sq(f, r);
+                let c = match self.piece_at(s) {
+                    Some((side, kind)) => piece_letter::<B>(side, kind),
+                    None if B::DEN.contains(&s) => '@',
+                    None if (B::TRAPS[0] | B::TRAPS[1]) & bit(s) != 0 => '#',
+                    None if B::WATER & bit(s) != 0 => '~',
+                    None => '.',
+                };
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("  ");
+        for f in 0..FILES {
+            out.push(' ');
+            out.push((b'a' + f) as char);
+        }
+        out.push('\n');
+        let names: Vec<String> = (0..B::KINDS)
+            .map(|k| format!("{}={}", piece_letter::<B>(Side::White, k), B::NAMES[k]))
+            .collect();
+        out.push_str(&format!(
+            "{} to move · {} · rules {} · {}\n",
+            self.stm.name(),
+            B::GAME,
+            self.rules.name,
+            names.join(" ")
+        ));
+        out
+    }
+}

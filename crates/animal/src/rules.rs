@@ -1,0 +1,81 @@
+//! Named rule sets as data. A rule set's `name` is stable: table files and
+//! match logs record it to say exactly which rules they used.
+
+use zoo_core::{ParseError, Repetition};
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct RuleSet {
+    pub name: &'static str,
+    /// Strength of each kind (index as in `Board::NAMES`).
+    pub strength: [u8; 8],
+    /// The elephant may take the rat (leiden) or not (common).
+    pub elephant_takes_rat: bool,
+    /// Rats may capture across the water's edge (leiden: a rat in the water
+    /// takes a rat on land and the other way round; the rat still may not take
+    /// the elephant out of the water). Common: no capture across the edge.
+    pub captures_across_water_edge: bool,
+    /// A side with no legal move loses (common) instead of drawing.
+    pub stalemate_loses: bool,
+    /// Draw after this many plies without a capture (common: 200).
+    pub no_capture_limit: Option<u16>,
+    /// The repetition policy games under these rules use by default.
+    pub repetition: Repetition,
+    pub start_fen: &'static str,
+}
+
+impl RuleSet {
+    /// Whether `att` may capture `def` when neither stands on a trap and no
+    /// water edge lies between them.
+    #[inline(always)]
+    pub fn beats(&self, att: usize, def: usize, elephant: usize) -> bool {
+        if att == 0 && def == elephant {
+            return true;
+        }
+        if att == elephant && def == 0 {
+            return self.elephant_takes_rat;
+        }
+        self.strength[att] >= self.strength[def]
+    }
+}
+
+pub static JUNGLE_LEIDEN: RuleSet = RuleSet {
+    name: "leiden",
+    strength: [1, 2, 3, 4, 5, 6, 7, 8],
+    elephant_takes_rat: true,
+    captures_across_water_edge: true,
+    stalemate_loses: false,
+    no_capture_limit: None,
+    repetition: Repetition::First,
+    start_fen: "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w",
+};
+
+pub static JUNGLE_COMMON: RuleSet = RuleSet {
+    name: "common",
+    // Kinds: rat cat wolf dog panther tiger lion elephant; dog 3, wolf 4.
+    strength: [1, 2, 4, 3, 5, 6, 7, 8],
+    elephant_takes_rat: false,
+    captures_across_water_edge: false,
+    stalemate_loses: true,
+    no_capture_limit: Some(200),
+    repetition: Repetition::Threefold,
+    start_fen: "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w",
+};
+
+pub static JUNGLE_CHECKERS_LEIDEN: RuleSet = RuleSet {
+    name: "leiden",
+    strength: [1, 2, 3, 4, 0, 0, 0, 0],
+    elephant_takes_rat: true,
+    captures_across_water_edge: true,
+    stalemate_loses: false,
+    no_capture_limit: None,
+    repetition: Repetition::First,
+    start_fen: "1r3e1/2t1d2/7/7/7/2D1T2/1E3R1 w",
+};
+
+/// Finds a rule set of board `B` by its name.
+pub fn by_name<B: crate::Board>(name: &str) -> Result<&'static RuleSet, ParseError> {
+    B::rule_sets().iter().copied().find(|r| r.name == name).ok_or_else(|| {
+        let names: Vec<&str> = B::rule_sets().iter().map(|r| r.name).collect();
+        ParseError::new(name, 0, format!("unknown rule set for {}; expected one of: {}", B::GAME, names.join(", ")))
+    })
+}

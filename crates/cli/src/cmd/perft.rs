@@ -1,0 +1,70 @@
+//! `zoo perft`: move-path counts, per root move with `--divide`.
+
+use crate::dispatch;
+use crate::games::{history_at, load_position, GameKind};
+use anyhow::Result;
+use clap::Args;
+use std::time::Instant;
+use zoo_core::{perft_divide, perft_parallel, Game, Repetition};
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[arg(long, value_enum)]
+    pub game: GameKind,
+    #[arg(long)]
+    pub depth: u32,
+    /// Start from this position instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Named rule set (default: the game's first, `leiden`).
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[arg(long, default_value = "none")]
+    pub repetition: Repetition,
+    /// Print the count below each root move.
+    #[arg(long)]
+    pub divide: bool,
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: &PerftArgs) -> Result<()> {
+    dispatch!(a.game, perft_game(a))
+}
+
+fn perft_game<G: Game>(a: &PerftArgs) -> Result<()> {
+    let pos: G = load_position(a.rules.as_deref(), a.fen.as_deref())?;
+    let hist = history_at(&pos, a.repetition);
+    let threads = a.threads.max(1);
+    let t0 = Instant::now();
+    let (nodes, divide) = if a.divide {
+        let d = perft_divide(&pos, a.depth, &hist, threads);
+        let n = if d.is_empty() { 1 } else { d.iter().map(|&(_, n)| n).sum() };
+        (n, d)
+    } else {
+        (perft_parallel(&pos, a.depth, &hist, threads), Vec::new())
+    };
+    let secs = t0.elapsed().as_secs_f64();
+    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+    if a.json {
+        let div: serde_json::Map<String, serde_json::Value> =
+            divide.iter().map(|&(m, n)| (pos.move_to_coord(m), n.into())).collect();
+        let mut o = serde_json::json!({
+            "game": pos.game_name(), "rules": pos.rules_name(), "fen": pos.to_fen(),
+            "repetition": a.repetition.name(), "depth": a.depth, "nodes": nodes,
+            "seconds": secs, "nodes_per_second": nps, "threads": threads,
+        });
+        if a.divide {
+            o["divide"] = div.into();
+        }
+        println!("{o}");
+    } else {
+        for &(m, n) in &divide {
+            println!("{:<6} {:<6} {n}", pos.move_to_coord(m), pos.move_to_string(m));
+        }
+        println!("perft({}) = {nodes}  [{:.3} s, {:.1} M nodes/s, {} thread(s), repetition {}]", a.depth, secs, nps / 1e6, threads, a.repetition);
+    }
+    Ok(())
+}

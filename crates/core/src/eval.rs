@@ -1,0 +1,15 @@
+//! Static evaluation, shared by every game so that rules crates can provide
+//! their evaluations without depending on the search crate.
+
+use crate::Game;
+
+/// Scores of evaluations stay strictly inside ±`EVAL_LIMIT`; the search
+/// keeps the range above it for won and lost positions (distance to mate).
+pub const EVAL_LIMIT: i32 = 30_000;
+
+/// A static evaluation from the side to move's point of view.
+pub trait Evaluator<G: Game>: Send + Sync {
+    /// Stable name (`--eval NAME` on the command line, match logs).
+    fn name(&self) -> &'static str;
+    fn evaluate(&self, pos: &G) -> i32;
+}

@@ -1,0 +1,98 @@
+//! Move-path counting. A finished game (terminal, no legal move, or a
+//! repetition draw under the history's policy) is a leaf where it stands.
+//! The last ply is counted without making the moves (bulk counting).
+
+use crate::{Game, History, MoveList, Repetition};
+use rayon::prelude::*;
+
+/// perft(depth) from `pos`, whose record so far is `hist` (its last entry
+/// must be `pos`).
+pub fn perft<G: Game>(pos: &mut G, depth: u32, hist: &mut History) -> u64 {
+    if hist.policy() == Repetition::None {
+        perft_plain(pos, depth)
+    } else {
+        perft_hist(pos, depth, hist)
+    }
+}
+
+fn perft_plain<G: Game>(pos: &mut G, depth: u32) -> u64 {
+    if depth == 0 || pos.terminal().is_some() {
+        return 1;
+    }
+    if depth == 1 {
+        return pos.count_moves().max(1);
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return 1;
+    }
+    let mut n = 0;
+    for &m in &moves {
+        let u = pos.make(m);
+        n += perft_plain(pos, depth - 1);
+        pos.unmake(m, u);
+    }
+    n
+}
+
+fn perft_hist<G: Game>(pos: &mut G, depth: u32, hist: &mut History) -> u64 {
+    if depth == 0 || pos.terminal().is_some() || hist.is_draw() {
+        return 1;
+    }
+    if depth == 1 {
+        return pos.count_moves().max(1);
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return 1;
+    }
+    let mut n = 0;
+    for &m in &moves {
+        let u = pos.make(m);
+        hist.push(pos.key(), pos.piece_count());
+        n += perft_hist(pos, depth - 1, hist);
+        hist.pop();
+        pos.unmake(m, u);
+    }
+    n
+}
+
+/// Whether the root itself is a leaf (over, or drawn by repetition).
+fn root_is_leaf<G: Game>(pos: &G, hist: &History) -> bool {
+    pos.terminal().is_some() || hist.is_draw() || pos.count_moves() == 0
+}
+
+/// The count below each root move, in move-generation order.
+pub fn perft_divide<G: Game>(pos: &G, depth: u32, hist: &History, threads: usize) -> Vec<(G::Move, u64)> {
+    if depth == 0 || root_is_leaf(pos, hist) {
+        return Vec::new();
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let work = |&m: &G::Move| {
+        let mut p = pos.clone();
+        let mut h = hist.clone();
+        p.make(m);
+        h.push(p.key(), p.piece_count());
+        (m, perft(&mut p, depth - 1, &mut h))
+    };
+    if threads <= 1 {
+        moves.iter().map(work).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+        pool.install(|| moves.par_iter().map(work).collect())
+    }
+}
+
+/// perft with the root moves spread over `threads` threads.
+pub fn perft_parallel<G: Game>(pos: &G, depth: u32, hist: &History, threads: usize) -> u64 {
+    if depth == 0 || root_is_leaf(pos, hist) {
+        return 1;
+    }
+    if threads <= 1 || depth == 1 {
+        return perft(&mut pos.clone(), depth, &mut hist.clone());
+    }
+    perft_divide(pos, depth, hist, threads).iter().map(|&(_, n)| n).sum()
+}

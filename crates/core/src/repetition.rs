@@ -1,0 +1,174 @@
+//! Repetition policies and the game record that applies them.
+
+use crate::ParseError;
+use std::fmt;
+use std::str::FromStr;
+
+/// How repeated positions end a game (rules/jungle.md, "End of the game").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Repetition {
+    /// No repetition rule (pure move generation).
+    #[default]
+    None,
+    /// Drawn when a position occurs for the third time.
+    Threefold,
+    /// Drawn as soon as a position occurs for the second time (solvers).
+    First,
+}
+
+impl Repetition {
+    pub const ALL: [Repetition; 3] = [Repetition::None, Repetition::Threefold, Repetition::First];
+    pub fn name(self) -> &'static str {
+        match self {
+            Repetition::None => "none",
+            Repetition::Threefold => "threefold",
+            Repetition::First => "first",
+        }
+    }
+}
+
+impl fmt::Display for Repetition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Repetition {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        match s {
+            "none" => Ok(Repetition::None),
+            "threefold" => Ok(Repetition::Threefold),
+            "first" => Ok(Repetition::First),
+            _ => Err(ParseError::new(s, 0, "unknown repetition policy; expected none, threefold or first")),
+        }
+    }
+}
+
+/// The keys of the positions of a game so far (the current one last),
+/// with the piece count of each: a change of material cannot be undone, so
+/// the scan for repeats stops there.
+#[derive(Debug, Clone)]
+pub struct History {
+    policy: Repetition,
+    entries: Vec<(u64, u32)>,
+}
+
+impl History {
+    pub fn new(policy: Repetition) -> Self {
+        History { policy, entries: Vec::with_capacity(256) }
+    }
+    /// A record that starts at `key` (the root position).
+    pub fn starting_at(policy: Repetition, key: u64, pieces: u32) -> Self {
+        let mut h = History::new(policy);
+        h.push(key, pieces);
+        h
+    }
+    pub fn policy(&self) -> Repetition {
+        self.policy
+    }
+    #[inline]
+    pub fn push(&mut self, key: u64, pieces: u32) {
+        self.entries.push((key, pieces));
+    }
+    #[inline]
+    pub fn pop(&mut self) {
+        self.entries.pop();
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+    /// How many earlier entries equal the last one (same side to move).
+    fn earlier_occurrences(&self, stop_at: usize) -> usize {
+        let n = self.entries.len();
+        if n < 3 {
+            return 0;
+        }
+        let (key, pieces) = self.entries[n - 1];
+        let mut count = 0;
+        let mut i = n - 1;
+        while i >= 2 {
+            i -= 2;
+            let (k, p) = self.entries[i];
+            if p != pieces {
+                break;
+            }
+            if k == key {
+                count += 1;
+                if count >= stop_at {
+                    break;
+                }
+            }
+        }
+        count
+    }
+    /// Whether the last position is a draw by the policy.
+    #[inline]
+    pub fn is_draw(&self) -> bool {
+        match self.policy {
+            Repetition::None => false,
+            Repetition::First => self.earlier_occurrences(1) >= 1,
+            Repetition::Threefold => self.earlier_occurrences(2) >= 2,
+        }
+    }
+    /// Whether the last position occurred before at all (search uses this
+    /// to score repetitions as draws whatever the policy of the game).
+    pub fn is_repeat(&self) -> bool {
+        self.earlier_occurrences(1) >= 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policies_count_occurrences() {
+        let mut h = History::new(Repetition::Threefold);
+        for k in [1, 2, 3, 4, 1] {
+            h.push(k, 4);
+        }
+        assert!(!h.is_draw());
+        assert!(h.is_repeat());
+        for k in [2, 3, 4, 1] {
+            h.push(k, 4);
+        }
+        assert!(h.is_draw());
+        let mut f = History::new(Repetition::First);
+        for k in [1, 2, 3, 4, 1] {
+            f.push(k, 4);
+        }
+        assert!(f.is_draw());
+        f.pop();
+        assert!(!f.is_draw());
+    }
+
+    #[test]
+    fn material_change_is_a_barrier() {
+        let mut h = History::new(Repetition::First);
+        for (k, p) in [(1, 5), (2, 5), (3, 4), (4, 4), (1, 4)] {
+            h.push(k, p);
+        }
+        assert!(!h.is_draw());
+    }
+
+    #[test]
+    fn other_side_to_move_never_repeats() {
+        let mut h = History::new(Repetition::First);
+        for k in [1, 2, 1, 4] {
+            h.push(k, 4);
+        }
+        // key 1 at index 2 matches index 0 (same side): a repeat
+        h.pop();
+        assert!(h.is_draw());
+        let mut g = History::new(Repetition::First);
+        for k in [1, 1] {
+            g.push(k, 4);
+        }
+        assert!(!g.is_draw());
+    }
+}
