@@ -28,9 +28,12 @@ impl<B: Board> Position<B> {
         let t = B::tables();
         let empty = B::all_squares() & !(self.occ[0] | self.occ[1]);
         let missing: Vec<usize> = (0..B::KINDS).filter(|&k| self.sq[ui][k] == NONE).collect();
+        // A piece of the mover in the den of the side to move: that entry was
+        // the last move, so only that piece may go back.
+        let in_den = self.occ[mi] & bit(B::DEN[ui]) != 0;
         for kind in 0..B::KINDS {
             let to = self.sq[mi][kind];
-            if to == NONE {
+            if to == NONE || (in_den && to != B::DEN[ui]) {
                 continue;
             }
             // Where it may have come from: an empty square it may stand on,

@@ -1,0 +1,283 @@
+//! One test per rule of rules/jungle.md and rules/jungle-checkers.md, and per
+//! difference of the `common` rule set.
+
+use zoo_animal::{rules, JungleCheckersPos, JunglePos};
+use zoo_core::{Game, History, MoveList, Outcome, Repetition};
+
+fn jungle(fen: &str) -> JunglePos {
+    JunglePos::from_fen(fen, &&rules::JUNGLE_LEIDEN).unwrap()
+}
+fn common(fen: &str) -> JunglePos {
+    JunglePos::from_fen(fen, &&rules::JUNGLE_COMMON).unwrap()
+}
+fn jc(fen: &str) -> JungleCheckersPos {
+    JungleCheckersPos::from_fen(fen, &&rules::JUNGLE_CHECKERS_LEIDEN).unwrap()
+}
+fn moves<G: Game>(p: &G) -> Vec<String> {
+    let mut l = MoveList::new();
+    p.legal_moves(&mut l);
+    let mut v: Vec<String> = l.iter().map(|&m| p.move_to_coord(m)).collect();
+    v.sort();
+    v
+}
+fn has<G: Game>(p: &G, m: &str) -> bool {
+    moves(p).iter().any(|x| x == m)
+}
+fn perft_none<G: Game>(p: &G, d: u32) -> u64 {
+    let h = History::starting_at(Repetition::None, p.key(), p.piece_count());
+    zoo_core::perft(&mut p.clone(), d, &mut h.clone())
+}
+
+#[test]
+fn jungle_start_perft_matches_reference() {
+    let p = JunglePos::start(&&rules::JUNGLE_LEIDEN);
+    let expected = [24u64, 576, 12_240, 260_100];
+    for (d, &e) in expected.iter().enumerate() {
+        assert_eq!(perft_none(&p, d as u32 + 1), e, "depth {}", d + 1);
+    }
+}
+
+#[test]
+fn repetition_policies_differ_from_ply_five() {
+    let p = JunglePos::start(&&rules::JUNGLE_LEIDEN);
+    let count = |pol| {
+        let mut h = History::starting_at(pol, p.key(), p.piece_count());
+        (4..=5).map(|d| zoo_core::perft(&mut p.clone(), d, &mut h)).collect::<Vec<_>>()
+    };
+    let none = count(Repetition::None);
+    let first = count(Repetition::First);
+    assert_eq!(none[0], first[0], "no repeat possible in four plies");
+    // At five plies the start can have repeated (after four plies) and is a leaf.
+    assert!(first[1] < none[1]);
+    assert_eq!(count(Repetition::Threefold), none, "a third occurrence needs eight plies");
+}
+
+#[test]
+fn only_the_rat_swims() {
+    let p = jungle("7/7/7/7/7/7/R6/7/7 w");
+    assert!(has(&p, "a3a4"));
+    let p = jungle("7/7/7/7/7/7/1R5/7/D6 w");
+    assert!(has(&p, "b3b4"), "rat enters water");
+    let p = jungle("7/7/7/7/7/7/1D5/7/7 w");
+    assert!(!has(&p, "b3b4"), "dog does not swim");
+}
+
+#[test]
+fn lion_and_tiger_leap_unless_a_rat_blocks() {
+    // White lion on a5 leaps to d5 across the left river.
+    let p = jungle("7/7/7/7/L6/7/7/7/7 w");
+    assert!(has(&p, "a5d5"));
+    // White tiger on b3 leaps to b7.
+    let p = jungle("7/7/7/7/7/7/1T5/7/7 w");
+    assert!(has(&p, "b3b7"));
+    // Blocked by a rat of either side in the water on the path.
+    let own = jungle("7/7/7/7/LR5/7/7/7/7 w");
+    assert!(!has(&own, "a5d5"));
+    let enemy = jungle("7/7/7/7/L1r4/7/7/7/7 w");
+    assert!(!has(&enemy, "a5d5"));
+    // A rat in the other river does not block; a rat on another rank of the river does not either.
+    let other = jungle("7/7/7/7/L3r2/7/7/7/7 w");
+    assert!(has(&other, "a5d5"));
+    let off_path = jungle("7/7/7/1r5/L6/7/7/7/7 w");
+    assert!(has(&off_path, "a5d5"));
+    // Leaps capture on landing when strong enough, not otherwise.
+    let cap = jungle("7/7/7/7/L2p3/7/7/7/7 w");
+    assert!(has(&cap, "a5d5"));
+    let no = jungle("7/7/7/7/T2e3/7/7/7/7 w");
+    assert!(!has(&no, "a5d5"));
+    // Other pieces never leap.
+    let e = jungle("7/7/7/7/E6/7/7/7/7 w");
+    assert!(!has(&e, "a5d5"));
+}
+
+#[test]
+fn rat_and_elephant_both_ways() {
+    // White rat a3, Black elephant a4: rat takes elephant.
+    let p = jungle("7/7/7/7/7/e6/R6/7/7 w");
+    assert!(has(&p, "a3a4"));
+    // White elephant a3, Black rat a4: elephant takes rat (leiden).
+    let p = jungle("7/7/7/7/7/r6/E6/7/7 w");
+    assert!(has(&p, "a3a4"));
+    // ... but not under common rules.
+    let p = common("7/7/7/7/7/r6/E6/7/7 w");
+    assert!(!has(&p, "a3a4"));
+    // The cat does not take the elephant.
+    let p = jungle("7/7/7/7/7/e6/C6/7/7 w");
+    assert!(!has(&p, "a3a4"));
+}
+
+#[test]
+fn rat_may_not_take_the_elephant_out_of_the_water() {
+    // White rat in the water on b4, Black elephant on a4.
+    let p = jungle("7/7/7/7/7/eR5/7/7/7 w");
+    assert!(!has(&p, "b4a4"));
+    assert!(has(&p, "b4b3"));
+}
+
+#[test]
+fn water_edge_captures_between_rats() {
+    // Rat in the water (b4) takes the rat on land (a4), and the other way round.
+    let p = jungle("7/7/7/7/7/rR5/7/7/7 w");
+    assert!(has(&p, "b4a4"));
+    let p = jungle("7/7/7/7/7/Rr5/7/7/7 w");
+    assert!(has(&p, "a4b4"));
+    // Rats in the water take each other.
+    let p = jungle("7/7/7/7/7/1Rr4/7/7/7 w");
+    assert!(has(&p, "b4c4"));
+    // Common: no capture across the edge, but in the water still.
+    let p = common("7/7/7/7/7/rR5/7/7/7 w");
+    assert!(!has(&p, "b4a4"));
+    let p = common("7/7/7/7/7/Rr5/7/7/7 w");
+    assert!(!has(&p, "a4b4"));
+    let p = common("7/7/7/7/7/1Rr4/7/7/7 w");
+    assert!(has(&p, "b4c4"));
+    // Land pieces never reach a rat in the water.
+    let p = jungle("7/7/7/7/7/Er5/7/7/7 w");
+    assert!(!has(&p, "a4b4"));
+}
+
+#[test]
+fn traps_weaken_the_enemy_only() {
+    // Black elephant on White's trap c1, White rat... a White cat on b1 takes it.
+    let p = jungle("7/7/7/7/7/7/7/7/1Ce4 w");
+    assert!(has(&p, "b1c1"));
+    // A White elephant on its own trap c1 is unaffected: the Black cat cannot take it.
+    let p = jungle("7/7/7/7/7/7/7/7/1cE4 b");
+    assert!(!has(&p, "b1c1"));
+    // A piece on an enemy trap still attacks with full strength: White lion on
+    // c9 (Black's trap) takes the Black tiger on b9.
+    let p = jungle("1tL4/7/7/7/7/7/7/7/7 w");
+    assert!(has(&p, "c9b9"));
+}
+
+#[test]
+fn own_den_forbidden_and_enemy_den_wins() {
+    // White dog on c1 may not enter d1.
+    let p = jungle("7/7/7/7/7/7/7/7/2D4 w");
+    assert!(!has(&p, "c1d1"));
+    // White dog on c9 enters d9 and wins.
+    let mut p = jungle("2D4/7/7/7/7/7/7/7/6e w");
+    assert!(has(&p, "c9d9"));
+    let m = p.parse_move("c9d9").unwrap();
+    p.make(m);
+    assert_eq!(p.terminal(), Some(Outcome::Loss), "Black to move has lost");
+    // A FEN with a piece in its own den is refused.
+    assert!(JunglePos::from_fen("3d3/7/7/7/7/7/7/7/3D3 w", &&rules::JUNGLE_LEIDEN).is_err());
+}
+
+#[test]
+fn capturing_the_last_piece_wins() {
+    let mut p = jungle("7/7/7/7/7/7/7/1c5/1D5 w");
+    let m = p.parse_move("Dxb2").unwrap();
+    p.make(m);
+    assert_eq!(p.terminal(), Some(Outcome::Loss));
+}
+
+#[test]
+fn stalemate_draws_in_leiden_and_loses_in_common() {
+    // White cat a1 walled in by the Black dog a2 and wolf b1 (no traps there).
+    let fen = "7/7/7/7/7/7/7/d6/Cw5 w";
+    let p = jungle(fen);
+    assert!(moves(&p).is_empty());
+    assert_eq!(p.outcome(), Some(Outcome::Draw));
+    let q = common(fen);
+    assert_eq!(q.outcome(), Some(Outcome::Loss));
+}
+
+#[test]
+fn common_dog_and_wolf_swap_strength() {
+    // Leiden: wolf 3 < dog 4. Common: dog 3 < wolf 4.
+    let l = jungle("7/7/7/7/7/7/d6/W6/7 w");
+    assert!(!has(&l, "a2a3"));
+    let c = common("7/7/7/7/7/7/d6/W6/7 w");
+    assert!(has(&c, "a2a3"));
+}
+
+#[test]
+fn common_start_position_and_counters() {
+    let p = JunglePos::start(&&rules::JUNGLE_COMMON);
+    assert_eq!(p.to_fen(), "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 0 1");
+    // The `r` side letter and the two counters are accepted.
+    let q = common("t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T r 12 7");
+    assert_eq!(q.clock(), 12);
+    assert_eq!(q.to_fen(), "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 12 7");
+    // 200 plies without a capture draw.
+    let d = common("t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 200 120");
+    assert_eq!(d.terminal(), Some(Outcome::Draw));
+    let l = jungle("t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 200");
+    assert_eq!(l.terminal(), None, "leiden has no move limit");
+}
+
+#[test]
+fn jungle_checkers_rules() {
+    let p = JungleCheckersPos::start(&&rules::JUNGLE_CHECKERS_LEIDEN);
+    assert_eq!(moves(&p).len(), 14);
+    // Rat takes elephant, elephant takes rat, dog does not take tiger.
+    assert!(has(&jc("7/7/7/7/e6/R6/7 w"), "a2a3"));
+    assert!(has(&jc("7/7/7/7/r6/E6/7 w"), "a2a3"));
+    assert!(!has(&jc("7/7/7/7/t6/D6/7 w"), "a2a3"));
+    // Equal strength captures.
+    assert!(has(&jc("7/7/7/7/d6/D6/7 w"), "a2a3"));
+    // No own den.
+    assert!(!has(&jc("7/7/7/7/7/7/2D4 w"), "c1d1"));
+}
+
+#[test]
+fn eight_piece_parity_fact_holds_for_reachable_positions() {
+    // With all 8 pieces on the board, White is to move exactly when the
+    // number of pieces on white squares (a1 white) is even.
+    let mut p = JungleCheckersPos::start(&&rules::JUNGLE_CHECKERS_LEIDEN);
+    let mut rng = 12345u64;
+    for _ in 0..2000 {
+        let mut l = MoveList::new();
+        p.legal_moves(&mut l);
+        let quiet: Vec<_> = l.iter().copied().filter(|&m| !p.is_capture(m)).collect();
+        if quiet.is_empty() || p.terminal().is_some() {
+            break;
+        }
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        p.make(quiet[(rng >> 33) as usize % quiet.len()]);
+        if p.terminal().is_some() {
+            break;
+        }
+        let mut on_white = 0;
+        for s in 0..49u8 {
+            let (f, r) = (s % 7, s / 7);
+            if p.piece_at(s).is_some() && (f + r) % 2 == 1 {
+                on_white += 1;
+            }
+        }
+        let white_to_move = p.side_to_move() == zoo_core::Side::White;
+        assert_eq!(white_to_move, on_white % 2 == 0, "{}", p.to_fen());
+    }
+}
+
+#[test]
+fn notation_round_trips_and_errors() {
+    let p = JunglePos::start(&&rules::JUNGLE_LEIDEN);
+    let m = p.parse_move("Ea4").unwrap();
+    assert_eq!(p.move_to_coord(m), "a3a4");
+    assert_eq!(p.parse_move("a3a4").unwrap(), m);
+    for bad in ["", "Xa4", "Ea0", "Eh4", "a3a5", "Exa4", "e", "a3", "Ea44"] {
+        assert!(p.parse_move(bad).is_err(), "{bad:?}");
+    }
+    for bad in [
+        "",
+        "l5t/1d3c1 w",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L x",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T6L w",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5 w",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5X w",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T4LL w",
+        "l5t/1d3c1/r1p1w1e/7/1E5/7/7/1C3D1/T5L w",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w x",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 1 2 3",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L/7 w",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T05L w",
+    ] {
+        let e = JunglePos::from_fen(bad, &&rules::JUNGLE_LEIDEN);
+        assert!(e.is_err(), "{bad:?} parsed");
+        assert!(!e.unwrap_err().to_string().is_empty());
+    }
+}
