@@ -1,0 +1,170 @@
+//! Building every missing table up to a number of pieces: fewer pieces first
+//! (a table needs the smaller ones its captures lead to), configurations of
+//! one size in parallel, within a memory budget. A table is written whole or
+//! not at all, so an interrupted build resumes at the first missing table.
+
+use crate::file::write_table;
+use crate::generate::{generate, working_bytes};
+use crate::index::Material;
+use crate::{Tablebase, TbError};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Condvar, Mutex};
+use std::time::Instant;
+use zoo_animal::{Board, RuleSet};
+
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    pub pieces: u32,
+    pub threads: usize,
+    /// Bound on the working set of the configurations solved at once.
+    pub memory_bytes: Option<u64>,
+}
+
+/// One table still to build.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    pub material: Material,
+    pub pieces: u32,
+    /// Index entries of both sides (the positions the forward pass visits).
+    pub positions: u64,
+    pub working_bytes: u64,
+}
+
+/// What a finished build did.
+#[derive(Clone, Debug, Default)]
+pub struct BuildReport {
+    pub built: Vec<(String, f64)>,
+    pub skipped: usize,
+}
+
+/// The tables missing under `dir` for up to `pieces` pieces, in build order.
+pub fn plan<B: Board>(dir: &Path, rules: &'static RuleSet, pieces: u32) -> (Vec<Planned>, usize) {
+    let tb = Tablebase::<B>::open(dir, rules);
+    let mut out = Vec::new();
+    let mut present = 0;
+    for n in 2..=pieces {
+        for m in Material::canonical::<B>(n) {
+            if tb.path_of(m).exists() {
+                present += 1;
+                continue;
+            }
+            let size = tb.layout(m).size;
+            out.push(Planned {
+                material: m,
+                pieces: n,
+                positions: 2 * size,
+                working_bytes: working_bytes(size),
+            });
+        }
+    }
+    (out, present)
+}
+
+/// Builds every missing table up to `opts.pieces` pieces.
+pub fn build<B: Board>(
+    dir: &Path,
+    rules: &'static RuleSet,
+    opts: &BuildOptions,
+    progress: &(dyn Fn(u64) + Sync),
+    finished: &(dyn Fn(&str, f64) + Sync),
+    stop: &AtomicBool,
+) -> Result<BuildReport, TbError> {
+    let (planned, skipped) = plan::<B>(dir, rules, opts.pieces);
+    if let Some(budget) = opts.memory_bytes {
+        if let Some(p) = planned.iter().find(|p| p.working_bytes > budget) {
+            return Err(TbError::Other(format!(
+                "{} needs {:.2} GB of working memory to build, more than the {:.2} GB allowed by --memory",
+                p.material.name::<B>(),
+                p.working_bytes as f64 / 1e9,
+                budget as f64 / 1e9
+            )));
+        }
+    }
+    let tdir: PathBuf = crate::file::table_dir(dir, B::GAME, rules.name);
+    std::fs::create_dir_all(&tdir).map_err(|e| TbError::Io(tdir.clone(), e))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .build()
+        .map_err(|e| TbError::Other(format!("thread pool: {e}")))?;
+    let mut report = BuildReport {
+        built: Vec::new(),
+        skipped,
+    };
+    // Memory in use by the configurations being solved; a job waits until
+    // its working set fits the budget.
+    let used = Mutex::new(0u64);
+    let freed = Condvar::new();
+    let budget = opts.memory_bytes.unwrap_or(u64::MAX);
+    for n in 2..=opts.pieces {
+        let mut level: Vec<&Planned> = planned.iter().filter(|p| p.pieces == n).collect();
+        if level.is_empty() {
+            continue;
+        }
+        // Largest first: the small ones fill the gaps at the end.
+        level.sort_by_key(|p| std::cmp::Reverse(p.positions));
+        // A fresh view of the directory: the tables of n - 1 pieces exist now.
+        let tb = Tablebase::<B>::open(dir, rules);
+        let results: Vec<Result<(String, f64), TbError>> = pool.install(|| {
+            level
+                .par_iter()
+                .map(|p| {
+                    {
+                        let mut u = used.lock().expect("memory lock");
+                        while *u > 0 && *u + p.working_bytes > budget {
+                            u = freed.wait(u).expect("memory lock");
+                        }
+                        *u += p.working_bytes;
+                    }
+                    let t0 = Instant::now();
+                    let r = generate(&tb, p.material, progress, stop).and_then(|g| {
+                        let refs: Vec<&[u8]> = g.values.iter().map(|v| v.as_slice()).collect();
+                        write_table(&tb.path_of(p.material), &g.header, &refs)
+                    });
+                    *used.lock().expect("memory lock") -= p.working_bytes;
+                    freed.notify_all();
+                    r?;
+                    let name = p.material.name::<B>();
+                    let secs = t0.elapsed().as_secs_f64();
+                    finished(&name, secs);
+                    Ok((name, secs))
+                })
+                .collect()
+        });
+        for r in results {
+            report.built.push(r?);
+        }
+    }
+    Ok(report)
+}
+
+/// Statistics over all positions with exactly `pieces` pieces, White to
+/// move, both colours present (as `zoo tb stats` prints them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub positions: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    pub longest: u64,
+}
+
+/// Sums the headers of the tables with `pieces` pieces: the White-to-move
+/// positions of a stored material are its side 0, those of its colour swap
+/// its side 1.
+pub fn stats<B: Board>(tb: &Tablebase<B>, pieces: u32) -> Result<Stats, TbError> {
+    let mut s = Stats::default();
+    for m in Material::canonical::<B>(pieces) {
+        let t = tb.table(m)?;
+        let sides = if m.is_symmetric() { 1 } else { 2 };
+        for c in &t.header.counts[..sides] {
+            s.positions += c.positions;
+            s.wins += c.wins;
+            s.losses += c.losses;
+            s.draws += c.draws;
+            s.longest = s.longest.max(c.longest);
+        }
+    }
+    Ok(s)
+}

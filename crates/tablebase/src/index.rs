@@ -1,0 +1,338 @@
+//! Material configurations and the dense index of one configuration.
+//!
+//! A configuration is the set of kinds on the board for each side (one
+//! piece of each kind per side at most, so two bit masks say it all). Its
+//! index is a mixed-radix (Lehmer) code over the legal squares: pieces are
+//! listed non-rats first (White's kinds, then Black's), rats last. Every
+//! non-rat may stand on the land squares that are not a den, a rat also in
+//! the water; since the earlier pieces always stand inside the squares a
+//! later piece may use, piece `i` has exactly `|domain_i| - i` free squares
+//! left, whatever the earlier pieces chose, and the code is a bijection onto
+//! `0..size` with no hole. The left-right mirror is taken out by putting the
+//! first piece on files a-d (mirroring the whole board when it is on e-g).
+//! Positions with the first piece on file d keep both images: they cost
+//! little and keep the code a plain product of radices.
+
+use zoo_animal::board::{bit, file_of, rank_of, sq, Board, FILES, RAT};
+use zoo_animal::{Position, RuleSet};
+use zoo_core::Side;
+
+/// Which kinds each side has on the board (bit `k` = kind `k`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material {
+    pub white: u8,
+    pub black: u8,
+}
+
+impl Material {
+    pub fn new(white: u8, black: u8) -> Material {
+        Material { white, black }
+    }
+    pub fn of<B: Board>(pos: &Position<B>) -> Material {
+        let mut m = Material::new(0, 0);
+        for k in 0..B::KINDS {
+            if pos.square_of(Side::White, k).is_some() {
+                m.white |= 1 << k;
+            }
+            if pos.square_of(Side::Black, k).is_some() {
+                m.black |= 1 << k;
+            }
+        }
+        m
+    }
+    pub fn pieces(self) -> u32 {
+        self.white.count_ones() + self.black.count_ones()
+    }
+    pub fn swapped(self) -> Material {
+        Material::new(self.black, self.white)
+    }
+    pub fn is_symmetric(self) -> bool {
+        self.white == self.black
+    }
+    /// Of a colour-swapped pair, the one stored: more White pieces, or as
+    /// many and the larger mask.
+    pub fn is_canonical(self) -> bool {
+        (self.white.count_ones(), self.white) >= (self.black.count_ones(), self.black)
+    }
+    /// A key for dense per-material arrays.
+    pub fn key(self) -> usize {
+        self.white as usize | (self.black as usize) << 8
+    }
+    /// `RDvte`: White's letters, `v`, Black's in lower case.
+    pub fn name<B: Board>(self) -> String {
+        let mut s = String::new();
+        for k in 0..B::KINDS {
+            if self.white & (1 << k) != 0 {
+                s.push(B::LETTERS[k] as char);
+            }
+        }
+        s.push('v');
+        for k in 0..B::KINDS {
+            if self.black & (1 << k) != 0 {
+                s.push((B::LETTERS[k] as char).to_ascii_lowercase());
+            }
+        }
+        s
+    }
+    /// Parses [`Material::name`]'s form.
+    pub fn parse<B: Board>(s: &str) -> Option<Material> {
+        let (w, b) = s.split_once('v')?;
+        let mut m = Material::new(0, 0);
+        for (part, mask, upper) in [(w, &mut m.white, true), (b, &mut m.black, false)] {
+            for c in part.bytes() {
+                if c.is_ascii_uppercase() != upper {
+                    return None;
+                }
+                let k = B::LETTERS
+                    .iter()
+                    .position(|&l| l == c.to_ascii_uppercase())?;
+                if *mask & (1 << k) != 0 {
+                    return None;
+                }
+                *mask |= 1 << k;
+            }
+        }
+        Some(m)
+    }
+    /// Every configuration with `n` pieces and both sides present, in a fixed order.
+    pub fn all<B: Board>(n: u32) -> Vec<Material> {
+        let full = (1u16 << B::KINDS) - 1;
+        let mut v = Vec::new();
+        for w in 1..=full {
+            for b in 1..=full {
+                let m = Material::new(w as u8, b as u8);
+                if m.pieces() == n {
+                    v.push(m);
+                }
+            }
+        }
+        v
+    }
+    /// The configurations that get a file: one of each colour-swapped pair.
+    pub fn canonical<B: Board>(n: u32) -> Vec<Material> {
+        Material::all::<B>(n)
+            .into_iter()
+            .filter(|m| m.is_canonical())
+            .collect()
+    }
+}
+
+/// Files a-d: where the first piece of an index stands.
+const fn left_half(squares: u8) -> u64 {
+    let mut m = 0u64;
+    let mut s = 0u8;
+    while s < squares {
+        if s % FILES <= 3 {
+            m |= 1 << s;
+        }
+        s += 1;
+    }
+    m
+}
+
+/// The n-th (0-based) set bit of `x`; `x` has more than `n` set bits.
+#[inline(always)]
+fn select(mut x: u64, mut n: u32) -> u8 {
+    let mut base = 0u32;
+    // Skip whole bytes first: at most 8 popcounts, then at most 7 clears.
+    loop {
+        let c = (x & 0xff).count_ones();
+        if n < c {
+            break;
+        }
+        n -= c;
+        x >>= 8;
+        base += 8;
+    }
+    for _ in 0..n {
+        x &= x - 1;
+    }
+    (base + x.trailing_zeros()) as u8
+}
+
+#[inline(always)]
+pub fn mirror_sq(s: u8) -> u8 {
+    sq(FILES - 1 - file_of(s), rank_of(s))
+}
+
+/// The index of one material configuration.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub material: Material,
+    pub n: usize,
+    /// Side and kind of each piece in index order.
+    pub pieces: Vec<(Side, usize)>,
+    domain: Vec<u64>,
+    radix: Vec<u64>,
+    /// `stride[i]`: the product of the radices after `i`.
+    stride: Vec<u64>,
+    pub size: u64,
+}
+
+impl Layout {
+    pub fn new<B: Board>(material: Material) -> Layout {
+        let dens = bit(B::DEN[0]) | bit(B::DEN[1]);
+        let all = B::all_squares() & !dens;
+        let land = all & !B::WATER;
+        let mut pieces = Vec::new();
+        for (side, mask) in [(Side::White, material.white), (Side::Black, material.black)] {
+            for k in 0..B::KINDS {
+                if k != RAT && mask & (1 << k) != 0 {
+                    pieces.push((side, k));
+                }
+            }
+        }
+        for (side, mask) in [(Side::White, material.white), (Side::Black, material.black)] {
+            if mask & 1 != 0 {
+                pieces.push((side, RAT));
+            }
+        }
+        let n = pieces.len();
+        let mut domain: Vec<u64> = pieces
+            .iter()
+            .map(|&(_, k)| if k == RAT { all } else { land })
+            .collect();
+        let mut radix: Vec<u64> = Vec::with_capacity(n);
+        for i in 0..n {
+            if i == 0 {
+                domain[0] &= left_half(B::SQUARES);
+                radix.push(domain[0].count_ones() as u64);
+            } else {
+                radix.push(domain[i].count_ones() as u64 - i as u64);
+            }
+        }
+        let mut stride = vec![1u64; n];
+        for i in (0..n.saturating_sub(1)).rev() {
+            stride[i] = stride[i + 1] * radix[i + 1];
+        }
+        let size = if n == 0 { 0 } else { stride[0] * radix[0] };
+        Layout {
+            material,
+            n,
+            pieces,
+            domain,
+            radix,
+            stride,
+            size,
+        }
+    }
+
+    /// Index of the placement `sqs` (in index order), mirrored first when
+    /// `mirror`. The first piece must then stand on files a-d.
+    #[inline(always)]
+    pub fn rank_squares(&self, sqs: &[u8], mirror: bool) -> u64 {
+        let mut idx = 0u64;
+        let mut occ = 0u64;
+        for i in 0..self.n {
+            let s = if mirror { mirror_sq(sqs[i]) } else { sqs[i] };
+            let below = bit(s) - 1;
+            let d = (self.domain[i] & below).count_ones() - (occ & below).count_ones();
+            debug_assert!((d as u64) < self.radix[i], "square outside the domain");
+            idx = idx * self.radix[i] + d as u64;
+            occ |= bit(s);
+        }
+        idx
+    }
+
+    /// The squares of the pieces of `pos` in index order; with `swap`, those of
+    /// the colour-swapped position (colours exchanged, ranks turned).
+    #[inline(always)]
+    pub fn squares_of<B: Board>(&self, pos: &Position<B>, swap: bool, out: &mut [u8; 16]) {
+        for (i, &(side, kind)) in self.pieces.iter().enumerate() {
+            out[i] = if swap {
+                let s = pos.square_of(side.flip(), kind).expect("material matches");
+                sq(file_of(s), B::RANKS - 1 - rank_of(s))
+            } else {
+                pos.square_of(side, kind).expect("material matches")
+            };
+        }
+    }
+
+    /// Index of a placement, mirroring it when the first piece is on files e-g.
+    #[inline(always)]
+    pub fn rank(&self, sqs: &[u8]) -> u64 {
+        self.rank_squares(sqs, file_of(sqs[0]) > 3)
+    }
+
+    /// The placement of an index (first piece on files a-d).
+    #[inline(always)]
+    pub fn unrank(&self, mut idx: u64, out: &mut [u8; 16]) {
+        debug_assert!(idx < self.size);
+        let mut digits = [0u32; 16];
+        for i in (0..self.n).rev() {
+            digits[i] = (idx % self.radix[i]) as u32;
+            idx /= self.radix[i];
+        }
+        let mut occ = 0u64;
+        for i in 0..self.n {
+            let s = select(self.domain[i] & !occ, digits[i]);
+            out[i] = s;
+            occ |= bit(s);
+        }
+    }
+
+    /// How many consecutive indices share the first piece's square.
+    pub fn first_stride(&self) -> u64 {
+        self.stride[0]
+    }
+
+    /// The file of the first piece of an index.
+    pub fn first_file(&self, idx: u64) -> u8 {
+        let d = (idx / self.stride[0]) as u32;
+        file_of(select(self.domain[0], d))
+    }
+
+    /// Builds the position of a placement.
+    pub fn position<B: Board>(
+        &self,
+        sqs: &[u8],
+        stm: Side,
+        rules: &'static RuleSet,
+    ) -> Position<B> {
+        let mut p = Position::<B>::empty(rules);
+        for (i, &(side, kind)) in self.pieces.iter().enumerate() {
+            p.put(side, kind, sqs[i]);
+        }
+        p.set_side_to_move(stm);
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zoo_animal::{Jungle, JungleCheckers};
+
+    #[test]
+    fn select_finds_each_bit() {
+        let x: u64 = 0b1011_0000_0000_0001_0100_0000_0000_0000_0000_0000_0000_0000_0000_1000_0010;
+        let bits: Vec<u8> = (0..64).filter(|&i| x & (1 << i) != 0).collect();
+        for (n, &b) in bits.iter().enumerate() {
+            assert_eq!(select(x, n as u32), b);
+        }
+    }
+
+    #[test]
+    fn sizes_count_placements() {
+        // Two pieces on Jungle Checkers: 26 left-half squares for the first,
+        // 46 for the second.
+        let l = Layout::new::<JungleCheckers>(Material::new(1, 1));
+        assert_eq!(l.size, 26 * 46);
+        // Jungle: lion (land, 28 on files a-d) and rat (61 non-den squares, one taken).
+        let l = Layout::new::<Jungle>(Material::new(1 << 6, 1));
+        assert_eq!(l.size, 28 * 60);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for m in Material::all::<Jungle>(3) {
+            assert_eq!(Material::parse::<Jungle>(&m.name::<Jungle>()), Some(m));
+        }
+        assert_eq!(
+            Material::parse::<JungleCheckers>("RDvte"),
+            Some(Material::new(0b0011, 0b1100))
+        );
+        assert_eq!(Material::parse::<JungleCheckers>("RRvt"), None);
+        assert_eq!(Material::parse::<JungleCheckers>("Rvx"), None);
+    }
+}

@@ -1,0 +1,221 @@
+//! Endgame tablebases for the animal games by retrograde analysis.
+//!
+//! One generator, generic over the board ([`zoo_animal::Board`]): a dense
+//! index per material configuration ([`index`]), backward induction through
+//! unmoves with a counter of undecided children per position ([`generate`]),
+//! one checked file per colour-swapped pair of configurations ([`file`]),
+//! probing through memory maps ([`Tablebase`]) and an independent check by
+//! forward value iteration ([`verify`]). See `docs/tablebase.md`.
+
+pub mod build;
+pub mod file;
+pub mod generate;
+pub mod index;
+pub mod verify;
+
+use file::{Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
+use index::{Layout, Material};
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+use zoo_animal::{Board, Position, RuleSet};
+use zoo_core::{Outcome, Side};
+
+#[derive(Debug, thiserror::Error)]
+pub enum TbError {
+    #[error("{0}: {1}")]
+    Io(PathBuf, std::io::Error),
+    #[error("table file {0} refused: {1}")]
+    Damaged(PathBuf, String),
+    #[error("no table for {material} in {dir} (build it with `zoo tb build`)")]
+    Missing { material: String, dir: PathBuf },
+    #[error("interrupted")]
+    Interrupted,
+    #[error("{0}")]
+    Other(String),
+}
+
+/// The material layouts, built once per material.
+pub struct Layouts<B: Board> {
+    slots: Vec<OnceLock<Arc<Layout>>>,
+    _b: PhantomData<B>,
+}
+
+impl<B: Board> Default for Layouts<B> {
+    fn default() -> Self {
+        Layouts {
+            slots: (0..1usize << 16).map(|_| OnceLock::new()).collect(),
+            _b: PhantomData,
+        }
+    }
+}
+
+impl<B: Board> Layouts<B> {
+    pub fn get(&self, m: Material) -> &Layout {
+        self.slots[m.key()].get_or_init(|| Arc::new(Layout::new::<B>(m)))
+    }
+}
+
+/// Where a position's value is stored: material (canonical), stored side
+/// (0: White to move, 1: Black to move) and whether the position had to be
+/// colour-swapped to get there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub material: Material,
+    pub side: usize,
+    pub swap: bool,
+}
+
+/// Which file, which side and whether to swap, for a position of material
+/// `m` with `stm` to move.
+#[inline(always)]
+pub fn slot_of(m: Material, stm: Side) -> Slot {
+    if m.is_canonical() {
+        if stm == Side::White || !m.is_symmetric() {
+            Slot {
+                material: m,
+                side: stm.index(),
+                swap: false,
+            }
+        } else {
+            // Black to move in a symmetric material: the colour swap is a
+            // White-to-move position of the same material.
+            Slot {
+                material: m,
+                side: 0,
+                swap: true,
+            }
+        }
+    } else {
+        // The swapped material is stored; the swap also switches who moves.
+        Slot {
+            material: m.swapped(),
+            side: 1 - stm.index(),
+            swap: true,
+        }
+    }
+}
+
+/// Decodes a WDL code and distance.
+fn decode(wdl: u8, dist: u8) -> Option<(Outcome, u16)> {
+    match wdl {
+        WDL_WIN => Some((Outcome::Win, dist as u16)),
+        WDL_LOSS => Some((Outcome::Loss, dist as u16)),
+        WDL_DRAW => Some((Outcome::Draw, 0)),
+        _ => None,
+    }
+}
+
+/// The tables of one game and rule set in a directory, opened (and checked)
+/// lazily on first use, read through memory maps.
+pub struct Tablebase<B: Board> {
+    dir: PathBuf,
+    rules: &'static RuleSet,
+    tables: Vec<OnceLock<Result<Arc<Table>, String>>>,
+    layouts: Layouts<B>,
+}
+
+impl<B: Board> Tablebase<B> {
+    /// The tables under `dir/<game>/<rules>/`. Opening never fails: a missing
+    /// or damaged table shows when a position needs it.
+    pub fn open(dir: &Path, rules: &'static RuleSet) -> Tablebase<B> {
+        Tablebase {
+            dir: file::table_dir(dir, B::GAME, rules.name),
+            rules,
+            tables: (0..1usize << 16).map(|_| OnceLock::new()).collect(),
+            layouts: Layouts::default(),
+        }
+    }
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+    pub fn rules(&self) -> &'static RuleSet {
+        self.rules
+    }
+    pub fn layout(&self, m: Material) -> &Layout {
+        self.layouts.get(m)
+    }
+    pub fn path_of(&self, m: Material) -> PathBuf {
+        self.dir.join(file::file_name::<B>(m))
+    }
+
+    /// The table of a canonical material, opened and checked on first use.
+    pub fn table(&self, m: Material) -> Result<&Table, TbError> {
+        let r = self.tables[m.key()].get_or_init(|| {
+            let path = self.path_of(m);
+            if !path.exists() {
+                return Err(String::new());
+            }
+            Table::open(&path, B::GAME, self.rules.name, m, self.layout(m).size)
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        });
+        match r {
+            Ok(t) => Ok(t),
+            Err(e) if e.is_empty() => Err(TbError::Missing {
+                material: m.name::<B>(),
+                dir: self.dir.clone(),
+            }),
+            Err(e) => Err(TbError::Other(e.clone())),
+        }
+    }
+
+    /// Value for the side to move and distance to the end in plies, or the
+    /// reason there is none (missing or damaged table). A finished game is
+    /// its result at distance 0.
+    pub fn try_probe(&self, pos: &Position<B>) -> Result<(Outcome, u16), TbError> {
+        if pos.rule_set().name != self.rules.name {
+            return Err(TbError::Other(format!(
+                "position under rule set {}, tables of {}",
+                pos.rule_set().name,
+                self.rules.name
+            )));
+        }
+        if let Some(o) = pos.terminal_outcome() {
+            return Ok((o, 0));
+        }
+        let slot = slot_of(Material::of(pos), pos.stm());
+        let table = self.table(slot.material)?;
+        let layout = self.layout(slot.material);
+        let mut sqs = [0u8; 16];
+        layout.squares_of(pos, slot.swap, &mut sqs);
+        let (wdl, dist) = table.get(slot.side, layout.rank(&sqs[..layout.n]));
+        decode(wdl, dist).ok_or_else(|| {
+            TbError::Damaged(self.path_of(slot.material), "invalid value code".into())
+        })
+    }
+
+    /// [`Tablebase::try_probe`] for callers that only want a value when one
+    /// is known (the search engine).
+    pub fn probe(&self, pos: &Position<B>) -> Option<(Outcome, u16)> {
+        self.try_probe(pos).ok()
+    }
+
+    /// Every legal move with the value and distance it leads to (for the
+    /// side to move after it), best first: the shortest win, then draws,
+    /// then the longest loss.
+    pub fn probe_moves(
+        &self,
+        pos: &Position<B>,
+    ) -> Result<Vec<(zoo_animal::Move, Outcome, u16)>, TbError> {
+        let mut list = zoo_core::MoveList::new();
+        pos.generate(&mut list);
+        let mut out = Vec::with_capacity(list.len());
+        let mut p = pos.clone();
+        for m in list {
+            let u = p.make_move(m);
+            let r = self.try_probe(&p);
+            p.unmake_move(m, u);
+            let (o, d) = r?;
+            out.push((m, o, d));
+        }
+        // From the mover's view: child loss = our win (shorter better), then draw,
+        // then child win = our loss (longer better).
+        out.sort_by_key(|&(_, o, d)| match o {
+            Outcome::Loss => (0, d as i32),
+            Outcome::Draw => (1, 0),
+            Outcome::Win => (2, -(d as i32)),
+        });
+        Ok(out)
+    }
+}

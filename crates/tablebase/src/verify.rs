@@ -1,0 +1,1 @@
+//! An independent check of the tables: forward value iteration.

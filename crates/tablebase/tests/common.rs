@@ -1,0 +1,33 @@
+//! Shared by the integration tests: tables built once per test binary into
+//! a temporary directory.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
+use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
+use zoo_tb::build::{build, BuildOptions};
+
+pub fn build_into<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("zoo-tb-test-{}-{name}", std::process::id()));
+    let stop = AtomicBool::new(false);
+    let opts = BuildOptions {
+        pieces,
+        threads: 2,
+        memory_bytes: None,
+    };
+    build::<B>(&dir, rules, &opts, &|_| {}, &|_, _| {}, &stop).expect("build");
+    dir
+}
+
+pub fn jungle3() -> &'static PathBuf {
+    static D: OnceLock<PathBuf> = OnceLock::new();
+    D.get_or_init(|| build_into::<Jungle>("jungle", &zoo_animal::rules::JUNGLE_LEIDEN, 3))
+}
+
+pub fn jc3() -> &'static PathBuf {
+    static D: OnceLock<PathBuf> = OnceLock::new();
+    D.get_or_init(|| {
+        build_into::<JungleCheckers>("jc", &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN, 3)
+    })
+}
