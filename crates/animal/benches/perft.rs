@@ -12,11 +12,15 @@ fn bench(c: &mut Criterion) {
         let h = History::starting_at(Repetition::None, jungle.key(), jungle.piece_count());
         let n = perft_parallel(&jungle, 5, &h, threads);
         g.throughput(Throughput::Elements(n));
-        g.bench_function(format!("jungle-5-threads-{threads}"), |b| b.iter(|| perft_parallel(&jungle, 5, &h, threads)));
+        g.bench_function(format!("jungle-5-threads-{threads}"), |b| {
+            b.iter(|| perft_parallel(&jungle, 5, &h, threads))
+        });
         let h = History::starting_at(Repetition::None, jc.key(), jc.piece_count());
         let n = perft_parallel(&jc, 6, &h, threads);
         g.throughput(Throughput::Elements(n));
-        g.bench_function(format!("jungle-checkers-6-threads-{threads}"), |b| b.iter(|| perft_parallel(&jc, 6, &h, threads)));
+        g.bench_function(format!("jungle-checkers-6-threads-{threads}"), |b| {
+            b.iter(|| perft_parallel(&jc, 6, &h, threads))
+        });
     }
 }
 

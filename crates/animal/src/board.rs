@@ -68,7 +68,10 @@ impl Tables {
                             cr += dr;
                         }
                         if cf >= 0 && cf < FILES as i8 && cr >= 0 && cr < ranks as i8 {
-                            leaps[s as usize][d] = Leap { to: sq(cf as u8, cr as u8), over };
+                            leaps[s as usize][d] = Leap {
+                                to: sq(cf as u8, cr as u8),
+                                over,
+                            };
                         }
                     }
                 }
@@ -135,10 +138,14 @@ impl Board for Jungle {
     const RANKS: u8 = 9;
     const KINDS: usize = 8;
     const LETTERS: &'static [u8] = b"RCWDPTLE";
-    const NAMES: &'static [&'static str] = &["rat", "cat", "wolf", "dog", "panther", "tiger", "lion", "elephant"];
+    const NAMES: &'static [&'static str] = &[
+        "rat", "cat", "wolf", "dog", "panther", "tiger", "lion", "elephant",
+    ];
     const WATER: u64 = JUNGLE_WATER;
-    const TRAPS: [u64; 2] =
-        [bit(sq(2, 0)) | bit(sq(4, 0)) | bit(sq(3, 1)), bit(sq(2, 8)) | bit(sq(4, 8)) | bit(sq(3, 7))];
+    const TRAPS: [u64; 2] = [
+        bit(sq(2, 0)) | bit(sq(4, 0)) | bit(sq(3, 1)),
+        bit(sq(2, 8)) | bit(sq(4, 8)) | bit(sq(3, 7)),
+    ];
     const DEN: [u8; 2] = [sq(3, 0), sq(3, 8)];
     const LEAPERS: u8 = (1 << 5) | (1 << 6);
     const RULE_NAMES: &'static [&'static str] = &["leiden", "common"];
@@ -186,12 +193,18 @@ mod tests {
     #[test]
     fn water_and_leaps() {
         assert_eq!(Jungle::WATER.count_ones(), 12);
-        for s in ["b4", "c4", "b5", "c5", "b6", "c6", "e4", "f4", "e5", "f5", "e6", "f6"] {
+        for s in [
+            "b4", "c4", "b5", "c5", "b6", "c6", "e4", "f4", "e5", "f5", "e6", "f6",
+        ] {
             assert!(Jungle::WATER & bit(parse_sq(s)) != 0, "{s}");
         }
         let t = Jungle::tables();
         let leaps = |s: &str| {
-            let mut v: Vec<u8> = t.leaps[parse_sq(s) as usize].iter().filter(|l| l.to != NONE).map(|l| l.to).collect();
+            let mut v: Vec<u8> = t.leaps[parse_sq(s) as usize]
+                .iter()
+                .filter(|l| l.to != NONE)
+                .map(|l| l.to)
+                .collect();
             v.sort();
             v
         };

@@ -24,7 +24,12 @@ impl<B: Board> Position<B> {
             return Err(ParseError::new(
                 input,
                 col0 + 1,
-                format!("{} has {} ranks, the string gives {}", B::GAME, B::RANKS, ranks.len()),
+                format!(
+                    "{} has {} ranks, the string gives {}",
+                    B::GAME,
+                    B::RANKS,
+                    ranks.len()
+                ),
             ));
         }
         let mut col = col0;
@@ -36,55 +41,100 @@ impl<B: Board> Position<B> {
                 if c.is_ascii_digit() {
                     let n = c - b'0';
                     if n == 0 {
-                        return Err(ParseError::new(input, col, "0 is not a count of empty squares"));
+                        return Err(ParseError::new(
+                            input,
+                            col,
+                            "0 is not a count of empty squares",
+                        ));
                     }
                     file += n;
                 } else {
                     let (side, kind) = kind_of_letter::<B>(c).ok_or_else(|| {
-                        ParseError::new(input, col, format!("{:?} is not a piece of {}", c as char, B::GAME))
+                        ParseError::new(
+                            input,
+                            col,
+                            format!("{:?} is not a piece of {}", c as char, B::GAME),
+                        )
                     })?;
                     if file >= FILES {
-                        return Err(ParseError::new(input, col, format!("rank {} has more than {} squares", rank + 1, FILES)));
+                        return Err(ParseError::new(
+                            input,
+                            col,
+                            format!("rank {} has more than {} squares", rank + 1, FILES),
+                        ));
                     }
                     let s = sq(file, rank);
                     if pos.square_of(side, kind).is_some() {
                         return Err(ParseError::new(
                             input,
                             col,
-                            format!("{} has two pieces {}", side.name(), piece_letter::<B>(side, kind)),
+                            format!(
+                                "{} has two pieces {}",
+                                side.name(),
+                                piece_letter::<B>(side, kind)
+                            ),
                         ));
                     }
                     if s == B::DEN[side.index()] {
-                        return Err(ParseError::new(input, col, format!("{} stands in its own den {}", c as char, square_name(s))));
+                        return Err(ParseError::new(
+                            input,
+                            col,
+                            format!("{} stands in its own den {}", c as char, square_name(s)),
+                        ));
                     }
                     if kind != RAT && B::WATER & bit(s) != 0 {
-                        return Err(ParseError::new(input, col, format!("only the rat may be in the water ({})", square_name(s))));
+                        return Err(ParseError::new(
+                            input,
+                            col,
+                            format!("only the rat may be in the water ({})", square_name(s)),
+                        ));
                     }
                     pos.put(side, kind, s);
                     file += 1;
                 }
                 if file > FILES {
-                    return Err(ParseError::new(input, col, format!("rank {} has more than {} squares", rank + 1, FILES)));
+                    return Err(ParseError::new(
+                        input,
+                        col,
+                        format!("rank {} has more than {} squares", rank + 1, FILES),
+                    ));
                 }
             }
             if file != FILES {
-                return Err(ParseError::new(input, col, format!("rank {} has {} squares, not {}", rank + 1, file, FILES)));
+                return Err(ParseError::new(
+                    input,
+                    col,
+                    format!("rank {} has {} squares, not {}", rank + 1, file, FILES),
+                ));
             }
             col += 1; // the '/'
         }
         let side = match fields.get(1) {
             Some(&(_, "w" | "r" | "W" | "R")) => Side::White,
             Some(&(_, "b" | "B")) => Side::Black,
-            Some(&(c, _)) => return Err(ParseError::new(input, c + 1, "side to move must be w, r or b")),
-            None => return Err(ParseError::new(input, input.len(), "missing side to move (w or b)")),
+            Some(&(c, _)) => {
+                return Err(ParseError::new(
+                    input,
+                    c + 1,
+                    "side to move must be w, r or b",
+                ))
+            }
+            None => {
+                return Err(ParseError::new(
+                    input,
+                    input.len(),
+                    "missing side to move (w or b)",
+                ))
+            }
         };
         pos.set_side_to_move(side);
         let number = |i: usize| -> Result<Option<u16>, ParseError> {
             match fields.get(i) {
                 None => Ok(None),
-                Some(&(c, f)) => {
-                    f.parse::<u16>().map(Some).map_err(|_| ParseError::new(input, c + 1, format!("{f:?} is not a count")))
-                }
+                Some(&(c, f)) => f
+                    .parse::<u16>()
+                    .map(Some)
+                    .map_err(|_| ParseError::new(input, c + 1, format!("{f:?} is not a count"))),
             }
         };
         match fields.len() {
@@ -99,7 +149,13 @@ impl<B: Board> Position<B> {
                 let ply = (mv - 1) * 2 + (side == Side::Black) as u16;
                 pos.set_counters(clock, ply);
             }
-            _ => return Err(ParseError::new(input, fields[4].0 + 1, "unexpected text after the position")),
+            _ => {
+                return Err(ParseError::new(
+                    input,
+                    fields[4].0 + 1,
+                    "unexpected text after the position",
+                ))
+            }
         }
         Ok(pos)
     }

@@ -37,7 +37,8 @@ impl<B: Board> Game for Position<B> {
         (code < 1 << 12 && self.is_legal(mv)).then_some(mv)
     }
     fn start(rules: &&'static RuleSet) -> Self {
-        Position::from_fen_str(rules.start_fen, rules).expect("start position of a built-in rule set")
+        Position::from_fen_str(rules.start_fen, rules)
+            .expect("start position of a built-in rule set")
     }
     #[inline(always)]
     fn side_to_move(&self) -> Side {

@@ -16,11 +16,19 @@ pub fn parse_square<B: Board>(input: &str, at: usize) -> Result<u8, ParseError> 
         (Some(f @ b'a'..=b'z'), Some(r @ b'1'..=b'9')) => {
             let (f, r) = (f - b'a', r - b'1');
             if f >= FILES || r >= B::RANKS {
-                return Err(ParseError::new(input, at + 1, format!("square off the {}×{} board", FILES, B::RANKS)));
+                return Err(ParseError::new(
+                    input,
+                    at + 1,
+                    format!("square off the {}×{} board", FILES, B::RANKS),
+                ));
             }
             Ok(sq(f, r))
         }
-        _ => Err(ParseError::new(input, at + 1, "expected a square such as e5")),
+        _ => Err(ParseError::new(
+            input,
+            at + 1,
+            "expected a square such as e5",
+        )),
     }
 }
 
@@ -34,16 +42,32 @@ pub fn piece_letter<B: Board>(side: Side, kind: usize) -> char {
 }
 
 pub fn kind_of_letter<B: Board>(c: u8) -> Option<(Side, usize)> {
-    let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
-    B::LETTERS.iter().position(|&l| l == c.to_ascii_uppercase()).map(|k| (side, k))
+    let side = if c.is_ascii_uppercase() {
+        Side::White
+    } else {
+        Side::Black
+    };
+    B::LETTERS
+        .iter()
+        .position(|&l| l == c.to_ascii_uppercase())
+        .map(|k| (side, k))
 }
 
 impl<B: Board> Position<B> {
     /// `Txe5`: letter of the mover, `x` when capturing, destination.
     pub fn short_move(&self, mv: Move) -> String {
         let (side, kind) = self.piece_at(mv.from()).unwrap_or((self.stm, 0));
-        let x = if self.piece_at(mv.to()).is_some() { "x" } else { "" };
-        format!("{}{}{}", piece_letter::<B>(side, kind), x, square_name(mv.to()))
+        let x = if self.piece_at(mv.to()).is_some() {
+            "x"
+        } else {
+            ""
+        };
+        format!(
+            "{}{}{}",
+            piece_letter::<B>(side, kind),
+            x,
+            square_name(mv.to())
+        )
     }
 
     pub fn coord_move(&self, mv: Move) -> String {
@@ -61,19 +85,36 @@ impl<B: Board> Position<B> {
                 ParseError::new(
                     s,
                     1,
-                    format!("unknown piece letter {:?}; {} uses {}", b[0] as char, B::GAME, std::str::from_utf8(B::LETTERS).unwrap_or("")),
+                    format!(
+                        "unknown piece letter {:?}; {} uses {}",
+                        b[0] as char,
+                        B::GAME,
+                        std::str::from_utf8(B::LETTERS).unwrap_or("")
+                    ),
                 )
             })?;
             let capture = b.len() == 4;
             if capture && b[1] != b'x' {
-                return Err(ParseError::new(s, 2, "expected 'x' (capture) or a square after the piece letter"));
+                return Err(ParseError::new(
+                    s,
+                    2,
+                    "expected 'x' (capture) or a square after the piece letter",
+                ));
             }
             let to = parse_square::<B>(s, if capture { 2 } else { 1 })?;
             let from = self.square_of(self.stm, kind).ok_or_else(|| {
-                ParseError::new(s, 1, format!("{} has no {} on the board", self.stm.name(), B::NAMES[kind]))
+                ParseError::new(
+                    s,
+                    1,
+                    format!("{} has no {} on the board", self.stm.name(), B::NAMES[kind]),
+                )
             })?;
             if capture && self.piece_at(to).is_none() {
-                return Err(ParseError::new(s, 2, "marked as a capture, but the square is empty"));
+                return Err(ParseError::new(
+                    s,
+                    2,
+                    "marked as a capture, but the square is empty",
+                ));
             }
             Move::new(from, to)
         } else {
@@ -84,7 +125,15 @@ impl<B: Board> Position<B> {
         if list.contains(&mv) {
             Ok(mv)
         } else {
-            Err(ParseError::new(s, 0, format!("{} is not a legal move for {} here", self.coord_move(mv), self.stm.name())))
+            Err(ParseError::new(
+                s,
+                0,
+                format!(
+                    "{} is not a legal move for {} here",
+                    self.coord_move(mv),
+                    self.stm.name()
+                ),
+            ))
         }
     }
 }

@@ -28,7 +28,12 @@ impl Move {
 
 impl std::fmt::Debug for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", crate::notation::square_name(self.from()), crate::notation::square_name(self.to()))
+        write!(
+            f,
+            "{}{}",
+            crate::notation::square_name(self.from()),
+            crate::notation::square_name(self.to())
+        )
     }
 }
 
@@ -47,7 +52,10 @@ pub const fn code(side: Side, kind: usize) -> u8 {
 #[inline(always)]
 pub fn decode(c: u8) -> (Side, usize) {
     let c = c - 1;
-    (if c >= 8 { Side::Black } else { Side::White }, (c & 7) as usize)
+    (
+        if c >= 8 { Side::Black } else { Side::White },
+        (c & 7) as usize,
+    )
 }
 
 #[derive(Clone)]
@@ -193,7 +201,10 @@ impl<B: Board> Position<B> {
         let us = self.stm;
         let (_, kind) = decode(self.board[from as usize]);
         let captured = self.board[to as usize];
-        let undo = Undo { captured, clock: self.clock };
+        let undo = Undo {
+            captured,
+            clock: self.clock,
+        };
         if captured != 0 {
             let (_, ck) = decode(captured);
             self.remove(us.flip(), ck, to);
@@ -226,7 +237,11 @@ impl<B: Board> Position<B> {
 
     /// The key from scratch.
     pub fn compute_key(&self) -> u64 {
-        let mut k = if self.stm == Side::Black { zobrist::BLACK_TO_MOVE } else { 0 };
+        let mut k = if self.stm == Side::Black {
+            zobrist::BLACK_TO_MOVE
+        } else {
+            0
+        };
         for s in 0..B::SQUARES {
             if let Some((side, kind)) = self.piece_at(s) {
                 k ^= zobrist::PIECE[side.index()][kind][s as usize];

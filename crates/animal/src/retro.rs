@@ -55,7 +55,11 @@ impl<B: Board> Position<B> {
                 from_set &= from_set - 1;
                 // Without a capture the side to move must have had a piece.
                 if self.occ[ui] != 0 {
-                    out.push(Unmove { from, to, uncapture: 0 });
+                    out.push(Unmove {
+                        from,
+                        to,
+                        uncapture: 0,
+                    });
                 }
                 if to == B::DEN[ui] {
                     continue; // nothing of the side to move stands in its own den
@@ -65,7 +69,11 @@ impl<B: Board> Position<B> {
                         continue;
                     }
                     if self.can_capture(mover, kind, from, to, c) {
-                        out.push(Unmove { from, to, uncapture: 1 + c as u8 });
+                        out.push(Unmove {
+                            from,
+                            to,
+                            uncapture: 1 + c as u8,
+                        });
                     }
                 }
             }

@@ -74,8 +74,20 @@ pub static JUNGLE_CHECKERS_LEIDEN: RuleSet = RuleSet {
 
 /// Finds a rule set of board `B` by its name.
 pub fn by_name<B: crate::Board>(name: &str) -> Result<&'static RuleSet, ParseError> {
-    B::rule_sets().iter().copied().find(|r| r.name == name).ok_or_else(|| {
-        let names: Vec<&str> = B::rule_sets().iter().map(|r| r.name).collect();
-        ParseError::new(name, 0, format!("unknown rule set for {}; expected one of: {}", B::GAME, names.join(", ")))
-    })
+    B::rule_sets()
+        .iter()
+        .copied()
+        .find(|r| r.name == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = B::rule_sets().iter().map(|r| r.name).collect();
+            ParseError::new(
+                name,
+                0,
+                format!(
+                    "unknown rule set for {}; expected one of: {}",
+                    B::GAME,
+                    names.join(", ")
+                ),
+            )
+        })
 }

@@ -12,7 +12,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 /// Key of a piece: `PIECE[side][kind][square]`.
 pub static PIECE: [[[u64; 64]; 8]; 2] = {
     let mut t = [[[0u64; 64]; 8]; 2];
-    let mut state = 0x2014_D0u64;
+    let mut state = 0x0020_14D0_u64;
     let mut s = 0;
     while s < 2 {
         let mut k = 0;

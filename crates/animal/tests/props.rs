@@ -10,7 +10,10 @@ use zoo_animal::{rules, Jungle, JungleCheckers, Position, RuleSet};
 use zoo_core::{perft, Game, History, MoveList, Repetition, Retro};
 
 fn positions<B: Board>(rules: &'static RuleSet, seed: u64, plies: u32) -> Vec<Position<B>> {
-    vec![random_play::<B>(rules, seed, plies), random_placement::<B>(rules, seed)]
+    vec![
+        random_play::<B>(rules, seed, plies),
+        random_placement::<B>(rules, seed),
+    ]
 }
 
 fn check_make_unmake<B: Board>(p: &Position<B>) {
@@ -20,7 +23,11 @@ fn check_make_unmake<B: Board>(p: &Position<B>) {
     let mut q = p.clone();
     for &m in &l {
         let u = q.make(m);
-        assert_eq!(q.key(), q.compute_key(), "incremental key after {m:?} from {p:?}");
+        assert_eq!(
+            q.key(),
+            q.compute_key(),
+            "incremental key after {m:?} from {p:?}"
+        );
         q.unmake(m, u);
         assert_eq!(&q, p, "make/unmake {m:?}");
     }
@@ -43,7 +50,10 @@ fn check_moves_have_unmoves<B: Board>(p: &Position<B>) {
             r.apply_unmove(u);
             same_placement(&r, p) && q.unmove_forward(u) == m
         });
-        assert!(found, "{p:?} --{m:?}--> {q:?}: no unmove leads back ({us:?})");
+        assert!(
+            found,
+            "{p:?} --{m:?}--> {q:?}: no unmove leads back ({us:?})"
+        );
     }
 }
 
@@ -58,12 +68,21 @@ fn check_unmoves_have_moves<B: Board>(q: &Position<B>) {
         let mut r = q.clone();
         r.apply_unmove(u);
         assert_eq!(r.key(), r.compute_key());
-        assert!(r.terminal().is_none(), "predecessor {r:?} of {q:?} was already over");
+        assert!(
+            r.terminal().is_none(),
+            "predecessor {r:?} of {q:?} was already over"
+        );
         let m = r.unmove_forward(u);
-        assert!(r.is_legal(m), "{m:?} not legal in predecessor {r:?} of {q:?}");
+        assert!(
+            r.is_legal(m),
+            "{m:?} not legal in predecessor {r:?} of {q:?}"
+        );
         let mut back = r.clone();
         back.make(m);
-        assert!(same_placement(&back, q), "{r:?} --{m:?}--> {back:?}, expected {q:?}");
+        assert!(
+            same_placement(&back, q),
+            "{r:?} --{m:?}--> {back:?}, expected {q:?}"
+        );
         r.revert_unmove(u);
         assert!(same_placement(&r, q));
     }

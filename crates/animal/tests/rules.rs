@@ -42,14 +42,20 @@ fn repetition_policies_differ_from_ply_five() {
     let p = JunglePos::start(&&rules::JUNGLE_LEIDEN);
     let count = |pol| {
         let mut h = History::starting_at(pol, p.key(), p.piece_count());
-        (4..=5).map(|d| zoo_core::perft(&mut p.clone(), d, &mut h)).collect::<Vec<_>>()
+        (4..=5)
+            .map(|d| zoo_core::perft(&mut p.clone(), d, &mut h))
+            .collect::<Vec<_>>()
     };
     let none = count(Repetition::None);
     let first = count(Repetition::First);
     assert_eq!(none[0], first[0], "no repeat possible in four plies");
     // At five plies the start can have repeated (after four plies) and is a leaf.
     assert!(first[1] < none[1]);
-    assert_eq!(count(Repetition::Threefold), none, "a third occurrence needs eight plies");
+    assert_eq!(
+        count(Repetition::Threefold),
+        none,
+        "a third occurrence needs eight plies"
+    );
 }
 
 #[test]
@@ -196,11 +202,17 @@ fn common_dog_and_wolf_swap_strength() {
 #[test]
 fn common_start_position_and_counters() {
     let p = JunglePos::start(&&rules::JUNGLE_COMMON);
-    assert_eq!(p.to_fen(), "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 0 1");
+    assert_eq!(
+        p.to_fen(),
+        "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 0 1"
+    );
     // The `r` side letter and the two counters are accepted.
     let q = common("t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T r 12 7");
     assert_eq!(q.clock(), 12);
-    assert_eq!(q.to_fen(), "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 12 7");
+    assert_eq!(
+        q.to_fen(),
+        "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 12 7"
+    );
     // 200 plies without a capture draw.
     let d = common("t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 200 120");
     assert_eq!(d.terminal(), Some(Outcome::Draw));
@@ -235,7 +247,9 @@ fn eight_piece_parity_fact_holds_for_reachable_positions() {
         if quiet.is_empty() || p.terminal().is_some() {
             break;
         }
-        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         p.make(quiet[(rng >> 33) as usize % quiet.len()]);
         if p.terminal().is_some() {
             break;

@@ -13,14 +13,22 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn new(input: &str, column: usize, message: impl Into<String>) -> Self {
-        ParseError { input: input.to_string(), column, message: message.into() }
+        ParseError {
+            input: input.to_string(),
+            column,
+            message: message.into(),
+        }
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.column > 0 {
-            write!(f, "{} (at column {} of {:?})", self.message, self.column, self.input)
+            write!(
+                f,
+                "{} (at column {} of {:?})",
+                self.message, self.column, self.input
+            )
         } else {
             write!(f, "{} (in {:?})", self.message, self.input)
         }

@@ -11,7 +11,9 @@ use std::hash::Hash;
 pub const MAX_MOVES: usize = 256;
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     White = 0,

@@ -65,7 +65,12 @@ fn root_is_leaf<G: Game>(pos: &G, hist: &History) -> bool {
 }
 
 /// The count below each root move, in move-generation order.
-pub fn perft_divide<G: Game>(pos: &G, depth: u32, hist: &History, threads: usize) -> Vec<(G::Move, u64)> {
+pub fn perft_divide<G: Game>(
+    pos: &G,
+    depth: u32,
+    hist: &History,
+    threads: usize,
+) -> Vec<(G::Move, u64)> {
     if depth == 0 || root_is_leaf(pos, hist) {
         return Vec::new();
     }
@@ -81,7 +86,10 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32, hist: &History, threads: usize
     if threads <= 1 {
         moves.iter().map(work).collect()
     } else {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("thread pool");
         pool.install(|| moves.par_iter().map(work).collect())
     }
 }
@@ -94,5 +102,8 @@ pub fn perft_parallel<G: Game>(pos: &G, depth: u32, hist: &History, threads: usi
     if threads <= 1 || depth == 1 {
         return perft(&mut pos.clone(), depth, &mut hist.clone());
     }
-    perft_divide(pos, depth, hist, threads).iter().map(|&(_, n)| n).sum()
+    perft_divide(pos, depth, hist, threads)
+        .iter()
+        .map(|&(_, n)| n)
+        .sum()
 }

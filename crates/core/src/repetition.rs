@@ -5,7 +5,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How repeated positions end a game (rules/jungle.md, "End of the game").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Repetition {
     /// No repetition rule (pure move generation).
@@ -41,7 +43,11 @@ impl FromStr for Repetition {
             "none" => Ok(Repetition::None),
             "threefold" => Ok(Repetition::Threefold),
             "first" => Ok(Repetition::First),
-            _ => Err(ParseError::new(s, 0, "unknown repetition policy; expected none, threefold or first")),
+            _ => Err(ParseError::new(
+                s,
+                0,
+                "unknown repetition policy; expected none, threefold or first",
+            )),
         }
     }
 }
@@ -57,7 +63,10 @@ pub struct History {
 
 impl History {
     pub fn new(policy: Repetition) -> Self {
-        History { policy, entries: Vec::with_capacity(256) }
+        History {
+            policy,
+            entries: Vec::with_capacity(256),
+        }
     }
     /// A record that starts at `key` (the root position).
     pub fn starting_at(policy: Repetition, key: u64, pieces: u32) -> Self {
