@@ -1,0 +1,248 @@
+//! The position (two colour bitboards and a king bitboard), moves, and
+//! make/unmake with an incremental Zobrist key.
+
+use crate::geometry::{bit, row_mask, squares};
+use crate::variant::{RuleSet, Variant};
+use crate::zobrist;
+use std::marker::PhantomData;
+use zoo_core::Side;
+
+/// A move: origin, destination and the set of captured squares. Two capture
+/// sequences with the same three are the same move (rules file, perft);
+/// the landing squares in between are recovered for notation by
+/// [`crate::Position::capture_path`], which keeps moves at 8 bytes in the
+/// hot move lists.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Move {
+    pub captured: u32,
+    pub from: u8,
+    pub to: u8,
+}
+
+impl Move {
+    #[inline(always)]
+    pub const fn quiet(from: u8, to: u8) -> Move {
+        Move { captured: 0, from, to }
+    }
+    #[inline(always)]
+    pub const fn is_capture(self) -> bool {
+        self.captured != 0
+    }
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Internal squares; notation depends on the variant's numbering.
+        write!(f, "s{}{}s{}", self.from, if self.captured != 0 { "x" } else { "-" }, self.to)?;
+        if self.captured != 0 {
+            write!(f, "{{")?;
+            for (i, s) in squares(self.captured).enumerate() {
+                write!(f, "{}s{s}", if i > 0 { "," } else { "" })?;
+            }
+            write!(f, "}}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What unmake needs beyond the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    pub key: u64,
+    /// The captured pieces that were kings.
+    pub captured_kings: u32,
+    /// The mover was a man crowned by this move.
+    pub promoted: bool,
+}
+
+pub struct Position<V: Variant> {
+    /// Pieces of each side, indexed by `Side::index`.
+    pub(crate) pieces: [u32; 2],
+    pub(crate) kings: u32,
+    pub(crate) stm: Side,
+    pub(crate) key: u64,
+    pub(crate) rules: &'static RuleSet,
+    _v: PhantomData<V>,
+}
+
+// Manual impls: the derives would require `V: Trait` bounds needlessly.
+impl<V: Variant> Clone for Position<V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<V: Variant> Copy for Position<V> {}
+impl<V: Variant> PartialEq for Position<V> {
+    fn eq(&self, o: &Self) -> bool {
+        self.pieces == o.pieces && self.kings == o.kings && self.stm == o.stm && self.key == o.key && self.rules == o.rules
+    }
+}
+impl<V: Variant> Eq for Position<V> {}
+impl<V: Variant> std::fmt::Debug for Position<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.fen())
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// An empty board with `stm` to move.
+    pub fn empty(rules: &'static RuleSet, stm: Side) -> Self {
+        let mut p = Position { pieces: [0; 2], kings: 0, stm, key: 0, rules, _v: PhantomData };
+        p.key = p.compute_key();
+        p
+    }
+
+    /// Builds a position from bitboards (internal squares). Fails when the
+    /// sets overlap, a king is not a piece, or a man stands on its own far
+    /// row (it would have been crowned).
+    pub fn from_bitboards(rules: &'static RuleSet, white: u32, black: u32, kings: u32, stm: Side) -> Result<Self, String> {
+        if white & black != 0 {
+            return Err("a square holds pieces of both sides".into());
+        }
+        if kings & !(white | black) != 0 {
+            return Err("a king on an empty square".into());
+        }
+        let mut p = Position { pieces: [0; 2], kings, stm, key: 0, rules, _v: PhantomData };
+        p.pieces[Side::White.index()] = white;
+        p.pieces[Side::Black.index()] = black;
+        for side in [Side::White, Side::Black] {
+            let men = p.pieces[side.index()] & !kings;
+            if men & Self::far_row(side) != 0 {
+                return Err(format!("a {} man on the row where it would be crowned", side.name()));
+            }
+        }
+        p.key = p.compute_key();
+        Ok(p)
+    }
+
+    /// The start: the first mover on rows 0–2, the other on rows 5–7.
+    pub fn start_position(rules: &'static RuleSet) -> Self {
+        let first = 0x0000_0FFF;
+        let second = 0xFFF0_0000;
+        let (w, b) = if V::FIRST == Side::White { (first, second) } else { (second, first) };
+        Self::from_bitboards(rules, w, b, 0, V::FIRST).expect("start position is valid")
+    }
+
+    /// The row where `side`'s men are crowned.
+    #[inline(always)]
+    pub fn far_row(side: Side) -> u32 {
+        if side == V::FIRST {
+            row_mask(7)
+        } else {
+            row_mask(0)
+        }
+    }
+
+    /// Whether `side` moves towards higher internal indices.
+    #[inline(always)]
+    pub fn moves_up(side: Side) -> bool {
+        side == V::FIRST
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, side: Side) -> u32 {
+        self.pieces[side.index()]
+    }
+    #[inline(always)]
+    pub fn men(&self, side: Side) -> u32 {
+        self.pieces[side.index()] & !self.kings
+    }
+    #[inline(always)]
+    pub fn kings_of(&self, side: Side) -> u32 {
+        self.pieces[side.index()] & self.kings
+    }
+    #[inline(always)]
+    pub fn occupied(&self) -> u32 {
+        self.pieces[0] | self.pieces[1]
+    }
+    #[inline(always)]
+    pub fn side(&self) -> Side {
+        self.stm
+    }
+    pub fn rule_set(&self) -> &'static RuleSet {
+        self.rules
+    }
+    #[inline(always)]
+    pub fn total_pieces(&self) -> u32 {
+        self.occupied().count_ones()
+    }
+
+    /// The piece on an internal square: (side, is king).
+    pub fn piece_at(&self, s: u8) -> Option<(Side, bool)> {
+        let b = bit(s);
+        let king = self.kings & b != 0;
+        if self.pieces[0] & b != 0 {
+            Some((Side::White, king))
+        } else if self.pieces[1] & b != 0 {
+            Some((Side::Black, king))
+        } else {
+            None
+        }
+    }
+
+    pub fn compute_key(&self) -> u64 {
+        let mut k = if self.stm == Side::Black { zobrist::BLACK_TO_MOVE } else { 0 };
+        for side in [Side::White, Side::Black] {
+            for s in squares(self.pieces[side.index()]) {
+                let king = (self.kings & bit(s) != 0) as usize;
+                k ^= zobrist::PIECE[side.index()][king][s as usize];
+            }
+        }
+        k
+    }
+
+    #[inline]
+    pub fn make_move(&mut self, m: Move) -> Undo {
+        let us = self.stm.index();
+        let them = us ^ 1;
+        let from = bit(m.from);
+        let to = bit(m.to);
+        let was_king = self.kings & from != 0;
+        let captured_kings = m.captured & self.kings;
+        let promoted = !was_king && to & Self::far_row(self.stm) != 0;
+        let undo = Undo { key: self.key, captured_kings, promoted };
+
+        let z = &zobrist::PIECE;
+        let mut key = self.key ^ zobrist::BLACK_TO_MOVE;
+        key ^= z[us][was_king as usize][m.from as usize];
+        key ^= z[us][(was_king || promoted) as usize][m.to as usize];
+        if m.captured != 0 {
+            for s in squares(m.captured & !captured_kings) {
+                key ^= z[them][0][s as usize];
+            }
+            for s in squares(captured_kings) {
+                key ^= z[them][1][s as usize];
+            }
+            self.pieces[them] &= !m.captured;
+            self.kings &= !m.captured;
+        }
+        // Clear first, then set: a king's capture may end where it began.
+        self.pieces[us] = (self.pieces[us] & !from) | to;
+        if was_king {
+            self.kings = (self.kings & !from) | to;
+        } else if promoted {
+            self.kings |= to;
+        }
+        self.key = key;
+        self.stm = self.stm.flip();
+        undo
+    }
+
+    #[inline]
+    pub fn unmake_move(&mut self, m: Move, u: Undo) {
+        self.stm = self.stm.flip();
+        let us = self.stm.index();
+        let them = us ^ 1;
+        let from = bit(m.from);
+        let to = bit(m.to);
+        let was_king = !u.promoted && self.kings & to != 0;
+        self.pieces[us] = (self.pieces[us] & !to) | from;
+        self.kings &= !to;
+        if was_king {
+            self.kings |= from;
+        }
+        self.pieces[them] |= m.captured;
+        self.kings |= u.captured_kings;
+        self.key = u.key;
+    }
+}
