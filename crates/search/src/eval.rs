@@ -1,0 +1,337 @@
+//! Evaluations of the animal games, from the side to move's point of view.
+//!
+//! - [`Development`]: the Jungle Checkers development tables of literature A.
+//! - [`Simple`]: the Jungle evaluation of literature D (material strength plus
+//!   den distance times piece count).
+//! - [`Strong`]: this project's own: material with the rat–elephant relation,
+//!   den distance, trap danger and river control; weights in [`WEIGHTS`].
+
+use zoo_animal::board::{bit, file_of, rank_of, Board, FILES};
+use zoo_animal::Position;
+use zoo_core::{Evaluator, Side};
+
+#[inline(always)]
+fn manhattan(a: u8, b: u8) -> i32 {
+    (file_of(a) as i32 - file_of(b) as i32).abs() + (rank_of(a) as i32 - rank_of(b) as i32).abs()
+}
+
+/// Negates a White-minus-Black score for Black to move.
+#[inline(always)]
+fn for_side(white_minus_black: i32, stm: Side) -> i32 {
+    if stm == Side::White {
+        white_minus_black
+    } else {
+        -white_minus_black
+    }
+}
+
+/// Literature A: per piece a development table over the board, −500/−400/
+/// −600/−700 for a captured rat/dog/tiger/elephant. Published for Jungle
+/// Checkers; on the 9-rank Jungle board the same rows are extended downward.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Development;
+
+impl Development {
+    /// White's table entry of square `s` on a board of `ranks` ranks.
+    pub fn table(ranks: u8, s: u8) -> i32 {
+        let (f, r) = (file_of(s) as i32, rank_of(s) as i32);
+        let centre = 3 - (f - 3).abs();
+        let top = ranks as i32 - 1;
+        if r == top {
+            [12, 13, 50, 100, 50, 13, 12][f as usize]
+        } else if r == top - 1 {
+            [11, 12, 13, 50, 13, 12, 11][f as usize]
+        } else {
+            // Rank top-2 reads 10 11 12 13 12 11 10; each lower rank one less.
+            10 - (top - 2 - r) + centre
+        }
+    }
+    /// Penalty of a captured piece by strength rank (JC: rat, dog, tiger, elephant).
+    fn captured<B: Board>(kind: usize) -> i32 {
+        if B::KINDS == 4 {
+            [500, 400, 600, 700][kind]
+        } else {
+            Strong::material::<B>(kind, &zoo_animal::rules::JUNGLE_LEIDEN)
+        }
+    }
+}
+
+impl<B: Board> Evaluator<Position<B>> for Development {
+    fn name(&self) -> &'static str {
+        "development"
+    }
+    fn evaluate(&self, pos: &Position<B>) -> i32 {
+        let mut score = [0i32; 2];
+        for side in [Side::White, Side::Black] {
+            for kind in 0..B::KINDS {
+                score[side.index()] += match pos.square_of(side, kind) {
+                    Some(s) => {
+                        // Black's table is White's turned upside down.
+                        let s = if side == Side::White {
+                            s
+                        } else {
+                            B::SQUARES - 1 - s
+                        };
+                        Development::table(B::RANKS, s)
+                    }
+                    None => -Development::captured::<B>(kind),
+                };
+            }
+        }
+        for_side(score[0] - score[1], pos.stm())
+    }
+}
+
+/// Literature D: material strength difference + (11 − minimal Manhattan
+/// distance of any own piece to the enemy den) × number of own pieces, minus
+/// the same for the opponent.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Simple;
+
+impl<B: Board> Evaluator<Position<B>> for Simple {
+    fn name(&self) -> &'static str {
+        "simple"
+    }
+    fn evaluate(&self, pos: &Position<B>) -> i32 {
+        let strength = &pos.rule_set().strength;
+        let mut score = [0i32; 2];
+        for side in [Side::White, Side::Black] {
+            let den = B::DEN[side.flip().index()];
+            let (mut material, mut count, mut nearest) = (0, 0, i32::MAX);
+            for (kind, &st) in strength.iter().enumerate().take(B::KINDS) {
+                if let Some(s) = pos.square_of(side, kind) {
+                    material += st as i32;
+                    count += 1;
+                    nearest = nearest.min(manhattan(s, den));
+                }
+            }
+            score[side.index()] = material + if count > 0 { (11 - nearest) * count } else { 0 };
+        }
+        for_side(score[0] - score[1], pos.stm())
+    }
+}
+
+/// The weights of [`Strong`], all in one place.
+#[derive(Debug, Clone, Copy)]
+pub struct Weights {
+    /// Material by strength (1 = weakest); index 0 unused.
+    pub jungle_material: [i32; 9],
+    pub jc_material: [i32; 5],
+    /// The rat while the enemy elephant lives (it threatens the elephant).
+    pub rat_vs_elephant: i32,
+    /// The elephant while the enemy rat lives (it can be taken by the rat).
+    pub elephant_vs_rat: i32,
+    /// Per piece: `den_advance × (max distance − distance to the enemy den)²`.
+    pub den_advance: i32,
+    /// The piece nearest the enemy den: `den_nearest × (max − distance)`.
+    pub den_nearest: i32,
+    /// An own piece on an enemy trap next to an enemy piece: this share (‰) of its material is lost.
+    pub trap_danger_permille: i32,
+    /// Enemy pieces within two steps of the own den, each.
+    pub den_guard: i32,
+    /// A rat in the water (safe from land pieces, blocks leaps).
+    pub rat_in_water: i32,
+    /// A lion or tiger on a square from which it can leap a river.
+    pub leaper_on_bank: i32,
+}
+
+pub const WEIGHTS: Weights = Weights {
+    jungle_material: [0, 450, 200, 300, 350, 500, 800, 900, 1000],
+    jc_material: [0, 500, 400, 600, 700],
+    rat_vs_elephant: 150,
+    elephant_vs_rat: -100,
+    den_advance: 2,
+    den_nearest: 12,
+    trap_danger_permille: 600,
+    den_guard: 60,
+    rat_in_water: 30,
+    leaper_on_bank: 20,
+};
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Strong;
+
+impl Strong {
+    fn material<B: Board>(kind: usize, rules: &zoo_animal::RuleSet) -> i32 {
+        let s = rules.strength[kind] as usize;
+        if B::KINDS == 4 {
+            WEIGHTS.jc_material[s.min(4)]
+        } else {
+            WEIGHTS.jungle_material[s.min(8)]
+        }
+    }
+}
+
+impl<B: Board> Evaluator<Position<B>> for Strong {
+    fn name(&self) -> &'static str {
+        "strong"
+    }
+    fn evaluate(&self, pos: &Position<B>) -> i32 {
+        let w = &WEIGHTS;
+        let rules = pos.rule_set();
+        let max_d = (FILES + B::RANKS - 2) as i32;
+        let steps = &B::tables().steps;
+        let mut score = [0i32; 2];
+        for side in [Side::White, Side::Black] {
+            let us = side.index();
+            let them = 1 - us;
+            let enemy_occ = pos.occupied(side.flip());
+            let enemy_den = B::DEN[them];
+            let own_den = B::DEN[us];
+            let mut sc = 0;
+            let mut nearest = max_d;
+            for kind in 0..B::KINDS {
+                let Some(s) = pos.square_of(side, kind) else {
+                    continue;
+                };
+                let m = Strong::material::<B>(kind, rules);
+                sc += m;
+                if kind == 0 && pos.square_of(side.flip(), B::ELEPHANT).is_some() {
+                    sc += w.rat_vs_elephant;
+                }
+                if kind == B::ELEPHANT && pos.square_of(side.flip(), 0).is_some() {
+                    sc += w.elephant_vs_rat;
+                }
+                let d = manhattan(s, enemy_den);
+                nearest = nearest.min(d);
+                sc += w.den_advance * (max_d - d) * (max_d - d);
+                if B::TRAPS[them] & bit(s) != 0 && steps[s as usize] & enemy_occ != 0 {
+                    sc -= m * w.trap_danger_permille / 1000;
+                }
+                if B::WATER & bit(s) != 0 {
+                    sc += w.rat_in_water;
+                }
+                if B::LEAPERS & (1 << kind) != 0
+                    && B::tables().leaps[s as usize]
+                        .iter()
+                        .any(|l| l.to != zoo_animal::board::NONE)
+                {
+                    sc += w.leaper_on_bank;
+                }
+            }
+            if pos.occupied(side) != 0 {
+                sc += w.den_nearest * (max_d - nearest);
+            }
+            // Enemy pieces close to our den.
+            let mut near = enemy_occ;
+            while near != 0 {
+                let s = near.trailing_zeros() as u8;
+                near &= near - 1;
+                if manhattan(s, own_den) <= 2 {
+                    sc -= w.den_guard;
+                }
+            }
+            score[us] = sc;
+        }
+        for_side(score[0] - score[1], pos.stm())
+    }
+}
+
+/// The evaluations of the animal games by name; an enum so the search stays
+/// monomorphised (a predictable branch, no virtual call).
+#[derive(Debug, Clone, Copy)]
+pub enum AnimalEval {
+    Strong(Strong),
+    Simple(Simple),
+    Development(Development),
+}
+
+impl AnimalEval {
+    pub const NAMES: [&'static str; 3] = ["strong", "simple", "development"];
+    pub fn by_name(name: &str) -> Result<AnimalEval, String> {
+        match name {
+            "strong" => Ok(AnimalEval::Strong(Strong)),
+            "simple" => Ok(AnimalEval::Simple(Simple)),
+            "development" => Ok(AnimalEval::Development(Development)),
+            _ => Err(format!(
+                "unknown evaluation {name:?}; expected one of: {}",
+                Self::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+impl<B: Board> Evaluator<Position<B>> for AnimalEval {
+    fn name(&self) -> &'static str {
+        match self {
+            AnimalEval::Strong(e) => Evaluator::<Position<B>>::name(e),
+            AnimalEval::Simple(e) => Evaluator::<Position<B>>::name(e),
+            AnimalEval::Development(e) => Evaluator::<Position<B>>::name(e),
+        }
+    }
+    #[inline]
+    fn evaluate(&self, pos: &Position<B>) -> i32 {
+        match self {
+            AnimalEval::Strong(e) => e.evaluate(pos),
+            AnimalEval::Simple(e) => e.evaluate(pos),
+            AnimalEval::Development(e) => e.evaluate(pos),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zoo_animal::{JungleCheckersPos, JunglePos};
+    use zoo_core::Game;
+
+    #[test]
+    fn development_table_matches_literature_a() {
+        let row = |r: u8| {
+            (0..7)
+                .map(|f| Development::table(7, r * 7 + f))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(row(6), [12, 13, 50, 100, 50, 13, 12]);
+        assert_eq!(row(5), [11, 12, 13, 50, 13, 12, 11]);
+        assert_eq!(row(4), [10, 11, 12, 13, 12, 11, 10]);
+        assert_eq!(row(0), [6, 7, 8, 9, 8, 7, 6]);
+    }
+
+    #[test]
+    fn start_positions_are_balanced() {
+        let j = JunglePos::start(&JunglePos::default_rules());
+        let c = JungleCheckersPos::start(&JungleCheckersPos::default_rules());
+        for e in [
+            AnimalEval::Strong(Strong),
+            AnimalEval::Simple(Simple),
+            AnimalEval::Development(Development),
+        ] {
+            assert_eq!(e.evaluate(&j), 0, "{}", Evaluator::<JunglePos>::name(&e));
+            assert_eq!(e.evaluate(&c), 0, "{}", Evaluator::<JunglePos>::name(&e));
+        }
+    }
+
+    #[test]
+    fn simple_eval_by_hand() {
+        let rules = JunglePos::default_rules();
+        // White lion (7) on d7: den distance 2; Black rat (1) on a1: distance 3 to d1.
+        let p = JunglePos::from_fen("7/7/3L3/7/7/7/7/7/r6 w", &rules).unwrap();
+        let white = 7 + (11 - 2);
+        let black = 1 + (11 - 3);
+        assert_eq!(Simple.evaluate(&p), white - black);
+        let pb = JunglePos::from_fen("7/7/3L3/7/7/7/7/7/r6 b", &rules).unwrap();
+        assert_eq!(Simple.evaluate(&pb), black - white);
+    }
+
+    #[test]
+    fn development_counts_captured_pieces() {
+        let rules = JungleCheckersPos::default_rules();
+        // Only White's elephant (b1) and Black's rat (b7) remain.
+        let p = JungleCheckersPos::from_fen("1r5/7/7/7/7/7/1E5 w", &rules).unwrap();
+        let white = 7 - 500 - 400 - 600;
+        // Black's rat on b7 reads White's table at the turned square f1: 7.
+        let black = 7 - 400 - 600 - 700;
+        assert_eq!(Development.evaluate(&p), white - black);
+    }
+
+    #[test]
+    fn strong_eval_prefers_material() {
+        let rules = JunglePos::default_rules();
+        let start = JunglePos::start(&rules);
+        // Remove Black's elephant: White must be better by a lot.
+        let p = JunglePos::from_fen("l5t/1d3c1/r1p1w2/7/7/7/E1W1P1R/1C3D1/T5L w", &rules).unwrap();
+        assert!(Strong.evaluate(&p) > 700, "{}", Strong.evaluate(&p));
+        assert_eq!(Strong.evaluate(&start), 0);
+    }
+}

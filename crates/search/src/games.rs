@@ -1,0 +1,31 @@
+//! What the command line needs to build an engine for a game: its named
+//! evaluations and its tactics. A game without an implementation has no
+//! engine (the CLI says so instead of failing to build).
+
+use crate::eval::AnimalEval;
+use crate::tactics::{AnimalTactics, Tactics};
+use zoo_animal::board::Board;
+use zoo_animal::Position;
+use zoo_core::{Evaluator, Game};
+
+pub trait EngineGame: Game {
+    type Eval: Evaluator<Self> + Clone + 'static;
+    type Tactics: Tactics<Self>;
+    /// The evaluation names; the default (strongest) first.
+    fn eval_names() -> &'static [&'static str];
+    fn eval_by_name(name: &str) -> Result<Self::Eval, String>;
+    fn default_eval() -> Self::Eval {
+        Self::eval_by_name(Self::eval_names()[0]).expect("the default evaluation exists")
+    }
+}
+
+impl<B: Board> EngineGame for Position<B> {
+    type Eval = AnimalEval;
+    type Tactics = AnimalTactics;
+    fn eval_names() -> &'static [&'static str] {
+        &AnimalEval::NAMES
+    }
+    fn eval_by_name(name: &str) -> Result<AnimalEval, String> {
+        AnimalEval::by_name(name)
+    }
+}

@@ -1,0 +1,190 @@
+//! Every combination of enhancements returns the plain negamax root value at
+//! a fixed depth. Repetition is off (`Repetition::None`): repetition draws
+//! depend on the path and would make table entries path-dependent. Table
+//! cutoffs use entries of exactly the same draft (`strict_draft`), since a
+//! deeper entry gives a better-informed value, different from negamax's.
+
+use proptest::prelude::*;
+use zoo_animal::{JungleCheckersPos, JunglePos};
+use zoo_core::{Game, History, MoveList, Repetition};
+use zoo_search::{Config, Engine, EngineGame, Limits, Replacement};
+
+fn configs(quiescence: bool) -> Vec<(&'static str, Config)> {
+    let base = Config {
+        quiescence,
+        strict_draft: true,
+        hash_mb: 4,
+        ..Config::plain_alphabeta()
+    };
+    let ordered = Config {
+        ordering: true,
+        killers: true,
+        history: true,
+        ..base.clone()
+    };
+    let tt = Config {
+        tt: true,
+        ..ordered.clone()
+    };
+    let pvs = Config {
+        pvs: true,
+        ..tt.clone()
+    };
+    let id = Config {
+        iterative: true,
+        ..pvs.clone()
+    };
+    let asp = Config {
+        aspiration: 5,
+        ..id.clone()
+    };
+    let etc = Config {
+        etc_min_depth: 2,
+        ..asp.clone()
+    };
+    let mut v = vec![
+        ("alphabeta", base.clone()),
+        ("ordered", ordered),
+        ("+tt", tt.clone()),
+        ("+pvs", pvs),
+        ("+id", id.clone()),
+        ("+aspiration", asp),
+        ("+etc", etc.clone()),
+        (
+            "mtdf",
+            Config {
+                mtdf: true,
+                ..id.clone()
+            },
+        ),
+        (
+            "mtdf+two-bound",
+            Config {
+                mtdf: true,
+                two_bound: true,
+                ..etc.clone()
+            },
+        ),
+        (
+            "id-step-2",
+            Config {
+                id_step: 2,
+                ..etc.clone()
+            },
+        ),
+        (
+            "pvs-no-tt",
+            Config {
+                tt: false,
+                pvs: true,
+                iterative: true,
+                ..base.clone()
+            },
+        ),
+        (
+            "threads-2",
+            Config {
+                threads: 2,
+                ..etc.clone()
+            },
+        ),
+    ];
+    for r in Replacement::ALL {
+        v.push((
+            r.name(),
+            Config {
+                replacement: r,
+                two_bound: r == Replacement::Hits,
+                ..etc.clone()
+            },
+        ));
+    }
+    v
+}
+
+fn walk<G: Game>(start: &G, picks: &[usize]) -> G {
+    let mut p = start.clone();
+    for &i in picks {
+        if p.terminal().is_some() {
+            break;
+        }
+        let mut l = MoveList::new();
+        p.legal_moves(&mut l);
+        if l.is_empty() {
+            break;
+        }
+        let m = l[i % l.len()];
+        let u = p.make(m);
+        // Keep positions where the game goes on.
+        if p.outcome().is_some() {
+            p.unmake(m, u);
+            break;
+        }
+    }
+    p
+}
+
+fn value<G: EngineGame>(pos: &G, cfg: &Config, eval: G::Eval, depth: u32) -> i32 {
+    let e: Engine<G, G::Eval, G::Tactics> = Engine::new(cfg.clone(), eval, G::Tactics::default());
+    let h = History::starting_at(Repetition::None, pos.key(), pos.piece_count());
+    e.search(pos, &h, &Limits::depth(depth), &mut |_| {}).score
+}
+
+fn check<G: EngineGame>(pos: &G, depth: u32, quiescence: bool, eval: &str) {
+    let eval = G::eval_by_name(eval).unwrap();
+    let reference = value(
+        pos,
+        &Config {
+            quiescence,
+            ..Config::negamax()
+        },
+        eval.clone(),
+        depth,
+    );
+    for (name, cfg) in configs(quiescence) {
+        let v = value(pos, &cfg, eval.clone(), depth);
+        assert_eq!(
+            v,
+            reference,
+            "{name} at depth {depth} (quiescence {quiescence}) on {}",
+            pos.to_fen()
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn jungle_checkers_all_enhancements_equal_negamax(picks in prop::collection::vec(0usize..64, 0..40), depth in 1u32..=4, q in any::<bool>()) {
+        let start = JungleCheckersPos::start(&JungleCheckersPos::default_rules());
+        let pos = walk(&start, &picks);
+        check(&pos, depth, q, if depth % 2 == 0 { "development" } else { "strong" });
+    }
+
+    #[test]
+    fn jungle_all_enhancements_equal_negamax(picks in prop::collection::vec(0usize..64, 0..60), depth in 1u32..=3, q in any::<bool>()) {
+        let start = JunglePos::start(&JunglePos::default_rules());
+        let pos = walk(&start, &picks);
+        check(&pos, depth, q, if depth % 2 == 0 { "simple" } else { "strong" });
+    }
+}
+
+#[test]
+fn endgame_positions_equal_negamax_deeper() {
+    // Few pieces: deep enough for mates and many transpositions.
+    let rules = JunglePos::default_rules();
+    for fen in [
+        "7/7/7/3t3/7/7/3T3/7/7 w",
+        "2l4/7/7/7/7/7/7/R6/4T2 b",
+        "7/7/7/7/1r5/7/7/3E3/7 w",
+    ] {
+        let p = JunglePos::from_fen(fen, &rules).unwrap();
+        check(&p, 6, false, "strong");
+    }
+    let jc = JungleCheckersPos::default_rules();
+    for fen in ["7/7/2e4/7/4R2/7/7 w", "2t4/7/7/7/7/2D4/5E1 b"] {
+        let p = JungleCheckersPos::from_fen(fen, &jc).unwrap();
+        check(&p, 7, false, "development");
+    }
+}
