@@ -12,11 +12,15 @@ fn bench(c: &mut Criterion) {
         let h = History::starting_at(Repetition::None, classical.key(), classical.piece_count());
         let n = perft_parallel(&classical, 9, &h, threads);
         g.throughput(Throughput::Elements(n));
-        g.bench_function(format!("classical-9-threads-{threads}"), |b| b.iter(|| perft_parallel(&classical, 9, &h, threads)));
+        g.bench_function(format!("classical-9-threads-{threads}"), |b| {
+            b.iter(|| perft_parallel(&classical, 9, &h, threads))
+        });
         let h = History::starting_at(Repetition::None, english.key(), english.piece_count());
         let n = perft_parallel(&english, 9, &h, threads);
         g.throughput(Throughput::Elements(n));
-        g.bench_function(format!("english-9-threads-{threads}"), |b| b.iter(|| perft_parallel(&english, 9, &h, threads)));
+        g.bench_function(format!("english-9-threads-{threads}"), |b| {
+            b.iter(|| perft_parallel(&english, 9, &h, threads))
+        });
     }
 }
 

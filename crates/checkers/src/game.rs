@@ -29,7 +29,11 @@ pub fn move_from_code(code: u32) -> Option<Move> {
             captured |= 1 << s;
         }
     }
-    Some(Move { captured, from: (code & 31) as u8, to: (code >> 5 & 31) as u8 })
+    Some(Move {
+        captured,
+        from: (code & 31) as u8,
+        to: (code >> 5 & 31) as u8,
+    })
 }
 
 impl<V: Variant> Game for Position<V> {

@@ -119,9 +119,17 @@ const fn build_shifts() -> [[(u32, u32); 2]; 4] {
         while s < 32 {
             let n = STEP_CONST[s][d];
             if n != NONE {
-                let k = if is_up(d) { n as u32 - s as u32 } else { s as u32 - n as u32 };
+                let k = if is_up(d) {
+                    n as u32 - s as u32
+                } else {
+                    s as u32 - n as u32
+                };
                 // Deltas are 3, 4 or 5; within one direction exactly two occur.
-                let slot = if t[d][0].1 == 0 || t[d][0].1 == k { 0 } else { 1 };
+                let slot = if t[d][0].1 == 0 || t[d][0].1 == k {
+                    0
+                } else {
+                    1
+                };
                 t[d][slot].0 |= 1 << s;
                 t[d][slot].1 = k;
             }
@@ -204,7 +212,11 @@ mod tests {
     fn shifts_agree_with_step_table() {
         for d in 0..4 {
             for s in 0..32u8 {
-                let expect = if STEP[s as usize][d] == NONE { 0 } else { bit(STEP[s as usize][d]) };
+                let expect = if STEP[s as usize][d] == NONE {
+                    0
+                } else {
+                    bit(STEP[s as usize][d])
+                };
                 assert_eq!(shift(bit(s), d), expect, "square {s} direction {d}");
             }
         }

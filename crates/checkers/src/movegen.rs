@@ -1,7 +1,9 @@
 //! Move generation: quiet moves, capture sequences under each variant's
 //! priorities, fast capture detection and move counting (perft's last ply).
 
-use crate::geometry::{bit, nearest, opposite, shift, squares, DL, DR, JUMP, NONE, RAY, STEP, UL, UR};
+use crate::geometry::{
+    bit, nearest, opposite, shift, squares, DL, DR, JUMP, NONE, RAY, STEP, UL, UR,
+};
 use crate::position::{Move, Position};
 use crate::variant::Variant;
 use zoo_core::MoveList;
@@ -90,7 +92,8 @@ pub(crate) struct PathSink {
 impl Sink for PathSink {
     const TRACK: bool = true;
     fn emit(&mut self, from: u8, to: u8, captured: u32, path: &Path) {
-        self.found.push((Move { captured, from, to }, path.squares().to_vec()));
+        self.found
+            .push((Move { captured, from, to }, path.squares().to_vec()));
     }
 }
 
@@ -132,7 +135,15 @@ pub(crate) fn ray_free(s: u8, d: usize, occ: u32) -> u32 {
 /// Short jumps (men in both games, kings in English): jump an adjacent
 /// uncaptured enemy to the empty square beyond. `stop_on_far` ends the
 /// sequence when a man reaches its crowning row.
-fn short_dfs<S: Sink, const N: usize>(c: &Ctx, dirs: [usize; N], stop_on_far: bool, sq: u8, captured: u32, path: &mut Path, sink: &mut S) {
+fn short_dfs<S: Sink, const N: usize>(
+    c: &Ctx,
+    dirs: [usize; N],
+    stop_on_far: bool,
+    sq: u8,
+    captured: u32,
+    path: &mut Path,
+    sink: &mut S,
+) {
     let mut any = false;
     for d in dirs {
         let n = STEP[sq as usize][d];
@@ -204,12 +215,33 @@ impl<V: Variant> Position<V> {
         let all = self.occupied();
         let enemy = self.pieces(us.flip());
         let far = Self::far_row(us);
-        for s in squares(self.men(us)) {
-            let c = Ctx { enemy, occ: all & !bit(s), far };
+        // Only pieces with a first jump start a search: most men have none.
+        let empty = !all;
+        let jumpers = |pieces: u32, dirs: &[usize]| {
+            dirs.iter().fold(0, |acc, &d| {
+                acc | (shift(shift(empty, opposite(d)) & enemy, opposite(d)) & pieces)
+            })
+        };
+        for s in squares(jumpers(self.men(us), &forward_dirs(up))) {
+            let c = Ctx {
+                enemy,
+                occ: all & !bit(s),
+                far,
+            };
             short_dfs(&c, forward_dirs(up), true, s, 0, &mut Path::new(s), sink);
         }
-        for s in squares(self.kings_of(us)) {
-            let c = Ctx { enemy, occ: all & !bit(s), far };
+        let kings = self.kings_of(us);
+        let kings = if V::FLYING_KINGS {
+            kings
+        } else {
+            jumpers(kings, &ALL_DIRS)
+        };
+        for s in squares(kings) {
+            let c = Ctx {
+                enemy,
+                occ: all & !bit(s),
+                far,
+            };
             if V::FLYING_KINGS {
                 flying_dfs(&c, s, 0, &mut Path::new(s), sink);
             } else {
@@ -251,12 +283,20 @@ impl<V: Variant> Position<V> {
             }
             false
         } else {
-            ALL_DIRS.iter().any(|&d| shift(shift(kings, d) & enemy, d) & empty != 0)
+            ALL_DIRS
+                .iter()
+                .any(|&d| shift(shift(kings, d) & enemy, d) & empty != 0)
         }
     }
 
     fn gen_captures(&self, out: &mut MoveList<Move>) {
-        let mut sink = ListSink { start: out.len(), out, best: (0, 0), kings: self.kings, majority: V::MAJORITY };
+        let mut sink = ListSink {
+            start: out.len(),
+            out,
+            best: (0, 0),
+            kings: self.kings,
+            majority: V::MAJORITY,
+        };
         self.captures_into(&mut sink);
     }
 
@@ -272,7 +312,11 @@ impl<V: Variant> Position<V> {
         }
         for k in squares(self.kings_of(us)) {
             for d in ALL_DIRS {
-                let to = if V::FLYING_KINGS { ray_free(k, d, occ) } else { shift(bit(k), d) & empty };
+                let to = if V::FLYING_KINGS {
+                    ray_free(k, d, occ)
+                } else {
+                    shift(bit(k), d) & empty
+                };
                 for t in squares(to) {
                     // At most 12 kings with 13 squares each: never full.
                     let _ = out.try_push(Move::quiet(k, t));
@@ -293,6 +337,9 @@ impl<V: Variant> Position<V> {
 
     /// Number of legal moves; quiet moves are counted without listing them.
     pub fn count(&self) -> u64 {
+        if let Some(n) = self.count_men_captures() {
+            return n;
+        }
         if self.has_capture() {
             let mut l = MoveList::new();
             self.gen_captures(&mut l);
@@ -321,6 +368,45 @@ impl<V: Variant> Position<V> {
         n as u64
     }
 
+    /// Bulk count for the common case of perft's last ply: the side to
+    /// move has men only, and no man that captures can capture again from
+    /// where it lands. Then every capture is one jump, a distinct move per
+    /// (origin, direction); under the quality rule only those taking a king
+    /// count when there are some. `None` when this shortcut does not apply.
+    #[inline]
+    fn count_men_captures(&self) -> Option<u64> {
+        let us = self.stm;
+        if self.kings_of(us) != 0 {
+            return None;
+        }
+        let men = self.men(us);
+        let enemy = self.pieces(us.flip());
+        let empty = !self.occupied();
+        let [a, b] = forward_dirs(Self::moves_up(us));
+        let la = shift(shift(men, a) & enemy, a) & empty;
+        let lb = shift(shift(men, b) & enemy, b) & empty;
+        if la | lb == 0 {
+            return None;
+        }
+        // Squares from which a forward jump exists. A man's origin and the
+        // piece it took are behind its landing square, so they cannot
+        // matter for a next forward jump: the board as it stands decides.
+        let sources = shift(shift(empty, opposite(a)) & enemy, opposite(a))
+            | shift(shift(empty, opposite(b)) & enemy, opposite(b));
+        if (la | lb) & sources & !Self::far_row(us) != 0 {
+            return None;
+        }
+        if V::MAJORITY {
+            let ek = enemy & self.kings;
+            let ka = shift(shift(men, a) & ek, a) & empty;
+            let kb = shift(shift(men, b) & ek, b) & empty;
+            if ka | kb != 0 {
+                return Some((ka.count_ones() + kb.count_ones()) as u64);
+            }
+        }
+        Some((la.count_ones() + lb.count_ones()) as u64)
+    }
+
     /// Every capture sequence of the side to move that the rules allow,
     /// with its landing squares (origin first). Sequences that are the same
     /// move all appear.
@@ -343,7 +429,11 @@ impl<V: Variant> Position<V> {
         if m.captured == 0 {
             return vec![m.from, m.to];
         }
-        self.capture_sequences().into_iter().find(|(x, _)| *x == m).map(|(_, p)| p).unwrap_or_else(|| vec![m.from, m.to])
+        self.capture_sequences()
+            .into_iter()
+            .find(|(x, _)| *x == m)
+            .map(|(_, p)| p)
+            .unwrap_or_else(|| vec![m.from, m.to])
     }
 
     /// Whether `m` is a legal move here.

@@ -14,7 +14,10 @@ impl<V: Variant> Position<V> {
             return format!("{}-{}", V::number(m.from), V::number(m.to));
         }
         let path = self.capture_path(m);
-        path.iter().map(|&s| V::number(s).to_string()).collect::<Vec<_>>().join("x")
+        path.iter()
+            .map(|&s| V::number(s).to_string())
+            .collect::<Vec<_>>()
+            .join("x")
     }
 
     /// Parses `a-b`, `axb` or `axcx…xb` and returns the legal move it names.
@@ -33,7 +36,13 @@ impl<V: Variant> Position<V> {
                 .parse::<u32>()
                 .ok()
                 .and_then(V::square)
-                .ok_or_else(|| ParseError::new(s, col, format!("expected a square number 1-32, found {part:?}")))?;
+                .ok_or_else(|| {
+                    ParseError::new(
+                        s,
+                        col,
+                        format!("expected a square number 1-32, found {part:?}"),
+                    )
+                })?;
             nums.push(sq);
             col += part.len() + 1;
         }
@@ -48,7 +57,10 @@ impl<V: Variant> Position<V> {
         let from = nums[0];
         let to = *nums.last().expect("two squares");
         if !capture && nums.len() == 2 {
-            if let Some(&m) = legal.iter().find(|m| m.captured == 0 && m.from == from && m.to == to) {
+            if let Some(&m) = legal
+                .iter()
+                .find(|m| m.captured == 0 && m.from == from && m.to == to)
+            {
                 return Ok(m);
             }
         }
@@ -63,11 +75,22 @@ impl<V: Variant> Position<V> {
             1 => Ok(fits[0]),
             0 => {
                 let all: Vec<String> = legal.iter().map(|&m| self.move_text(m)).collect();
-                Err(ParseError::new(s, 0, format!("not a legal move here; legal: {}", all.join(" "))))
+                Err(ParseError::new(
+                    s,
+                    0,
+                    format!("not a legal move here; legal: {}", all.join(" ")),
+                ))
             }
             _ => {
                 let alts: Vec<String> = fits.iter().map(|&m| self.move_text(m)).collect();
-                Err(ParseError::new(s, 0, format!("ambiguous capture; write every landing square: {}", alts.join(" or "))))
+                Err(ParseError::new(
+                    s,
+                    0,
+                    format!(
+                        "ambiguous capture; write every landing square: {}",
+                        alts.join(" or ")
+                    ),
+                ))
             }
         }
     }
@@ -80,10 +103,14 @@ impl<V: Variant> Position<V> {
         for side in [Side::White, Side::Black] {
             out.push(':');
             out.push(if side == Side::White { 'W' } else { 'B' });
-            let mut list: Vec<(u8, bool)> =
-                squares(self.pieces(side)).map(|s| (V::number(s), self.kings & bit(s) != 0)).collect();
+            let mut list: Vec<(u8, bool)> = squares(self.pieces(side))
+                .map(|s| (V::number(s), self.kings & bit(s) != 0))
+                .collect();
             list.sort_unstable();
-            let items: Vec<String> = list.iter().map(|&(n, k)| if k { format!("K{n}") } else { n.to_string() }).collect();
+            let items: Vec<String> = list
+                .iter()
+                .map(|&(n, k)| if k { format!("K{n}") } else { n.to_string() })
+                .collect();
             out.push_str(&items.join(","));
         }
         out
@@ -131,7 +158,13 @@ impl<V: Variant> Position<V> {
                     Some((a, b)) => (a, b),
                     None => (body, body),
                 };
-                let num = |x: &str| x.trim().parse::<u32>().ok().and_then(V::square).map(|q| V::number(q) as u32);
+                let num = |x: &str| {
+                    x.trim()
+                        .parse::<u32>()
+                        .ok()
+                        .and_then(V::square)
+                        .map(|q| V::number(q) as u32)
+                };
                 let (Some(lo), Some(hi)) = (num(a), num(b)) else {
                     return Err(bad(col, &format!("bad square {item:?} (squares are 1-32)")));
                 };
@@ -198,7 +231,11 @@ impl<V: Variant> Position<V> {
     /// Algebraic name (`h1`) of an internal square, as drawn.
     pub fn square_name(s: u8) -> String {
         let (r, c) = (row(s as usize), col(s as usize));
-        let (rank, file) = if V::FIRST == Side::White { (r, c) } else { (7 - r, c) };
+        let (rank, file) = if V::FIRST == Side::White {
+            (r, c)
+        } else {
+            (7 - r, c)
+        };
         format!("{}{}", (b'a' + file as u8) as char, rank + 1)
     }
 }

@@ -22,7 +22,11 @@ pub struct Move {
 impl Move {
     #[inline(always)]
     pub const fn quiet(from: u8, to: u8) -> Move {
-        Move { captured: 0, from, to }
+        Move {
+            captured: 0,
+            from,
+            to,
+        }
     }
     #[inline(always)]
     pub const fn is_capture(self) -> bool {
@@ -33,7 +37,13 @@ impl Move {
 impl std::fmt::Debug for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Internal squares; notation depends on the variant's numbering.
-        write!(f, "s{}{}s{}", self.from, if self.captured != 0 { "x" } else { "-" }, self.to)?;
+        write!(
+            f,
+            "s{}{}s{}",
+            self.from,
+            if self.captured != 0 { "x" } else { "-" },
+            self.to
+        )?;
         if self.captured != 0 {
             write!(f, "{{")?;
             for (i, s) in squares(self.captured).enumerate() {
@@ -74,7 +84,11 @@ impl<V: Variant> Clone for Position<V> {
 impl<V: Variant> Copy for Position<V> {}
 impl<V: Variant> PartialEq for Position<V> {
     fn eq(&self, o: &Self) -> bool {
-        self.pieces == o.pieces && self.kings == o.kings && self.stm == o.stm && self.key == o.key && self.rules == o.rules
+        self.pieces == o.pieces
+            && self.kings == o.kings
+            && self.stm == o.stm
+            && self.key == o.key
+            && self.rules == o.rules
     }
 }
 impl<V: Variant> Eq for Position<V> {}
@@ -87,7 +101,14 @@ impl<V: Variant> std::fmt::Debug for Position<V> {
 impl<V: Variant> Position<V> {
     /// An empty board with `stm` to move.
     pub fn empty(rules: &'static RuleSet, stm: Side) -> Self {
-        let mut p = Position { pieces: [0; 2], kings: 0, stm, key: 0, rules, _v: PhantomData };
+        let mut p = Position {
+            pieces: [0; 2],
+            kings: 0,
+            stm,
+            key: 0,
+            rules,
+            _v: PhantomData,
+        };
         p.key = p.compute_key();
         p
     }
@@ -95,20 +116,36 @@ impl<V: Variant> Position<V> {
     /// Builds a position from bitboards (internal squares). Fails when the
     /// sets overlap, a king is not a piece, or a man stands on its own far
     /// row (it would have been crowned).
-    pub fn from_bitboards(rules: &'static RuleSet, white: u32, black: u32, kings: u32, stm: Side) -> Result<Self, String> {
+    pub fn from_bitboards(
+        rules: &'static RuleSet,
+        white: u32,
+        black: u32,
+        kings: u32,
+        stm: Side,
+    ) -> Result<Self, String> {
         if white & black != 0 {
             return Err("a square holds pieces of both sides".into());
         }
         if kings & !(white | black) != 0 {
             return Err("a king on an empty square".into());
         }
-        let mut p = Position { pieces: [0; 2], kings, stm, key: 0, rules, _v: PhantomData };
+        let mut p = Position {
+            pieces: [0; 2],
+            kings,
+            stm,
+            key: 0,
+            rules,
+            _v: PhantomData,
+        };
         p.pieces[Side::White.index()] = white;
         p.pieces[Side::Black.index()] = black;
         for side in [Side::White, Side::Black] {
             let men = p.pieces[side.index()] & !kings;
             if men & Self::far_row(side) != 0 {
-                return Err(format!("a {} man on the row where it would be crowned", side.name()));
+                return Err(format!(
+                    "a {} man on the row where it would be crowned",
+                    side.name()
+                ));
             }
         }
         p.key = p.compute_key();
@@ -119,7 +156,11 @@ impl<V: Variant> Position<V> {
     pub fn start_position(rules: &'static RuleSet) -> Self {
         let first = 0x0000_0FFF;
         let second = 0xFFF0_0000;
-        let (w, b) = if V::FIRST == Side::White { (first, second) } else { (second, first) };
+        let (w, b) = if V::FIRST == Side::White {
+            (first, second)
+        } else {
+            (second, first)
+        };
         Self::from_bitboards(rules, w, b, 0, V::FIRST).expect("start position is valid")
     }
 
@@ -181,7 +222,11 @@ impl<V: Variant> Position<V> {
     }
 
     pub fn compute_key(&self) -> u64 {
-        let mut k = if self.stm == Side::Black { zobrist::BLACK_TO_MOVE } else { 0 };
+        let mut k = if self.stm == Side::Black {
+            zobrist::BLACK_TO_MOVE
+        } else {
+            0
+        };
         for side in [Side::White, Side::Black] {
             for s in squares(self.pieces[side.index()]) {
                 let king = (self.kings & bit(s) != 0) as usize;
@@ -200,7 +245,11 @@ impl<V: Variant> Position<V> {
         let was_king = self.kings & from != 0;
         let captured_kings = m.captured & self.kings;
         let promoted = !was_king && to & Self::far_row(self.stm) != 0;
-        let undo = Undo { key: self.key, captured_kings, promoted };
+        let undo = Undo {
+            key: self.key,
+            captured_kings,
+            promoted,
+        };
 
         let z = &zobrist::PIECE;
         let mut key = self.key ^ zobrist::BLACK_TO_MOVE;

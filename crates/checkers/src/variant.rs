@@ -36,7 +36,11 @@ pub trait Variant: Copy + Clone + std::fmt::Debug + Default + Send + Sync + 'sta
             return None;
         }
         let s = (n - 1) as u8;
-        Some(if Self::MIRRORED_NUMBERING { (s & !3) + (3 - (s & 3)) } else { s })
+        Some(if Self::MIRRORED_NUMBERING {
+            (s & !3) + (3 - (s & 3))
+        } else {
+            s
+        })
     }
 }
 
@@ -83,14 +87,32 @@ pub struct RuleSet {
     pub repetition: Repetition,
 }
 
-pub static CLASSICAL: RuleSet = RuleSet { name: "classical", repetition: Repetition::Threefold };
-pub static ENGLISH: RuleSet = RuleSet { name: "english", repetition: Repetition::Threefold };
+pub static CLASSICAL: RuleSet = RuleSet {
+    name: "classical",
+    repetition: Repetition::Threefold,
+};
+pub static ENGLISH: RuleSet = RuleSet {
+    name: "english",
+    repetition: Repetition::Threefold,
+};
 
 pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
-    V::rule_sets().iter().copied().find(|r| r.name == name).ok_or_else(|| {
-        let names: Vec<&str> = V::rule_sets().iter().map(|r| r.name).collect();
-        ParseError::new(name, 0, format!("unknown rule set for {}; expected one of: {}", V::GAME, names.join(", ")))
-    })
+    V::rule_sets()
+        .iter()
+        .copied()
+        .find(|r| r.name == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = V::rule_sets().iter().map(|r| r.name).collect();
+            ParseError::new(
+                name,
+                0,
+                format!(
+                    "unknown rule set for {}; expected one of: {}",
+                    V::GAME,
+                    names.join(", ")
+                ),
+            )
+        })
 }
 
 #[cfg(test)]

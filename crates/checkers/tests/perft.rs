@@ -11,7 +11,12 @@ fn check<G: Game>(mut pos: G, expected: &[u64]) {
     for (i, &want) in expected.iter().enumerate() {
         let depth = i as u32 + 1;
         let mut h = History::starting_at(Repetition::None, pos.key(), pos.piece_count());
-        assert_eq!(perft(&mut pos, depth, &mut h), want, "{} perft({depth})", pos.game_name());
+        assert_eq!(
+            perft(&mut pos, depth, &mut h),
+            want,
+            "{} perft({depth})",
+            pos.game_name()
+        );
     }
 }
 
