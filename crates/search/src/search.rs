@@ -607,6 +607,9 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
     }
 
     fn search(&mut self, pos: &mut G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if depth <= 0 && self.cfg.quiescence && ply > 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
         self.pv[ply].clear();
         if self.check_abort() {
             return 0;
@@ -627,10 +630,6 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             return self.evaluate(pos);
         }
         if depth <= 0 {
-            if self.cfg.quiescence {
-                self.stats.nodes -= 1;
-                return self.qsearch(pos, alpha, beta, ply, 0);
-            }
             return self.evaluate(pos);
         }
         let alpha_orig = alpha;
@@ -883,11 +882,15 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         }
         self.stats.nodes += 1;
         self.stats.qnodes += 1;
-        if qply > 0 {
-            if let Some(o) = pos.terminal() {
-                self.stats.leaves += 1;
-                return outcome_score(o, ply);
-            }
+        if let Some(o) = pos.terminal() {
+            self.stats.leaves += 1;
+            return outcome_score(o, ply);
+        }
+        // Quiescence moves change material or threaten the den: only the
+        // horizon node itself can repeat an earlier position.
+        if qply == 0 && self.repetition && self.hist.is_repeat() {
+            self.stats.leaves += 1;
+            return 0;
         }
         let mut moves: MoveList<G::Move> = MoveList::new();
         pos.legal_moves(&mut moves);

@@ -1,0 +1,127 @@
+//! `zoo analyse`: searches a position and prints every completed iteration.
+
+use super::engine::{line_coord, line_short, score_text, EngineOpts};
+use crate::engine_dispatch;
+use crate::games::{history_at, load_position, GameKind};
+use anyhow::Result;
+use clap::Args;
+use serde_json::json;
+use zoo_search::{EngineGame, Iteration, Stats};
+
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    #[arg(long, value_enum)]
+    pub game: GameKind,
+    #[arg(long)]
+    pub fen: Option<String>,
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[command(flatten)]
+    pub engine: EngineOpts,
+    /// JSON lines (one per iteration) and a final object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: &AnalyseArgs) -> Result<()> {
+    engine_dispatch!(a.game, analyse_game(a))
+}
+
+pub fn stats_json(s: &Stats) -> serde_json::Value {
+    serde_json::to_value(s).unwrap_or_default()
+}
+
+fn analyse_game<G: EngineGame>(a: &AnalyseArgs) -> Result<()> {
+    let pos: G = load_position(a.rules.as_deref(), a.fen.as_deref())?;
+    let engine = a.engine.build::<G>()?;
+    let limits = a.engine.limits(Some(8))?;
+    let hist = history_at(&pos, a.engine.repetition(&pos));
+    if !a.json {
+        println!(
+            "{} ({} rules), {} to move, eval {}, {} thread(s)",
+            pos.game_name(),
+            pos.rules_name(),
+            pos.side_to_move().name(),
+            zoo_core::Evaluator::name(engine.evaluator()),
+            engine.cfg.threads
+        );
+        println!(
+            "{:>5} {:>10} {:>12} {:>9} {:>6}  pv",
+            "depth", "score", "nodes", "ms", "ebf"
+        );
+    }
+    let json = a.json;
+    let mut report = |it: &Iteration<G::Move>| {
+        if json {
+            let mut o = json!({
+                "type": "iteration", "depth": it.depth, "score": it.score,
+                "pv": line_coord(&pos, &it.pv), "pv_short": line_short(&pos, &it.pv),
+                "nodes": it.total_nodes, "ms": it.elapsed.as_millis() as u64, "ebf": it.ebf,
+                "stats": stats_json(&it.stats),
+            });
+            if let Some(m) = it.mate {
+                o["mate"] = m.into();
+            }
+            println!("{o}");
+        } else {
+            println!(
+                "{:>5} {:>10} {:>12} {:>9} {:>6}  {}",
+                it.depth,
+                score_text(it.score, it.mate),
+                it.total_nodes,
+                it.elapsed.as_millis(),
+                it.ebf.map(|e| format!("{e:.2}")).unwrap_or_default(),
+                line_short(&pos, &it.pv).join(" ")
+            );
+        }
+    };
+    let r = engine.search(&pos, &hist, &limits, &mut report);
+    let best = r.best.map(|m| pos.move_to_coord(m));
+    let secs = r.elapsed.as_secs_f64();
+    let s = &r.stats;
+    let ebf_total =
+        (r.depth > 0 && s.nodes > 0).then(|| (s.nodes as f64).powf(1.0 / r.depth as f64));
+    if a.json {
+        let mut o = json!({
+            "type": "result", "game": pos.game_name(), "rules": pos.rules_name(), "fen": pos.to_fen(),
+            "eval": zoo_core::Evaluator::name(engine.evaluator()), "config": engine.cfg,
+            "bestmove": best, "score": r.score, "depth": r.depth,
+            "pv": line_coord(&pos, &r.pv), "pv_short": line_short(&pos, &r.pv),
+            "seconds": secs, "nodes_per_second": r.nps(), "ebf": ebf_total,
+            "stats": stats_json(s),
+        });
+        if let Some(m) = r.mate {
+            o["mate"] = m.into();
+        }
+        if let Some(o2) = zoo_core::Game::outcome(&pos) {
+            o["game_over"] = serde_json::to_value(o2)?;
+        }
+        println!("{o}");
+    } else {
+        match zoo_core::Game::outcome(&pos) {
+            Some(o) => println!("game over: {o:?} for the side to move"),
+            None => println!(
+                "best {}  score {}  depth {}",
+                best.unwrap_or_else(|| "-".into()),
+                score_text(r.score, r.mate),
+                r.depth
+            ),
+        }
+        println!(
+            "nodes {} (leaves {}, quiescence {})  {:.3} s  {:.2} M nodes/s  ebf {}",
+            s.nodes,
+            s.leaves,
+            s.qnodes,
+            secs,
+            r.nps() / 1e6,
+            ebf_total
+                .map(|e| format!("{e:.2}"))
+                .unwrap_or_else(|| "-".into())
+        );
+        println!(
+            "tt probes {} hits {} cutoffs {} best-move hits {}  etc cutoffs {}  re-searches {}",
+            s.tt_probes, s.tt_hits, s.tt_cutoffs, s.tt_move_hits, s.etc_cutoffs, s.re_searches
+        );
+    }
+    Ok(())
+}
