@@ -1,1 +1,325 @@
+//! Static evaluations: `"turska"`, the eight heuristics of the 2011 master
+//! thesis on Classical checkers (literature C) with weights per game phase,
+//! and `"material"`, men and kings only. All weights live in [`TURSKA`].
+//!
+//! Definitions where the thesis leaves room (recorded in docs/checkers.md):
+//! - mobility is judged per direction a piece could step to (the adjacent
+//!   square; for a flying king the first square of each diagonal): a
+//!   direction is *mobile* when the piece standing there could not be taken
+//!   at once, *frozen* when it could; a piece with some direction but only
+//!   frozen ones is frozen, a piece with no direction at all is dead;
+//! - back rank: own men on the own first row;
+//! - balance: men on the two halves of the board (files a–d, e–h) differ by
+//!   at most one: `+w`, otherwise `-w`;
+//! - bridge exploit: the opponent holds the bridge (men on its first-row
+//!   squares 1 and 3 counted from its right) while we have no king yet;
+//! - river control: we have a king on the long diagonal and the opponent
+//!   has no piece on it;
+//! - runaway man: no piece at all in the cone of squares between the man and
+//!   its crowning row;
+//! - triangle: men on the own first-row squares 2 and 3 and the square
+//!   diagonally in front of both.
 
+use crate::geometry::{bit, opposite, shift, squares, DL, DR, NONE, RAY, RIVER, STEP, UL, UR};
+use crate::position::Position;
+use crate::variant::Variant;
+use zoo_core::{Evaluator, Side, EVAL_LIMIT};
+
+/// Weights of one game phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PhaseWeights {
+    pub man: i32,
+    pub king: i32,
+    pub mobile_man: i32,
+    pub mobile_king: i32,
+    pub frozen_man: i32,
+    pub frozen_king: i32,
+    pub dead_man: i32,
+    pub dead_king: i32,
+    pub back_rank: i32,
+    pub balance: i32,
+    pub bridge_exploit: i32,
+    pub river_control: i32,
+    pub runaway_man: i32,
+    pub triangle: i32,
+}
+
+/// Literature C's weights: opening (19–24 pieces), middle game (9–18),
+/// endgame (0–8).
+pub const TURSKA: [PhaseWeights; 3] = [
+    PhaseWeights {
+        man: 100,
+        king: 250,
+        mobile_man: 1,
+        mobile_king: 2,
+        frozen_man: -5,
+        frozen_king: -12,
+        dead_man: -20,
+        dead_king: -50,
+        back_rank: 5,
+        balance: 4,
+        bridge_exploit: 0,
+        river_control: 0,
+        runaway_man: 50,
+        triangle: 10,
+    },
+    PhaseWeights {
+        man: 100,
+        king: 250,
+        mobile_man: 2,
+        mobile_king: 3,
+        frozen_man: -5,
+        frozen_king: -12,
+        dead_man: -20,
+        dead_king: -50,
+        back_rank: 5,
+        balance: 6,
+        bridge_exploit: -10,
+        river_control: 25,
+        runaway_man: 50,
+        triangle: 0,
+    },
+    PhaseWeights {
+        man: 100,
+        king: 300,
+        mobile_man: 3,
+        mobile_king: 4,
+        frozen_man: -5,
+        frozen_king: -15,
+        dead_man: -20,
+        dead_king: -60,
+        back_rank: 3,
+        balance: 3,
+        bridge_exploit: -15,
+        river_control: 50,
+        runaway_man: 60,
+        triangle: 0,
+    },
+];
+
+/// Phase index from the number of pieces on the board.
+pub fn phase(pieces: u32) -> usize {
+    match pieces {
+        19.. => 0,
+        9..=18 => 1,
+        _ => 2,
+    }
+}
+
+/// The square as seen from `side`: the first mover's squares unchanged,
+/// the other side's turned half a turn (so "own first row" is row 0).
+#[inline]
+fn relative<V: Variant>(side: Side, s: u8) -> u8 {
+    if side == V::FIRST {
+        s
+    } else {
+        31 - s
+    }
+}
+
+/// Men and kings weighted by phase.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Material;
+
+/// The eight heuristics of literature C.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Turska;
+
+fn clamp(v: i32) -> i32 {
+    v.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)
+}
+
+fn material_of<V: Variant>(p: &Position<V>, side: Side, w: &PhaseWeights) -> i32 {
+    p.men(side).count_ones() as i32 * w.man + p.kings_of(side).count_ones() as i32 * w.king
+}
+
+impl<V: Variant> Evaluator<Position<V>> for Material {
+    fn name(&self) -> &'static str {
+        "material"
+    }
+    fn evaluate(&self, p: &Position<V>) -> i32 {
+        let w = &TURSKA[phase(p.total_pieces())];
+        let us = p.side();
+        clamp(material_of(p, us, w) - material_of(p, us.flip(), w))
+    }
+}
+
+impl<V: Variant> Evaluator<Position<V>> for Turska {
+    fn name(&self) -> &'static str {
+        "turska"
+    }
+    fn evaluate(&self, p: &Position<V>) -> i32 {
+        let w = &TURSKA[phase(p.total_pieces())];
+        let us = p.side();
+        clamp(side_score(p, us, w) - side_score(p, us.flip(), w))
+    }
+}
+
+/// Whether a piece of `side` that steps from `from` to `to` could be taken
+/// there at once by the opponent.
+fn exposed<V: Variant>(p: &Position<V>, side: Side, from: u8, to: u8) -> bool {
+    let occ = (p.occupied() & !bit(from)) | bit(to);
+    let enemy = p.pieces(side.flip());
+    let enemy_up = Position::<V>::moves_up(side.flip());
+    for d in [UR, UL, DR, DL] {
+        // An attacker on the `d` side of `to` jumps towards `opposite(d)`.
+        let land = STEP[to as usize][opposite(d)];
+        if land == NONE || occ & bit(land) != 0 {
+            continue;
+        }
+        let adj = STEP[to as usize][d];
+        if adj == NONE {
+            continue;
+        }
+        let jump_dir_up = opposite(d) < 2;
+        if enemy & bit(adj) != 0 {
+            let king = p.kings & bit(adj) != 0;
+            if king || jump_dir_up == enemy_up {
+                return true;
+            }
+        }
+        if V::FLYING_KINGS && occ & bit(adj) == 0 {
+            let blk = RAY[to as usize][d] & occ;
+            if blk != 0 {
+                let b = crate::geometry::nearest(blk, d);
+                if enemy & p.kings & bit(b) != 0 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+fn side_score<V: Variant>(p: &Position<V>, side: Side, w: &PhaseWeights) -> i32 {
+    let occ = p.occupied();
+    let up = Position::<V>::moves_up(side);
+    let fwd = if up { [UR, UL] } else { [DR, DL] };
+    let mut score = material_of(p, side, w);
+
+    // Mobility.
+    for (pieces, dirs, is_king) in [
+        (p.men(side), &fwd[..], false),
+        (p.kings_of(side), &[UR, UL, DR, DL][..], true),
+    ] {
+        let (mobile, frozen, dead) = if is_king {
+            (w.mobile_king, w.frozen_king, w.dead_king)
+        } else {
+            (w.mobile_man, w.frozen_man, w.dead_man)
+        };
+        for s in squares(pieces) {
+            let mut open = 0;
+            let mut safe = 0;
+            for &d in dirs {
+                let t = STEP[s as usize][d];
+                if t == NONE || occ & bit(t) != 0 {
+                    continue;
+                }
+                open += 1;
+                if !exposed(p, side, s, t) {
+                    safe += 1;
+                }
+            }
+            score += if open == 0 {
+                dead
+            } else if safe == 0 {
+                frozen
+            } else {
+                safe * mobile
+            };
+        }
+    }
+
+    let men = p.men(side);
+    let rel_men: u32 = squares(men).fold(0, |acc, s| acc | bit(relative::<V>(side, s)));
+
+    // Back rank.
+    score += (rel_men & 0xF).count_ones() as i32 * w.back_rank;
+
+    // Balance between the two halves of the board.
+    let (mut left, mut right) = (0i32, 0i32);
+    for s in squares(men) {
+        if crate::geometry::col(s as usize) < 4 {
+            left += 1;
+        } else {
+            right += 1;
+        }
+    }
+    score += if (left - right).abs() <= 1 {
+        w.balance
+    } else {
+        -w.balance
+    };
+
+    // Bridge exploit: facing the opponent's bridge without a king.
+    let their_men: u32 =
+        squares(p.men(side.flip())).fold(0, |acc, s| acc | bit(relative::<V>(side.flip(), s)));
+    if p.kings_of(side) == 0 && their_men & 0b101 == 0b101 {
+        score += w.bridge_exploit;
+    }
+
+    // River control.
+    if p.kings_of(side) & RIVER != 0 && p.pieces(side.flip()) & RIVER == 0 {
+        score += w.river_control;
+    }
+
+    // Runaway men.
+    for s in squares(men) {
+        let mut frontier = bit(s);
+        let mut cone = 0u32;
+        while frontier != 0 {
+            frontier = shift(frontier, fwd[0]) | shift(frontier, fwd[1]);
+            cone |= frontier;
+        }
+        if cone & occ == 0 {
+            score += w.runaway_man;
+        }
+    }
+
+    // Triangle: first-row squares 2 and 3 and the square in front of both.
+    let tri = bit(1) | bit(2) | bit(STEP[1][UL]);
+    if rel_men & tri == tri {
+        score += w.triangle;
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ClassicalPos, EnglishPos, CLASSICAL, ENGLISH};
+    use zoo_core::Game;
+
+    #[test]
+    fn start_positions_are_level() {
+        let c = ClassicalPos::start(&&CLASSICAL);
+        let e = EnglishPos::start(&&ENGLISH);
+        assert_eq!(Evaluator::evaluate(&Turska, &c), 0);
+        assert_eq!(Evaluator::evaluate(&Turska, &e), 0);
+        assert_eq!(Evaluator::evaluate(&Material, &c), 0);
+        assert_eq!(Evaluator::<ClassicalPos>::name(&Turska), "turska");
+        assert_eq!(Evaluator::<ClassicalPos>::name(&Material), "material");
+    }
+
+    #[test]
+    fn triangle_squares_are_f1_d1_e2() {
+        // STEP[1][UL]: from internal 1 (f1) towards a8's side: e2 = square 6.
+        assert_eq!(STEP[1][UL], 5);
+    }
+
+    #[test]
+    fn heuristics_see_what_they_should() {
+        let ev = |f: &str| {
+            Evaluator::evaluate(&Turska, &ClassicalPos::from_fen(f, &&CLASSICAL).unwrap())
+        };
+        // A man up is better for the side that has it, whoever is to move.
+        assert!(ev("W:W1,2,3:B30,31") > 0);
+        assert!(ev("B:W1,2,3:B30,31") < 0);
+        // A runaway man (nothing in front of it) beats a blocked one.
+        assert!(ev("W:W18:BK3") > ev("W:W18:BK27"));
+        // A king on the river with the river free, endgame weights.
+        assert!(ev("W:WK14:BK2") > ev("W:WK15:BK2"));
+        // A dead man (blocked by its own pieces) costs.
+        assert!(ev("W:W4,7,8:B32") < ev("W:W4,6,9:B32"));
+    }
+}

@@ -236,6 +236,16 @@ impl<V: Variant> Position<V> {
         k
     }
 
+    /// The board turned half a turn with the colours swapped and the other
+    /// side to move: the same game from the other side's point of view.
+    pub fn colour_swapped(&self) -> Self {
+        let w = self.pieces[Side::White.index()].reverse_bits();
+        let b = self.pieces[Side::Black.index()].reverse_bits();
+        // Turning the board maps square s to 31 - s: a bit reversal.
+        Self::from_bitboards(self.rules, b, w, self.kings.reverse_bits(), self.stm.flip())
+            .expect("turning a valid position keeps men off their crowning rows")
+    }
+
     #[inline]
     pub fn make_move(&mut self, m: Move) -> Undo {
         let us = self.stm.index();
