@@ -261,7 +261,8 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
         &self.eval
     }
 
-    /// Set it to true (from another thread) to end the running search soon.
+    /// Set it to true (from another thread) to end the running search soon;
+    /// it is cleared when that search returns.
     pub fn stop_handle(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -280,7 +281,8 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
         limits: &Limits,
         on_iter: &mut dyn FnMut(&Iteration<G::Move>),
     ) -> SearchResult<G::Move> {
-        self.stop.store(false, Ordering::Relaxed);
+        // The stop flag is cleared when a search ends, not when it starts, so
+        // that a stop sent just before the search thread began is obeyed.
         self.tt.new_search();
         let shared = Shared {
             stop: self.stop.clone(),
@@ -291,6 +293,7 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
         let target = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         if let Some(o) = pos.outcome() {
             let score = outcome_score(o, 0);
+            self.stop.store(false, Ordering::Relaxed);
             return SearchResult {
                 best: None,
                 score,
@@ -331,6 +334,7 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
                 .collect();
             (r, hs)
         });
+        self.stop.store(false, Ordering::Relaxed);
         for h in &helper_stats {
             result.stats.add(h);
         }
