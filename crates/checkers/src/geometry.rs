@@ -210,14 +210,10 @@ mod tests {
 
     #[test]
     fn shifts_agree_with_step_table() {
-        for d in 0..4 {
-            for s in 0..32u8 {
-                let expect = if STEP[s as usize][d] == NONE {
-                    0
-                } else {
-                    bit(STEP[s as usize][d])
-                };
-                assert_eq!(shift(bit(s), d), expect, "square {s} direction {d}");
+        for (s, steps) in STEP.iter().enumerate() {
+            for (d, &n) in steps.iter().enumerate() {
+                let expect = if n == NONE { 0 } else { bit(n) };
+                assert_eq!(shift(bit(s as u8), d), expect, "square {s} direction {d}");
             }
         }
     }
@@ -231,9 +227,9 @@ mod tests {
 
     #[test]
     fn rays_are_monotone() {
-        for s in 0..32usize {
-            for d in 0..4 {
-                for q in squares(RAY[s][d]) {
+        for (s, rays) in RAY.iter().enumerate() {
+            for (d, &ray) in rays.iter().enumerate() {
+                for q in squares(ray) {
                     assert_eq!(is_up(d), q as usize > s);
                 }
             }

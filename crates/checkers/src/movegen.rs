@@ -97,6 +97,19 @@ impl Sink for PathSink {
     }
 }
 
+/// Counts complete capture sequences without merging equal moves (for
+/// comparing with move generators that keep duplicates).
+struct CountSink {
+    n: u64,
+}
+
+impl Sink for CountSink {
+    const TRACK: bool = false;
+    fn emit(&mut self, _: u8, _: u8, _: u32, _: &Path) {
+        self.n += 1;
+    }
+}
+
 /// What a capture search needs to know about the board.
 struct Ctx {
     /// The opponent's pieces.
@@ -405,6 +418,15 @@ impl<V: Variant> Position<V> {
             }
         }
         Some((la.count_ones() + lb.count_ones()) as u64)
+    }
+
+    /// The number of capture paths of the side to move, without merging
+    /// sequences that are the same move and without the priority rules.
+    /// Published English perft figures beyond 11 plies count moves this way.
+    pub fn count_capture_paths(&self) -> u64 {
+        let mut sink = CountSink { n: 0 };
+        self.captures_into(&mut sink);
+        sink.n
     }
 
     /// Every capture sequence of the side to move that the rules allow,
