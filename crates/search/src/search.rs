@@ -48,6 +48,8 @@ pub struct Config {
     /// Static move ordering by the tactics hint (captures, development).
     pub ordering: bool,
     pub quiescence: bool,
+    /// Late move reductions (selective: values then differ from negamax).
+    pub lmr: bool,
     pub threads: usize,
 }
 
@@ -61,7 +63,9 @@ impl Default for Config {
             two_bound: false,
             strict_draft: false,
             pvs: true,
-            mtdf: false,
+            // MTD(f) halves the nodes to depth 14 from the Jungle start
+            // (docs/search.md); PVS is still used below the root.
+            mtdf: true,
             iterative: true,
             id_step: 1,
             aspiration: 0,
@@ -70,6 +74,7 @@ impl Default for Config {
             history: true,
             ordering: true,
             quiescence: true,
+            lmr: true,
             threads: 1,
         }
     }
@@ -81,12 +86,14 @@ impl Config {
         Config {
             tt: false,
             pvs: false,
+            mtdf: false,
             iterative: false,
             etc_min_depth: 0,
             killers: false,
             history: false,
             ordering: false,
             quiescence: false,
+            lmr: false,
             ..Config::default()
         }
     }
@@ -689,6 +696,30 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             }
         }
         self.order(pos, &mut moves, tt_move, ply);
+        // Late move reductions: quiet moves late in the order are searched
+        // one or two plies shallower first, and again at full depth only if
+        // they beat alpha. Never near mate scores (so mate distances stay
+        // exact) nor when the side to move is in danger.
+        let lmr_here = self.cfg.lmr
+            && !full
+            && depth >= 3
+            && alpha.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+            && !self.tactics.in_danger(pos);
+        let mut quiet_guard: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
+        if lmr_here {
+            let killers = self.killers[ply];
+            for (i, &m) in moves.iter().enumerate() {
+                let code = pos.move_code(m);
+                if (pos.is_capture(m)
+                    || self.tactics.is_noisy(pos, m, 1)
+                    || killers.contains(&code))
+                    && !quiet_guard.is_full()
+                {
+                    quiet_guard.push(i);
+                }
+            }
+        }
         let mut best = -INF;
         let mut best_move: Option<G::Move> = None;
         for (i, &mv) in moves.iter().enumerate() {
@@ -699,7 +730,16 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             } else if i == 0 || !self.cfg.pvs {
                 -self.search(pos, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.search(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let r = if lmr_here && i >= 3 && !quiet_guard.contains(&i) {
+                    1 + (i >= 8 && depth >= 5) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.search(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if r > 0 && s > alpha && !self.aborted {
+                    self.stats.re_searches += 1;
+                    s = -self.search(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     self.stats.re_searches += 1;
                     -self.search(pos, depth - 1, -beta, -alpha, ply + 1)

@@ -153,7 +153,7 @@ fn check<G: EngineGame>(pos: &G, depth: u32, quiescence: bool, eval: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     #[test]
     fn jungle_checkers_all_enhancements_equal_negamax(picks in prop::collection::vec(0usize..64, 0..40), depth in 1u32..=4, q in any::<bool>()) {

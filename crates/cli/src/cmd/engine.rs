@@ -30,7 +30,7 @@ pub struct EngineOpts {
     #[arg(long)]
     pub eval: Option<String>,
     /// Search this many plies.
-    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
+    #[arg(long)]
     pub depth: Option<u32>,
     /// Stop after about this many nodes.
     #[arg(long)]
@@ -70,6 +70,12 @@ pub struct EngineOpts {
     pub no_ordering: bool,
     #[arg(long)]
     pub no_etc: bool,
+    /// No late move reductions (selective search off).
+    #[arg(long)]
+    pub no_lmr: bool,
+    /// Late move reductions (for --plain).
+    #[arg(long)]
+    pub lmr: bool,
     /// Turn on for --plain: transposition table.
     #[arg(long)]
     pub tt: bool,
@@ -138,6 +144,7 @@ impl EngineOpts {
         c.pvs = (c.pvs || self.pvs) && !self.no_pvs;
         c.iterative = (c.iterative || self.id) && !self.no_id;
         c.quiescence = (c.quiescence || self.quiescence) && !self.no_quiescence;
+        c.lmr = (c.lmr || self.lmr) && !self.no_lmr;
         c.killers &= !self.no_killers;
         c.history &= !self.no_history;
         c.ordering &= !self.no_ordering;
