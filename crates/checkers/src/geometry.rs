@@ -109,7 +109,7 @@ pub static RAY: [[u32; 4]; 32] = build_rays();
 /// step in that direction is `((b & m0) << k0) | ((b & m1) << k1)` (right
 /// shifts for the down directions). Row parity decides which pair applies;
 /// the masks also drop squares whose step would leave the board.
-pub static SHIFTS: [[(u32, u32); 2]; 4] = build_shifts();
+pub const SHIFTS: [[(u32, u32); 2]; 4] = build_shifts();
 
 const fn build_shifts() -> [[(u32, u32); 2]; 4] {
     let mut t = [[(0u32, 0u32); 2]; 4];

@@ -266,20 +266,30 @@ impl<V: Variant> Position<V> {
     /// Whether the side to move has a capture (then it must capture).
     #[inline]
     pub fn has_capture(&self) -> bool {
+        // Directions as constants: the shifts' masks and amounts fold away.
+        if Self::moves_up(self.stm) {
+            self.has_capture_dirs::<UR, UL>()
+        } else {
+            self.has_capture_dirs::<DR, DL>()
+        }
+    }
+
+    #[inline(always)]
+    fn has_capture_dirs<const A: usize, const B: usize>(&self) -> bool {
         let us = self.stm;
         let enemy = self.pieces(us.flip());
         let occ = self.occupied();
         let empty = !occ;
         let men = self.men(us);
-        for d in forward_dirs(Self::moves_up(us)) {
-            if shift(shift(men, d) & enemy, d) & empty != 0 {
-                return true;
-            }
+        if (shift(shift(men, A) & enemy, A) | shift(shift(men, B) & enemy, B)) & empty != 0 {
+            return true;
         }
         let kings = self.kings_of(us);
-        if kings == 0 {
-            return false;
-        }
+        kings != 0 && self.kings_can_capture(kings, enemy, occ)
+    }
+
+    #[inline]
+    fn kings_can_capture(&self, kings: u32, enemy: u32, occ: u32) -> bool {
         if V::FLYING_KINGS {
             for k in squares(kings) {
                 for d in ALL_DIRS {
@@ -296,13 +306,25 @@ impl<V: Variant> Position<V> {
             }
             false
         } else {
-            ALL_DIRS
-                .iter()
-                .any(|&d| shift(shift(kings, d) & enemy, d) & empty != 0)
+            let empty = !occ;
+            (shift(shift(kings, UR) & enemy, UR)
+                | shift(shift(kings, UL) & enemy, UL)
+                | shift(shift(kings, DR) & enemy, DR)
+                | shift(shift(kings, DL) & enemy, DL))
+                & empty
+                != 0
         }
     }
 
     fn gen_captures(&self, out: &mut MoveList<Move>) {
+        let simple = if Self::moves_up(self.stm) {
+            self.gen_single_jumps::<UR, UL>(out)
+        } else {
+            self.gen_single_jumps::<DR, DL>(out)
+        };
+        if simple {
+            return;
+        }
         let mut sink = ListSink {
             start: out.len(),
             out,
@@ -348,23 +370,77 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// Number of legal moves; quiet moves are counted without listing them.
-    pub fn count(&self) -> u64 {
-        if let Some(n) = self.count_men_captures() {
-            return n;
-        }
+    /// The legal moves with every capture found by the full sequence
+    /// search (no bitboard shortcut): a reference for tests of the fast
+    /// paths of [`Self::generate`] and [`Self::count`].
+    pub fn generate_by_search(&self, out: &mut MoveList<Move>) {
         if self.has_capture() {
-            let mut l = MoveList::new();
-            self.gen_captures(&mut l);
-            return l.len() as u64;
+            let mut sink = ListSink {
+                start: out.len(),
+                out,
+                best: (0, 0),
+                kings: self.kings,
+                majority: V::MAJORITY,
+            };
+            self.captures_into(&mut sink);
+        } else {
+            self.gen_quiet(out);
         }
+    }
+
+    /// Number of legal moves; quiet moves are counted without listing them.
+    #[inline]
+    pub fn count(&self) -> u64 {
+        if Self::moves_up(self.stm) {
+            self.count_dirs::<UR, UL>()
+        } else {
+            self.count_dirs::<DR, DL>()
+        }
+    }
+
+    /// [`Self::count`] for a side whose men step in directions `A` and `B`.
+    ///
+    /// The common case of perft's last ply is decided with bitboards alone:
+    /// the side has men only and no capturing man can capture again from
+    /// where it lands. Then every capture is one jump, a distinct move per
+    /// (origin, direction); under the quality rule only those taking a king
+    /// count when there are some.
+    #[inline(always)]
+    fn count_dirs<const A: usize, const B: usize>(&self) -> u64 {
         let us = self.stm;
+        let men = self.men(us);
+        let kings = self.kings_of(us);
+        let enemy = self.pieces(us.flip());
         let occ = self.occupied();
         let empty = !occ;
-        let men = self.men(us);
-        let [a, b] = forward_dirs(Self::moves_up(us));
-        let mut n = (shift(men, a) & empty).count_ones() + (shift(men, b) & empty).count_ones();
-        let kings = self.kings_of(us);
+        let la = shift(shift(men, A) & enemy, A) & empty;
+        let lb = shift(shift(men, B) & enemy, B) & empty;
+        if la | lb != 0 {
+            if kings == 0 {
+                // Squares from which a forward jump exists. A man's origin
+                // and the piece it took are behind its landing square, so
+                // they cannot matter for a next forward jump.
+                let (ra, rb) = (opposite(A), opposite(B));
+                let sources =
+                    shift(shift(empty, ra) & enemy, ra) | shift(shift(empty, rb) & enemy, rb);
+                if (la | lb) & sources & !Self::far_row(us) == 0 {
+                    if V::MAJORITY {
+                        let ek = enemy & self.kings;
+                        let ka = shift(shift(men, A) & ek, A) & empty;
+                        let kb = shift(shift(men, B) & ek, B) & empty;
+                        if ka | kb != 0 {
+                            return (ka.count_ones() + kb.count_ones()) as u64;
+                        }
+                    }
+                    return (la.count_ones() + lb.count_ones()) as u64;
+                }
+            }
+            return self.count_captures();
+        }
+        if kings != 0 && self.kings_can_capture(kings, enemy, occ) {
+            return self.count_captures();
+        }
+        let mut n = (shift(men, A) & empty).count_ones() + (shift(men, B) & empty).count_ones();
         if kings != 0 {
             if V::FLYING_KINGS {
                 for k in squares(kings) {
@@ -381,43 +457,53 @@ impl<V: Variant> Position<V> {
         n as u64
     }
 
-    /// Bulk count for the common case of perft's last ply: the side to
-    /// move has men only, and no man that captures can capture again from
-    /// where it lands. Then every capture is one jump, a distinct move per
-    /// (origin, direction); under the quality rule only those taking a king
-    /// count when there are some. `None` when this shortcut does not apply.
-    #[inline]
-    fn count_men_captures(&self) -> Option<u64> {
+    /// The captures when, as usual, the side has men only and no capture
+    /// can go on from where it lands (see [`Self::count_dirs`]): listed
+    /// straight from the bitboards. Returns false, listing nothing, when
+    /// the full search is needed.
+    #[inline(always)]
+    fn gen_single_jumps<const A: usize, const B: usize>(&self, out: &mut MoveList<Move>) -> bool {
         let us = self.stm;
         if self.kings_of(us) != 0 {
-            return None;
+            return false;
         }
         let men = self.men(us);
         let enemy = self.pieces(us.flip());
         let empty = !self.occupied();
-        let [a, b] = forward_dirs(Self::moves_up(us));
-        let la = shift(shift(men, a) & enemy, a) & empty;
-        let lb = shift(shift(men, b) & enemy, b) & empty;
-        if la | lb == 0 {
-            return None;
-        }
-        // Squares from which a forward jump exists. A man's origin and the
-        // piece it took are behind its landing square, so they cannot
-        // matter for a next forward jump: the board as it stands decides.
-        let sources = shift(shift(empty, opposite(a)) & enemy, opposite(a))
-            | shift(shift(empty, opposite(b)) & enemy, opposite(b));
+        let (ra, rb) = (opposite(A), opposite(B));
+        let mut la = shift(shift(men, A) & enemy, A) & empty;
+        let mut lb = shift(shift(men, B) & enemy, B) & empty;
+        let sources = shift(shift(empty, ra) & enemy, ra) | shift(shift(empty, rb) & enemy, rb);
         if (la | lb) & sources & !Self::far_row(us) != 0 {
-            return None;
+            return false;
         }
         if V::MAJORITY {
             let ek = enemy & self.kings;
-            let ka = shift(shift(men, a) & ek, a) & empty;
-            let kb = shift(shift(men, b) & ek, b) & empty;
+            let ka = shift(shift(men, A) & ek, A) & empty;
+            let kb = shift(shift(men, B) & ek, B) & empty;
             if ka | kb != 0 {
-                return Some((ka.count_ones() + kb.count_ones()) as u64);
+                (la, lb) = (ka, kb);
             }
         }
-        Some((la.count_ones() + lb.count_ones()) as u64)
+        for (landings, back) in [(la, ra), (lb, rb)] {
+            for t in squares(landings) {
+                let jumped = STEP[t as usize][back];
+                let from = STEP[jumped as usize][back];
+                out.push(Move {
+                    captured: bit(jumped),
+                    from,
+                    to: t,
+                });
+            }
+        }
+        true
+    }
+
+    #[inline(never)]
+    fn count_captures(&self) -> u64 {
+        let mut l = MoveList::new();
+        self.gen_captures(&mut l);
+        l.len() as u64
     }
 
     /// The number of capture paths of the side to move, without merging

@@ -18,6 +18,13 @@ fn check_position<V: Variant>(p: &Position<V>) -> Result<(), TestCaseError> {
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
     prop_assert_eq!(p.count_moves(), l.len() as u64);
+    let mut reference = MoveList::new();
+    p.generate_by_search(&mut reference);
+    let mut a = l.to_vec();
+    let mut b = reference.to_vec();
+    a.sort();
+    b.sort();
+    prop_assert_eq!(a, b, "bitboard shortcuts disagree with the full search");
     let captures = l.iter().filter(|m| m.captured != 0).count();
     prop_assert!(
         captures == 0 || captures == l.len(),

@@ -102,6 +102,14 @@ fn quantity_beats_quality() {
 fn quality_among_equal_counts() {
     // Three ways to take two pieces; only 8x15x22 takes a king.
     assert_eq!(moves(&classical("W:W7,8:B11,18,19,K12")), set(&["8x15x22"]));
+    // Single jumps (listed and counted straight from the bitboards): the
+    // one taking the king.
+    let p = classical("W:W10,12:B13,K15");
+    assert_eq!(moves(&p), set(&["12x19"]));
+    assert_eq!(p.count_moves(), 1);
+    let p = classical("W:W10,12:B13,15");
+    assert_eq!(moves(&p), set(&["12x19", "10x17"]));
+    assert_eq!(p.count_moves(), 2);
     // Without the rules (English), every sequence is offered: the three
     // two-piece captures and the one-piece 7x16.
     let mirrored =
