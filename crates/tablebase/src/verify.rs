@@ -257,7 +257,7 @@ pub fn verify<B: Board>(
                 let v = solve::<B>(m, rules, &known);
                 let mut r = Report::default();
                 if keep(m) {
-                    check(tb, m, &v, &mut r);
+                    check(tb, &v, &mut r);
                 }
                 // The largest materials are not needed any more.
                 (m, (n < pieces).then_some(v), r)
@@ -280,7 +280,7 @@ pub fn verify<B: Board>(
     report
 }
 
-fn check<B: Board>(tb: &Tablebase<B>, m: Material, v: &Values, r: &mut Report) {
+fn check<B: Board>(tb: &Tablebase<B>, v: &Values, r: &mut Report) {
     r.materials += 1;
     for (side, stm) in [Side::White, Side::Black].into_iter().enumerate() {
         for mut pos in placements::<B>(&v.pieces, tb.rules()) {

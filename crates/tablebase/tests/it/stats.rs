@@ -1,7 +1,5 @@
 //! Published figures: the two-piece tables.
 
-mod common;
-
 use zoo_animal::{Jungle, JungleCheckers};
 use zoo_tb::build::stats;
 use zoo_tb::index::Material;
@@ -9,7 +7,7 @@ use zoo_tb::Tablebase;
 
 #[test]
 fn jungle_two_pieces_match_the_published_table() {
-    let tb = Tablebase::<Jungle>::open(common::jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN);
+    let tb = Tablebase::<Jungle>::open(crate::common::jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN);
     let s = stats(&tb, 2).unwrap();
     assert_eq!(
         (s.positions, s.wins, s.losses, s.draws, s.longest),
@@ -21,7 +19,7 @@ fn jungle_two_pieces_match_the_published_table() {
 #[test]
 fn jungle_checkers_two_pieces_count() {
     let tb = Tablebase::<JungleCheckers>::open(
-        common::jc3(),
+        crate::common::jc3(),
         &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN,
     );
     let s = stats(&tb, 2).unwrap();
@@ -32,7 +30,7 @@ fn jungle_checkers_two_pieces_count() {
 #[test]
 fn jungle_checkers_equal_strength_pairs_never_draw() {
     let tb = Tablebase::<JungleCheckers>::open(
-        common::jc3(),
+        crate::common::jc3(),
         &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN,
     );
     for k in 0..4u8 {

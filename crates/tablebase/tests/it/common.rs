@@ -1,6 +1,5 @@
 //! Shared by the integration tests: tables built once per test binary into
 //! a temporary directory.
-#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -8,8 +7,11 @@ use std::sync::OnceLock;
 use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
 use zoo_tb::build::{build, BuildOptions};
 
+/// Builds fresh tables (an earlier run's are removed first) under the
+/// target directory's scratch space.
 pub fn build_into<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("zoo-tb-test-{}-{name}", std::process::id()));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-tb-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
     let stop = AtomicBool::new(false);
     let opts = BuildOptions {
         pieces,

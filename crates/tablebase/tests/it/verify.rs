@@ -1,7 +1,5 @@
 //! The tables against an independent exhaustive forward search.
 
-mod common;
-
 use zoo_animal::{Jungle, JungleCheckers};
 use zoo_tb::index::Material;
 use zoo_tb::verify::verify;
@@ -10,7 +8,7 @@ use zoo_tb::Tablebase;
 #[test]
 fn jungle_checkers_up_to_three_pieces_all_positions() {
     let tb = Tablebase::<JungleCheckers>::open(
-        common::jc3(),
+        crate::common::jc3(),
         &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN,
     );
     let r = verify(&tb, 3, &|_| true);
@@ -20,7 +18,7 @@ fn jungle_checkers_up_to_three_pieces_all_positions() {
 
 #[test]
 fn jungle_up_to_three_pieces_all_positions() {
-    let tb = Tablebase::<Jungle>::open(common::jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN);
+    let tb = Tablebase::<Jungle>::open(crate::common::jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN);
     let r = verify(&tb, 3, &|_| true);
     assert_eq!(r.mismatch_count, 0, "{:#?}", r.mismatches);
     assert_eq!(

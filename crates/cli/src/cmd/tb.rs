@@ -1,0 +1,345 @@
+//! `zoo tb build | stats | probe | verify`: endgame tablebases of the animal
+//! games (crate `zoo-tb`).
+
+use crate::games::GameKind;
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use zoo_animal::{Board, Jungle, JungleCheckers, Position, RuleSet};
+use zoo_core::{Game, Outcome};
+use zoo_tb::build::{build, plan, stats, BuildOptions};
+use zoo_tb::index::Material;
+use zoo_tb::verify::verify;
+use zoo_tb::Tablebase;
+
+#[derive(Args, Debug)]
+pub struct TbArgs {
+    #[command(subcommand)]
+    pub command: TbCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TbCommand {
+    /// Build every missing table up to a number of pieces (resumable).
+    Build(BuildArgs),
+    /// Statistics of all positions with exactly N pieces, White to move.
+    Stats(StatsArgs),
+    /// Value and distance of a position, and of every move.
+    Probe(ProbeArgs),
+    /// Check the tables against an independent exhaustive search.
+    Verify(VerifyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    #[arg(long, value_enum)]
+    pub game: GameKind,
+    #[arg(long)]
+    pub pieces: u32,
+    /// Named rule set (default: the game's first, `leiden`).
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[arg(long, default_value = "tables")]
+    pub dir: PathBuf,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Bound on the working memory of the tables solved at once, in GB.
+    #[arg(long)]
+    pub memory: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    #[arg(long, value_enum)]
+    pub game: GameKind,
+    #[arg(long)]
+    pub pieces: u32,
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[arg(long, default_value = "tables")]
+    pub dir: PathBuf,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    #[arg(long, value_enum)]
+    pub game: GameKind,
+    #[arg(long)]
+    pub fen: String,
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[arg(long, default_value = "tables")]
+    pub dir: PathBuf,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// One game (default: both animal games).
+    #[arg(long, value_enum)]
+    pub game: Option<GameKind>,
+    /// Largest tables to check (default 3).
+    #[arg(long, default_value_t = 3)]
+    pub pieces: u32,
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[arg(long, default_value = "tables")]
+    pub dir: PathBuf,
+    /// Check only one in this many materials of the largest size (chosen
+    /// by a seeded hash); 1 checks them all.
+    #[arg(long, default_value_t = 1)]
+    pub sample: u64,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+/// Runs `$f::<Board>(args)` for the animal games; other games have no tables.
+macro_rules! animal {
+    ($kind:expr, $f:ident ( $($arg:expr),* )) => {{
+        #[allow(unreachable_patterns)]
+        match $kind {
+            GameKind::Jungle => $f::<Jungle>($($arg),*),
+            GameKind::JungleCheckers => $f::<JungleCheckers>($($arg),*),
+            other => Err(anyhow!("no endgame tables for {other:?}: tables exist for jungle and jungle-checkers")),
+        }
+    }};
+}
+
+pub fn run(a: &TbArgs) -> Result<()> {
+    match &a.command {
+        TbCommand::Build(b) => animal!(b.game, run_build(b)),
+        TbCommand::Stats(s) => animal!(s.game, run_stats(s)),
+        TbCommand::Probe(p) => animal!(p.game, run_probe(p)),
+        TbCommand::Verify(v) => match v.game {
+            Some(g) => animal!(g, run_verify(v)),
+            None => {
+                run_verify::<Jungle>(v)?;
+                run_verify::<JungleCheckers>(v)
+            }
+        },
+    }
+}
+
+fn rules_of<B: Board>(name: Option<&str>) -> Result<&'static RuleSet> {
+    match name {
+        Some(n) => Ok(zoo_animal::rules::by_name::<B>(n)?),
+        None => Ok(B::rule_sets()[0]),
+    }
+}
+
+fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
+    let rules = rules_of::<B>(a.rules.as_deref())?;
+    if a.pieces < 2 {
+        bail!("--pieces must be at least 2 (tables start with one piece a side)");
+    }
+    if a.pieces > 2 * B::KINDS as u32 {
+        bail!("{} has only {} pieces", B::GAME, 2 * B::KINDS);
+    }
+    let memory_bytes = match a.memory {
+        Some(gb) if gb.is_finite() && gb > 0.0 => Some((gb * 1e9) as u64),
+        Some(gb) => bail!("--memory {gb}: give a positive number of GB"),
+        None => None,
+    };
+    let (planned, present) = plan::<B>(&a.dir, rules, a.pieces);
+    let total: u64 = planned.iter().map(|p| p.positions).sum();
+    eprintln!(
+        "{} {}: {} tables present, {} to build ({} positions), up to {} pieces, in {}",
+        B::GAME,
+        rules.name,
+        present,
+        planned.len(),
+        total,
+        a.pieces,
+        zoo_tb::file::table_dir(&a.dir, B::GAME, rules.name).display()
+    );
+    if planned.is_empty() {
+        return Ok(());
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // A second Ctrl-C while the current tables finish their chunk ends at once.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} positions  {per_sec}  ~{eta} left  {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let opts = BuildOptions {
+        pieces: a.pieces,
+        threads: a.threads,
+        memory_bytes,
+    };
+    let t0 = Instant::now();
+    let r = build::<B>(
+        &a.dir,
+        rules,
+        &opts,
+        &|n| bar.inc(n),
+        &|name, secs| bar.set_message(format!("{name} done in {secs:.1} s")),
+        &stop,
+    );
+    bar.finish_and_clear();
+    match r {
+        Ok(rep) => {
+            eprintln!(
+                "built {} tables in {:.1} s",
+                rep.built.len(),
+                t0.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        Err(zoo_tb::TbError::Interrupted) => {
+            let (left, _) = plan::<B>(&a.dir, rules, a.pieces);
+            eprintln!(
+                "interrupted: {} tables still missing; run the same command again to resume",
+                left.len()
+            );
+            std::process::exit(130);
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn run_stats<B: Board>(a: &StatsArgs) -> Result<()> {
+    let rules = rules_of::<B>(a.rules.as_deref())?;
+    let tb = Tablebase::<B>::open(&a.dir, rules);
+    let s = stats(&tb, a.pieces)?;
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "game": B::GAME, "rules": rules.name, "pieces": a.pieces,
+                "positions": s.positions, "wins": s.wins, "losses": s.losses,
+                "draws": s.draws, "longest": s.longest,
+            })
+        );
+    } else {
+        println!(
+            "{} {}, {} pieces, White to move, both colours, no piece on a den, no stalemate:",
+            B::GAME,
+            rules.name,
+            a.pieces
+        );
+        println!(
+            "positions {}  wins {}  losses {}  draws {}  longest {} plies",
+            s.positions, s.wins, s.losses, s.draws, s.longest
+        );
+    }
+    Ok(())
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
+    }
+}
+
+fn run_probe<B: Board>(a: &ProbeArgs) -> Result<()> {
+    let rules = rules_of::<B>(a.rules.as_deref())?;
+    let pos = Position::<B>::from_fen_str(&a.fen, rules).context("bad --fen")?;
+    let tb = Tablebase::<B>::open(&a.dir, rules);
+    let (o, d) = tb.try_probe(&pos)?;
+    let over = pos.terminal_outcome().is_some();
+    let moves = if over {
+        Vec::new()
+    } else {
+        tb.probe_moves(&pos)?
+    };
+    // Each move is shown from the mover's view: the opposite of the value of
+    // the position it leads to, one ply longer.
+    let rows: Vec<(String, String, Outcome, u16)> = moves
+        .iter()
+        .map(|&(m, co, cd)| {
+            let dist = if co == Outcome::Draw { 0 } else { cd + 1 };
+            (pos.move_to_coord(m), pos.move_to_string(m), co.flip(), dist)
+        })
+        .collect();
+    if a.json {
+        let mv: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|(c, s, o, d)| serde_json::json!({"move": c, "san": s, "value": outcome_name(*o), "distance": d}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "game": B::GAME, "rules": rules.name, "fen": pos.to_fen(),
+                "value": outcome_name(o), "distance": d, "game_over": over, "moves": mv,
+            })
+        );
+    } else {
+        println!("{}", pos.to_fen());
+        if over {
+            println!("game over: {} for the side to move", outcome_name(o));
+        } else if o == Outcome::Draw {
+            println!("draw");
+        } else {
+            println!("{} in {} plies for the side to move", outcome_name(o), d);
+        }
+        for (c, s, o, d) in rows {
+            if o == Outcome::Draw {
+                println!("  {c:<6} {s:<6} draw");
+            } else {
+                println!("  {c:<6} {s:<6} {} in {d}", outcome_name(o));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
+    let rules = rules_of::<B>(a.rules.as_deref())?;
+    if a.sample == 0 {
+        bail!("--sample must be at least 1");
+    }
+    let tb = Tablebase::<B>::open(&a.dir, rules);
+    for n in 2..=a.pieces {
+        for m in Material::canonical::<B>(n) {
+            tb.table(m)
+                .with_context(|| format!("cannot verify {} up to {} pieces", B::GAME, a.pieces))?;
+        }
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.max(1))
+        .build()?;
+    let sample = a.sample;
+    let t0 = Instant::now();
+    let keep = move |m: Material| {
+        ((m.key() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) % sample == 0
+    };
+    let r = pool.install(|| verify(&tb, a.pieces, &keep));
+    println!(
+        "{} {}: {} materials, {} positions checked up to {} pieces in {:.1} s: {} disagreements",
+        B::GAME,
+        rules.name,
+        r.materials,
+        r.positions,
+        a.pieces,
+        t0.elapsed().as_secs_f64(),
+        r.mismatch_count
+    );
+    for s in &r.mismatches {
+        println!("  {s}");
+    }
+    if r.mismatch_count > 0 {
+        bail!("verification failed");
+    }
+    Ok(())
+}

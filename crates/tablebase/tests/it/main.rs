@@ -1,0 +1,8 @@
+//! Integration tests of the tables, in one binary so the 2- and 3-piece
+//! tables of both games are built once.
+
+mod common;
+mod files;
+mod props;
+mod stats;
+mod verify;
