@@ -9,6 +9,8 @@ use zoo_core::{Game, History, Repetition};
 pub enum GameKind {
     Jungle,
     JungleCheckers,
+    ClassicalCheckers,
+    EnglishCheckers,
 }
 
 /// Calls `$f::<PositionType>($args...)` for the chosen game.
@@ -18,6 +20,8 @@ macro_rules! dispatch {
         match $kind {
             $crate::games::GameKind::Jungle => $f::<zoo_animal::JunglePos>($($arg),*),
             $crate::games::GameKind::JungleCheckers => $f::<zoo_animal::JungleCheckersPos>($($arg),*),
+            $crate::games::GameKind::ClassicalCheckers => $f::<zoo_checkers::ClassicalPos>($($arg),*),
+            $crate::games::GameKind::EnglishCheckers => $f::<zoo_checkers::EnglishPos>($($arg),*),
         }
     };
 }

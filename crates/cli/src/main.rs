@@ -19,6 +19,22 @@ enum Command {
     Perft(cmd::perft::PerftArgs),
     /// Draw a position and list its legal moves.
     Show(cmd::show::ShowArgs),
+    /// Count checkers positions per number of pieces.
+    Census(cmd::census::CensusArgs),
+    /// Search a position: each iteration's score, principal variation and nodes.
+    Analyse(cmd::analyse::AnalyseArgs),
+    /// Play against the engine in the terminal.
+    Play(cmd::play::PlayArgs),
+    /// Speak the UCI-like engine protocol on stdin/stdout (docs/protocol.md).
+    Uci(cmd::uci::UciArgs),
+    /// Engine against engine: W/D/L, score and Elo difference.
+    Match(cmd::matches::MatchArgs),
+    /// Search speed: time to depth 14 from the Jungle start, depth reached in a second.
+    Bench(cmd::bench::BenchArgs),
+    /// Reproduce the published search experiments: tables and SVG plots.
+    Experiment(cmd::experiment::ExperimentArgs),
+    /// Endgame tables: build, stats, probe, verify.
+    Tb(cmd::tb::TbArgs),
 }
 
 fn main() {
@@ -26,6 +42,14 @@ fn main() {
     let result: Result<()> = match &cli.command {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Show(a) => cmd::show::run(a),
+        Command::Census(a) => cmd::census::run(a),
+        Command::Analyse(a) => cmd::analyse::run(a),
+        Command::Play(a) => cmd::play::run(a),
+        Command::Uci(a) => cmd::uci::run(a),
+        Command::Match(a) => cmd::matches::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+        Command::Experiment(a) => cmd::experiment::run(a),
+        Command::Tb(a) => cmd::tb::run(a),
     };
     if let Err(e) = result {
         eprintln!("zoo: error: {e:#}");

@@ -8,7 +8,19 @@ fn zoo() -> Command {
 
 #[test]
 fn perft_json_has_the_fields() {
-    let out = zoo().args(["perft", "--game", "jungle", "--depth", "4", "--json", "--threads", "2"]).output().unwrap();
+    let out = zoo()
+        .args([
+            "perft",
+            "--game",
+            "jungle",
+            "--depth",
+            "4",
+            "--json",
+            "--threads",
+            "2",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["nodes"], 260_100);
@@ -18,10 +30,26 @@ fn perft_json_has_the_fields() {
 
 #[test]
 fn perft_divide_sums_to_the_total() {
-    let out = zoo().args(["perft", "--game", "jungle-checkers", "--depth", "5", "--divide", "--json"]).output().unwrap();
+    let out = zoo()
+        .args([
+            "perft",
+            "--game",
+            "jungle-checkers",
+            "--depth",
+            "5",
+            "--divide",
+            "--json",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let sum: u64 = v["divide"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
+    let sum: u64 = v["divide"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
     assert_eq!(sum, v["nodes"].as_u64().unwrap());
     assert_eq!(v["divide"].as_object().unwrap().len(), 14);
 }
@@ -29,7 +57,18 @@ fn perft_divide_sums_to_the_total() {
 #[test]
 fn perft_with_rules_and_repetition() {
     let out = zoo()
-        .args(["perft", "--game", "jungle", "--depth", "5", "--rules", "common", "--repetition", "first", "--json"])
+        .args([
+            "perft",
+            "--game",
+            "jungle",
+            "--depth",
+            "5",
+            "--rules",
+            "common",
+            "--repetition",
+            "first",
+            "--json",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -51,10 +90,34 @@ fn show_draws_the_board() {
 #[test]
 fn bad_input_is_a_clear_error_not_a_panic() {
     for args in [
-        vec!["perft", "--game", "jungle", "--depth", "2", "--fen", "l5t/1d3c1 w"],
-        vec!["perft", "--game", "jungle", "--depth", "2", "--rules", "nonsense"],
-        vec!["show", "--game", "jungle-checkers", "--fen", "1r3e1/2t1d2/7/7/7/2D1T2/1E3L1 w"],
-        vec!["perft", "--game", "jungle", "--depth", "2", "--repetition", "sometimes"],
+        vec![
+            "perft",
+            "--game",
+            "jungle",
+            "--depth",
+            "2",
+            "--fen",
+            "l5t/1d3c1 w",
+        ],
+        vec![
+            "perft", "--game", "jungle", "--depth", "2", "--rules", "nonsense",
+        ],
+        vec![
+            "show",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            "1r3e1/2t1d2/7/7/7/2D1T2/1E3L1 w",
+        ],
+        vec![
+            "perft",
+            "--game",
+            "jungle",
+            "--depth",
+            "2",
+            "--repetition",
+            "sometimes",
+        ],
     ] {
         let out = zoo().args(&args).output().unwrap();
         assert!(!out.status.success(), "{args:?}");

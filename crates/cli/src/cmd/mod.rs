@@ -1,3 +1,14 @@
 //! One module per subcommand; each has its clap `Args` and a `run`.
+pub mod census;
 pub mod perft;
 pub mod show;
+// Search engine commands (zoo-search).
+pub mod analyse;
+pub mod bench;
+pub mod engine;
+pub mod experiment;
+pub mod matches;
+pub mod play;
+pub mod uci;
+// Endgame tables (zoo-tb).
+pub mod tb;
