@@ -3,7 +3,7 @@
 
 use crate::games::GameKind;
 use anyhow::{bail, Result};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use zoo_checkers::census::{census, totals, MAX_DIFFERENCE, MAX_KINGS};
 
 #[derive(Args, Debug)]
@@ -34,7 +34,7 @@ pub fn run(a: &CensusArgs) -> Result<()> {
             })
             .collect();
         let o = serde_json::json!({
-            "game": format!("{:?}", a.game),
+            "game": a.game.to_possible_value().map(|v| v.get_name().to_string()),
             "max_kings": MAX_KINGS,
             "max_difference": MAX_DIFFERENCE,
             "rows": lines,
