@@ -129,6 +129,11 @@ impl<V: Variant> Position<V> {
         if kings & !(white | black) != 0 {
             return Err("a king on an empty square".into());
         }
+        // Each side starts with 12 pieces and never gains one; the bound
+        // also keeps every move list far below its capacity.
+        if white.count_ones() > 12 || black.count_ones() > 12 {
+            return Err("more than 12 pieces of one side".into());
+        }
         let mut p = Position {
             pieces: [0; 2],
             kings,

@@ -107,8 +107,15 @@ fn random_position<V: Variant>(
     density: u32,
     black_to_move: bool,
 ) -> Position<V> {
-    let w = a & !b & density;
-    let bl = b & !a & density;
+    // At most 12 pieces a side: drop the highest squares beyond that.
+    let keep12 = |mut m: u32| {
+        while m.count_ones() > 12 {
+            m &= !(1 << (31 - m.leading_zeros()));
+        }
+        m
+    };
+    let w = keep12(a & !b & density);
+    let bl = keep12(b & !a & density);
     let mut kings = k & (w | bl);
     // Men on their crowning row become kings (they would have been crowned).
     let first_far = 0xF000_0000u32;

@@ -283,6 +283,7 @@ fn bad_fens_are_errors() {
         "B:W1:B1",
         "W:Wx:B2",
         "W:W5-1:B9",
+        "W:W1-13:B32",
     ] {
         assert!(
             ClassicalPos::from_fen(bad, &&CLASSICAL).is_err(),
