@@ -57,11 +57,7 @@ impl<V: Variant> Game for Position<V> {
         Position::start_position(rules)
     }
     fn rule_names() -> &'static [&'static str] {
-        if V::MAJORITY {
-            &["classical"]
-        } else {
-            &["english"]
-        }
+        V::RULE_NAMES
     }
     fn rules_by_name(name: &str) -> Result<&'static RuleSet, ParseError> {
         by_name::<V>(name)

@@ -18,6 +18,8 @@ pub trait Variant: Copy + Clone + std::fmt::Debug + Default + Send + Sync + 'sta
     /// Notation numbers squares with each row read the other way round
     /// (English numbering; see [`Variant::number`]).
     const MIRRORED_NUMBERING: bool;
+    /// Names of [`Variant::rule_sets`], the default first.
+    const RULE_NAMES: &'static [&'static str];
     fn rule_sets() -> &'static [&'static RuleSet];
 
     /// Square number (1–32) of an internal square (0–31).
@@ -62,6 +64,7 @@ impl Variant for Classical {
     const MAJORITY: bool = true;
     const FIRST: Side = Side::White;
     const MIRRORED_NUMBERING: bool = false;
+    const RULE_NAMES: &'static [&'static str] = &["classical"];
     fn rule_sets() -> &'static [&'static RuleSet] {
         static SETS: [&RuleSet; 1] = [&CLASSICAL];
         &SETS
@@ -74,6 +77,7 @@ impl Variant for English {
     const MAJORITY: bool = false;
     const FIRST: Side = Side::Black;
     const MIRRORED_NUMBERING: bool = true;
+    const RULE_NAMES: &'static [&'static str] = &["english"];
     fn rule_sets() -> &'static [&'static RuleSet] {
         static SETS: [&RuleSet; 1] = [&ENGLISH];
         &SETS
@@ -127,5 +131,12 @@ mod tests {
         }
         assert_eq!(Classical::square(0), None);
         assert_eq!(English::square(33), None);
+        for names in [Classical::RULE_NAMES, English::RULE_NAMES] {
+            assert!(!names.is_empty());
+        }
+        let n: Vec<&str> = Classical::rule_sets().iter().map(|r| r.name).collect();
+        assert_eq!(n, Classical::RULE_NAMES);
+        let n: Vec<&str> = English::rule_sets().iter().map(|r| r.name).collect();
+        assert_eq!(n, English::RULE_NAMES);
     }
 }
