@@ -155,6 +155,44 @@ impl<V: Variant> Evaluator<Position<V>> for Turska {
     }
 }
 
+/// Either evaluation, chosen by name at run time (`--eval turska`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckersEval {
+    Turska,
+    Material,
+}
+
+impl CheckersEval {
+    /// The names, the default (strongest) first.
+    pub const NAMES: [&'static str; 2] = ["turska", "material"];
+
+    pub fn by_name(name: &str) -> Result<CheckersEval, String> {
+        match name {
+            "turska" => Ok(CheckersEval::Turska),
+            "material" => Ok(CheckersEval::Material),
+            _ => Err(format!(
+                "unknown checkers evaluation {name:?}; expected one of: {}",
+                Self::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+impl<V: Variant> Evaluator<Position<V>> for CheckersEval {
+    fn name(&self) -> &'static str {
+        match self {
+            CheckersEval::Turska => "turska",
+            CheckersEval::Material => "material",
+        }
+    }
+    fn evaluate(&self, p: &Position<V>) -> i32 {
+        match self {
+            CheckersEval::Turska => Turska.evaluate(p),
+            CheckersEval::Material => Material.evaluate(p),
+        }
+    }
+}
+
 /// Whether a piece of `side` that steps from `from` to `to` could be taken
 /// there at once by the opponent.
 fn exposed<V: Variant>(p: &Position<V>, side: Side, from: u8, to: u8) -> bool {
@@ -299,6 +337,18 @@ mod tests {
         assert_eq!(Evaluator::evaluate(&Material, &c), 0);
         assert_eq!(Evaluator::<ClassicalPos>::name(&Turska), "turska");
         assert_eq!(Evaluator::<ClassicalPos>::name(&Material), "material");
+    }
+
+    #[test]
+    fn evaluations_by_name() {
+        let p = ClassicalPos::from_fen("W:W1,2,3:B30,31", &&CLASSICAL).unwrap();
+        for name in CheckersEval::NAMES {
+            let e = CheckersEval::by_name(name).unwrap();
+            assert_eq!(Evaluator::<ClassicalPos>::name(&e), name);
+        }
+        assert_eq!(CheckersEval::Turska.evaluate(&p), Turska.evaluate(&p));
+        assert_eq!(CheckersEval::Material.evaluate(&p), 100);
+        assert!(CheckersEval::by_name("nope").is_err());
     }
 
     #[test]
