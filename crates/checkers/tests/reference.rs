@@ -265,3 +265,31 @@ fn for_one<V: Variant>(p: &mut Position<V>, x: u16) -> Result<(), TestCaseError>
     }
     Ok(())
 }
+
+/// The engine's unpublished Classical figures beyond the reference table,
+/// recomputed with the plain generator at the last ply and its move sets
+/// compared at every inner node. Slow (several seconds):
+/// `cargo test --release -p zoo-checkers -- --ignored`.
+#[test]
+#[ignore]
+fn plain_generator_agrees_on_classical_perft_10() {
+    fn walk(p: &mut Position<Classical>, depth: u32) -> u64 {
+        let plain = plain_moves(p);
+        if depth == 1 {
+            return plain.len() as u64;
+        }
+        assert_eq!(engine_moves(p), plain, "{p:?}");
+        let mut l = MoveList::new();
+        p.legal_moves(&mut l);
+        let mut n = 0;
+        for &m in &l {
+            let u = p.make(m);
+            n += walk(p, depth - 1);
+            p.unmake(m, u);
+        }
+        n
+    }
+    let mut c = Position::<Classical>::start(&Classical::rule_sets()[0]);
+    let h = zoo_core::History::starting_at(zoo_core::Repetition::None, c.key(), c.piece_count());
+    assert_eq!(walk(&mut c, 10), zoo_core::perft_parallel(&c, 10, &h, 1));
+}
