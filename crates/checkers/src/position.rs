@@ -253,37 +253,41 @@ impl<V: Variant> Position<V> {
 
     #[inline]
     pub fn make_move(&mut self, m: Move) -> Undo {
-        let us = self.stm.index();
+        // Indices are masked to their ranges so that the table lookups
+        // need no bounds checks (this runs once per perft node).
+        let us = self.stm.index() & 1;
         let them = us ^ 1;
-        let from = bit(m.from);
-        let to = bit(m.to);
+        let (f, t) = ((m.from & 31) as usize, (m.to & 31) as usize);
+        let from = 1u32 << f;
+        let to = 1u32 << t;
         let was_king = self.kings & from != 0;
-        let captured_kings = m.captured & self.kings;
         let promoted = !was_king && to & Self::far_row(self.stm) != 0;
-        let undo = Undo {
+        let mut undo = Undo {
             key: self.key,
-            captured_kings,
+            captured_kings: 0,
             promoted,
         };
 
         let z = &zobrist::PIECE;
         let mut key = self.key ^ zobrist::BLACK_TO_MOVE;
-        key ^= z[us][was_king as usize][m.from as usize];
-        key ^= z[us][(was_king || promoted) as usize][m.to as usize];
+        key ^= z[us][was_king as usize][f] ^ z[us][(was_king || promoted) as usize][t];
         if m.captured != 0 {
-            for s in squares(m.captured & !captured_kings) {
-                key ^= z[them][0][s as usize];
-            }
-            for s in squares(captured_kings) {
-                key ^= z[them][1][s as usize];
+            let captured_kings = m.captured & self.kings;
+            undo.captured_kings = captured_kings;
+            let mut c = m.captured;
+            while c != 0 {
+                let s = c.trailing_zeros() as usize & 31;
+                key ^= z[them][(captured_kings >> s & 1) as usize][s];
+                c &= c - 1;
             }
             self.pieces[them] &= !m.captured;
             self.kings &= !m.captured;
         }
-        // Clear first, then set: a king's capture may end where it began.
-        self.pieces[us] = (self.pieces[us] & !from) | to;
+        // XOR moves the piece, and leaves it in place when a king's capture
+        // ends where it began (from == to).
+        self.pieces[us] ^= from ^ to;
         if was_king {
-            self.kings = (self.kings & !from) | to;
+            self.kings ^= from ^ to;
         } else if promoted {
             self.kings |= to;
         }
