@@ -64,9 +64,17 @@ impl<V: Variant> Position<V> {
                 return Ok(m);
             }
         }
-        // Captures: the squares given must appear along the path in order.
+        // Captures. A complete path names one move (between two landings
+        // the board decides which piece is jumped), so an exact match wins
+        // even when the same squares also appear, in order, inside a longer
+        // path of another move (a king may land twice on one square).
+        let sequences = self.capture_sequences();
+        if let Some((m, _)) = sequences.iter().find(|(_, path)| *path == nums) {
+            return Ok(*m);
+        }
+        // Otherwise the squares given must appear along the path in order.
         let mut fits: Vec<Move> = Vec::new();
-        for (m, path) in self.capture_sequences() {
+        for (m, path) in sequences {
             if m.from == from && m.to == to && is_subsequence(&nums, &path) && !fits.contains(&m) {
                 fits.push(m);
             }

@@ -293,3 +293,20 @@ fn bad_fens_are_errors() {
     let p = classical("W:W1-3,K14:B21-22.");
     assert_eq!(p.to_fen(), "W:W1,2,3,K14:B21,22");
 }
+
+/// A king may land twice on one square. Here 29x22x31 takes two pieces,
+/// and 29x22x15x6x13x22x31 (or round the other way) takes six, passing 22
+/// twice: the exact path names the short move, though its squares also
+/// appear in order inside the long one.
+#[test]
+fn exact_path_beats_subsequence() {
+    let p = english("W:W21,24,28,K29:B9,10,17,18,23,25,26,K30");
+    let short = p.parse_move("29x22x31").unwrap();
+    assert_eq!(short.captured.count_ones(), 2);
+    let long = p.parse_move("29x22x15x6x13x22x31").unwrap();
+    assert_eq!(long.captured.count_ones(), 6);
+    assert_eq!(p.parse_move("29x22x13x6x15x22x31").unwrap(), long);
+    assert_eq!(p.parse_move("29x15x31").unwrap(), long);
+    assert!(p.parse_move("29x31").is_err(), "two moves fit 29x31");
+    assert_eq!(p.move_to_string(short), "29x22x31");
+}
