@@ -37,7 +37,19 @@ enum Command {
     Tb(cmd::tb::TbArgs),
 }
 
+/// Output piped into `head` and the like ends the process quietly, as any
+/// Unix tool does, instead of panicking in `println!`.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any other thread exists;
+    // setting a signal's disposition to SIG_DFL installs no handler code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() {
+    restore_default_sigpipe();
     let cli = Cli::parse();
     let result: Result<()> = match &cli.command {
         Command::Perft(a) => cmd::perft::run(a),
