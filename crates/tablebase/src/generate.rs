@@ -83,20 +83,19 @@ impl<B: Board> Gen<'_, B> {
         m: zoo_animal::Move,
     ) -> Result<(Outcome, u16), TbError> {
         let u = pos.make_move(m);
-        let r = self.tb.try_probe(pos);
+        let r = self.tb.lookup(pos);
         pos.unmake_move(m, u);
         r
     }
 
-    /// Step 1 for one position.
+    /// Step 1 for one position (`pos`, entry `idx`; left as it was found).
     fn init(
         &mut self,
         side: usize,
         idx: u64,
+        pos: &mut Position<B>,
         list: &mut MoveList<zoo_animal::Move>,
     ) -> Result<(), TbError> {
-        let mut sqs = [0u8; 16];
-        let mut pos = self.position(idx, side, &mut sqs);
         list.clear();
         pos.generate(list);
         if list.is_empty() {
@@ -127,7 +126,7 @@ impl<B: Board> Gen<'_, B> {
                 best_win = 0;
                 break;
             }
-            match self.capture_value(&mut pos, m)? {
+            match self.capture_value(pos, m)? {
                 (Outcome::Loss, d) => {
                     best_win = best_win.min(d);
                     phantom = true;
@@ -199,7 +198,7 @@ impl<B: Board> Gen<'_, B> {
             slot_at[s as usize] = i as u8;
         }
         let f0y = file_of(sqs[0]);
-        let lost = d % 2 == 0;
+        let lost = d.is_multiple_of(2);
         let t = 1 - side;
         let mut unmoves = std::mem::take(&mut self.unmoves);
         unmoves.clear();
@@ -307,15 +306,34 @@ pub fn generate<B: Board>(
         unmoves: Vec::with_capacity(256),
     };
     let mut list = MoveList::new();
+    let n = layout.n;
     for side in 0..2 {
+        let stm = if side == 0 { Side::White } else { Side::Black };
         let mut idx = 0u64;
         while idx < size {
             if stop.load(Ordering::Relaxed) {
                 return Err(TbError::Interrupted);
             }
             let end = (idx + CHUNK).min(size);
+            // Walk the chunk with the odometer, moving only the pieces whose
+            // squares change instead of building each position anew.
+            let mut digits = [0u32; 16];
+            let mut sqs = [0u8; 16];
+            layout.digits(idx, &mut digits);
+            layout.unrank(idx, &mut sqs);
+            let mut pos = layout.position::<B>(&sqs[..n], stm, tb.rules());
             for x in idx..end {
-                g.init(side, x, &mut list)?;
+                if x > idx {
+                    let old = sqs;
+                    let from = layout.advance(&mut digits, &mut sqs);
+                    for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&old[from..n]) {
+                        pos.remove(ps, pk, s);
+                    }
+                    for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&sqs[from..n]) {
+                        pos.put(ps, pk, s);
+                    }
+                }
+                g.init(side, x, &mut pos, &mut list)?;
             }
             progress(end - idx);
             idx = end;

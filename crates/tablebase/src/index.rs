@@ -223,8 +223,8 @@ impl Layout {
     pub fn rank_squares(&self, sqs: &[u8], mirror: bool) -> u64 {
         let mut idx = 0u64;
         let mut occ = 0u64;
-        for i in 0..self.n {
-            let s = if mirror { mirror_sq(sqs[i]) } else { sqs[i] };
+        for (i, &s) in sqs[..self.n].iter().enumerate() {
+            let s = if mirror { mirror_sq(s) } else { s };
             let below = bit(s) - 1;
             let d = (self.domain[i] & below).count_ones() - (occ & below).count_ones();
             debug_assert!((d as u64) < self.radix[i], "square outside the domain");
@@ -256,19 +256,62 @@ impl Layout {
 
     /// The placement of an index (first piece on files a-d).
     #[inline(always)]
-    pub fn unrank(&self, mut idx: u64, out: &mut [u8; 16]) {
-        debug_assert!(idx < self.size);
+    pub fn unrank(&self, idx: u64, out: &mut [u8; 16]) {
         let mut digits = [0u32; 16];
-        for i in (0..self.n).rev() {
-            digits[i] = (idx % self.radix[i]) as u32;
-            idx /= self.radix[i];
+        self.digits(idx, &mut digits);
+        self.squares_from(&digits, 0, out);
+    }
+
+    /// The mixed-radix digits of an index.
+    #[inline(always)]
+    pub fn digits(&self, mut idx: u64, digits: &mut [u32; 16]) {
+        debug_assert!(idx < self.size);
+        if self.size <= u32::MAX as u64 {
+            // 32-bit divisions are several times faster than 64-bit ones.
+            let mut i32 = idx as u32;
+            for i in (0..self.n).rev() {
+                let r = self.radix[i] as u32;
+                digits[i] = i32 % r;
+                i32 /= r;
+            }
+        } else {
+            for i in (0..self.n).rev() {
+                digits[i] = (idx % self.radix[i]) as u32;
+                idx /= self.radix[i];
+            }
         }
+    }
+
+    /// Squares of pieces `from..n` from the digits (those before are set).
+    #[inline(always)]
+    fn squares_from(&self, digits: &[u32; 16], from: usize, out: &mut [u8; 16]) {
         let mut occ = 0u64;
-        for i in 0..self.n {
+        for &s in &out[..from] {
+            occ |= bit(s);
+        }
+        for i in from..self.n {
             let s = select(self.domain[i] & !occ, digits[i]);
             out[i] = s;
             occ |= bit(s);
         }
+    }
+
+    /// Steps `digits`/`out` to the next index (the caller stops at the last)
+    /// and returns the first piece whose square changed: most steps move
+    /// only the last piece, which makes walking all indices cheap.
+    #[inline(always)]
+    pub fn advance(&self, digits: &mut [u32; 16], out: &mut [u8; 16]) -> usize {
+        let mut i = self.n - 1;
+        loop {
+            digits[i] += 1;
+            if (digits[i] as u64) < self.radix[i] || i == 0 {
+                break;
+            }
+            digits[i] = 0;
+            i -= 1;
+        }
+        self.squares_from(digits, i, out);
+        i
     }
 
     /// How many consecutive indices share the first piece's square.

@@ -171,6 +171,13 @@ impl<B: Board> Tablebase<B> {
                 self.rules.name
             )));
         }
+        self.lookup(pos)
+    }
+
+    /// [`Tablebase::try_probe`] without the check of the rule set (the
+    /// generator's positions are built with the tables' own).
+    #[inline]
+    pub(crate) fn lookup(&self, pos: &Position<B>) -> Result<(Outcome, u16), TbError> {
         if let Some(o) = pos.terminal_outcome() {
             return Ok((o, 0));
         }

@@ -195,13 +195,8 @@ fn solve<B: Board>(
                             _ => all_won = false,
                         }
                     }
-                    if win {
-                        Some(k as u8 + 1)
-                    } else if all_won && longest <= k {
-                        Some(k as u8 + 1)
-                    } else {
-                        None
-                    }
+                    // Decided at depth k either way; the parity of k tells which.
+                    (win || (all_won && longest <= k)).then_some(k as u8 + 1)
                 };
                 match v {
                     Some(v) => {

@@ -191,7 +191,13 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         rules,
         &opts,
         &|n| bar.inc(n),
-        &|name, secs| bar.set_message(format!("{name} done in {secs:.1} s")),
+        &|name, secs| {
+            // Without a terminal (a log file) each finished table is a line.
+            if bar.is_hidden() {
+                eprintln!("{name} built in {secs:.1} s");
+            }
+            bar.set_message(format!("{name} done in {secs:.1} s"))
+        },
         &stop,
     );
     bar.finish_and_clear();
@@ -322,7 +328,7 @@ fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
     let sample = a.sample;
     let t0 = Instant::now();
     let keep = move |m: Material| {
-        ((m.key() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) % sample == 0
+        ((m.key() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40).is_multiple_of(sample)
     };
     let r = pool.install(|| verify(&tb, a.pieces, &keep));
     println!(

@@ -20,7 +20,7 @@ fn copy(name: &str) -> (PathBuf, PathBuf) {
     (dir, dst)
 }
 
-fn probe_err(dir: &PathBuf) -> String {
+fn probe_err(dir: &std::path::Path) -> String {
     let tb = Tablebase::<Jungle>::open(dir, &JUNGLE_LEIDEN);
     let p = Position::<Jungle>::from_fen_str("7/7/7/7/7/7/E6/7/6l w", &JUNGLE_LEIDEN).unwrap();
     match tb.try_probe(&p) {
