@@ -75,10 +75,10 @@ pub fn build<B: Board>(
     if let Some(budget) = opts.memory_bytes {
         if let Some(p) = planned.iter().find(|p| p.working_bytes > budget) {
             return Err(TbError::Other(format!(
-                "{} needs {:.2} GB of working memory to build, more than the {:.2} GB allowed by --memory",
+                "{} needs {} of working memory to build, more than the {} allowed by --memory",
                 p.material.name::<B>(),
-                p.working_bytes as f64 / 1e9,
-                budget as f64 / 1e9
+                human_bytes(p.working_bytes),
+                human_bytes(budget)
             )));
         }
     }
@@ -167,4 +167,16 @@ pub fn stats<B: Board>(tb: &Tablebase<B>, pieces: u32) -> Result<Stats, TbError>
         }
     }
     Ok(s)
+}
+
+/// `1.23 GB`, `45.6 MB`, `789 kB`.
+pub fn human_bytes(b: u64) -> String {
+    let b = b as f64;
+    if b >= 1e9 {
+        format!("{:.2} GB", b / 1e9)
+    } else if b >= 1e6 {
+        format!("{:.1} MB", b / 1e6)
+    } else {
+        format!("{:.0} kB", b / 1e3)
+    }
 }

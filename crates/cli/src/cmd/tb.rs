@@ -224,6 +224,14 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
 
 fn run_stats<B: Board>(a: &StatsArgs) -> Result<()> {
     let rules = rules_of::<B>(a.rules.as_deref())?;
+    if a.pieces < 2 || a.pieces > 2 * B::KINDS as u32 {
+        bail!(
+            "--pieces {}: tables of {} have 2 to {} pieces",
+            a.pieces,
+            B::GAME,
+            2 * B::KINDS
+        );
+    }
     let tb = Tablebase::<B>::open(&a.dir, rules);
     let s = stats(&tb, a.pieces)?;
     if a.json {
@@ -314,6 +322,14 @@ fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
     let rules = rules_of::<B>(a.rules.as_deref())?;
     if a.sample == 0 {
         bail!("--sample must be at least 1");
+    }
+    if a.pieces < 2 || a.pieces > 2 * B::KINDS as u32 {
+        bail!(
+            "--pieces {}: tables of {} have 2 to {} pieces",
+            a.pieces,
+            B::GAME,
+            2 * B::KINDS
+        );
     }
     let tb = Tablebase::<B>::open(&a.dir, rules);
     for n in 2..=a.pieces {
