@@ -26,3 +26,24 @@ fn jungle_up_to_three_pieces_all_positions() {
         Material::all::<Jungle>(2).len() + Material::all::<Jungle>(3).len()
     );
 }
+
+#[test]
+fn jungle_common_rules_two_pieces() {
+    // Under `common` a side without a move loses, the elephant does not take
+    // the rat and rats do not capture across the water's edge.
+    let rules = &zoo_animal::rules::JUNGLE_COMMON;
+    let dir = crate::common::build_into::<Jungle>("jungle-common", rules, 2);
+    let tb = Tablebase::<Jungle>::open(&dir, rules);
+    let r = verify(&tb, 2, &|_| true);
+    assert_eq!(r.mismatch_count, 0, "{:#?}", r.mismatches);
+    let t = tb.table(Material::new(1 << 7, 1)).unwrap();
+    assert_eq!(t.header.rules, "common");
+    let leiden = zoo_tb::build::stats(
+        &Tablebase::<Jungle>::open(crate::common::jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN),
+        2,
+    )
+    .unwrap();
+    let common = zoo_tb::build::stats(&tb, 2).unwrap();
+    assert_eq!(common.positions, leiden.positions);
+    assert_ne!(common, leiden);
+}
