@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use zoo_animal::{JungleCheckersPos, JunglePos};
-use zoo_core::{Game, History};
+use zoo_core::History;
 use zoo_search::{Config, Engine, EngineGame, Limits};
 
 fn search<G: EngineGame>(depth: u32, threads: usize) -> u64 {

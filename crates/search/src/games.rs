@@ -23,7 +23,13 @@ impl<B: Board> EngineGame for Position<B> {
     type Eval = AnimalEval;
     type Tactics = AnimalTactics;
     fn eval_names() -> &'static [&'static str] {
-        &AnimalEval::NAMES
+        // The strongest measured first (docs/search.md, self-play matches):
+        // our `strong` in Jungle, literature A's tables in Jungle Checkers.
+        if B::KINDS == 4 {
+            &["development", "strong", "simple"]
+        } else {
+            &AnimalEval::NAMES
+        }
     }
     fn eval_by_name(name: &str) -> Result<AnimalEval, String> {
         AnimalEval::by_name(name)

@@ -28,6 +28,7 @@ pub struct Config {
     /// except quiescence).
     pub alphabeta: bool,
     pub tt: bool,
+    /// Table size in MiB; 0 means 64 KiB (for replacement experiments).
     pub hash_mb: usize,
     pub replacement: Replacement,
     pub two_bound: bool,
@@ -252,8 +253,12 @@ pub struct Engine<G: Game, E: Evaluator<G>, T: Tactics<G>> {
 
 impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
     pub fn new(cfg: Config, eval: E, tactics: T) -> Self {
-        let mb = if cfg.tt { cfg.hash_mb } else { 0 };
-        let tt = Arc::new(Table::new(mb, cfg.replacement, cfg.two_bound));
+        let tt = Arc::new(match (cfg.tt, cfg.hash_mb) {
+            (false, _) => Table::with_buckets(1, cfg.replacement, cfg.two_bound),
+            // 64 KiB: small enough to make replacement schemes matter in experiments.
+            (true, 0) => Table::with_buckets(1024, cfg.replacement, cfg.two_bound),
+            (true, mb) => Table::new(mb, cfg.replacement, cfg.two_bound),
+        });
         Engine {
             cfg,
             eval: Arc::new(eval),
@@ -433,7 +438,9 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
     }
 
     fn depths(&self, target: u32) -> Vec<u32> {
-        if !self.cfg.iterative {
+        // Without a depth limit only iterative deepening can honour a time
+        // or node limit, so it is used whatever the switch says.
+        if !self.cfg.iterative && self.shared.limits.depth.is_some() {
             return vec![target];
         }
         if self.id > 0 {

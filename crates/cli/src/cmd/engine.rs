@@ -40,7 +40,7 @@ pub struct EngineOpts {
     pub movetime: Option<u64>,
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (0: 64 KiB).
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
     /// Repetition policy inside the search (default: the rule set's).
@@ -135,7 +135,8 @@ impl EngineOpts {
         } else {
             Config::default()
         };
-        c.hash_mb = self.hash.max(1);
+        // 0 is the 64 KiB table of the replacement experiments.
+        c.hash_mb = self.hash;
         c.threads = self.threads.max(1);
         if self.threads > 256 {
             bail!("--threads {} is more than 256", self.threads);

@@ -406,7 +406,7 @@ fn match_game<G: EngineGame>(a: &MatchArgs) -> Result<()> {
                     break;
                 }
                 let opening = &openings[(i / 2) % openings.len()];
-                match play_one::<G>(a, &specs, opening, i % 2 == 0, i) {
+                match play_one::<G>(a, &specs, opening, i.is_multiple_of(2), i) {
                     Ok(p) => {
                         if let Ok(mut f) = out.lock() {
                             let _ = writeln!(f, "{}", p.record);

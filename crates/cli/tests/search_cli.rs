@@ -1,0 +1,169 @@
+//! The search commands end to end: analyse (JSON and mates), the protocol,
+//! play on closed input, a tiny match, and clear errors.
+
+use assert_cmd::Command;
+
+fn zoo() -> Command {
+    Command::cargo_bin("zoo").unwrap()
+}
+
+fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn analyse_json_reports_iterations_and_the_mate() {
+    // Black's tiger cannot stop White's: Black loses on ply 4.
+    let out = zoo()
+        .args([
+            "analyse",
+            "--game",
+            "jungle",
+            "--fen",
+            "7/7/3T3/7/7/7/7/7/t6 b",
+            "--depth",
+            "9",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out.stdout);
+    let last = lines.last().unwrap();
+    assert_eq!(last["type"], "result");
+    assert_eq!(last["mate"], -4);
+    assert_eq!(last["pv"][1], "d7d8");
+    assert!(lines.iter().filter(|l| l["type"] == "iteration").count() >= 1);
+    assert!(last["stats"]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn analyse_text_and_switches() {
+    let out = zoo()
+        .args([
+            "analyse",
+            "--game",
+            "jungle-checkers",
+            "--depth",
+            "5",
+            "--plain",
+            "--tt",
+            "--no-lmr",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("best "), "{text}");
+    assert!(text.contains("tt probes"), "{text}");
+}
+
+#[test]
+fn analyse_rejects_bad_input_clearly() {
+    let out = zoo()
+        .args([
+            "analyse", "--game", "jungle", "--fen", "xyz", "--depth", "3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad --fen"));
+    let out = zoo()
+        .args([
+            "analyse", "--game", "jungle", "--eval", "nope", "--depth", "3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown evaluation"));
+}
+
+#[test]
+fn protocol_session() {
+    let input = "uci\nisready\nposition startpos moves a3a4\ngo depth 3\nisready\nposition startpos moves zz\ngo depth 2\nsetoption name Game value jungle-checkers\nposition startpos\ngo nodes 2000\n";
+    let out = zoo()
+        .arg("uci")
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("uciok") && text.contains("readyok"), "{text}");
+    assert!(text.contains("info depth 3 score"), "{text}");
+    let best: Vec<&str> = text.lines().filter(|l| l.starts_with("bestmove")).collect();
+    // Three `go`: a move, an answer to the bad position, a Jungle Checkers move.
+    assert_eq!(best.len(), 3, "{text}");
+    assert_eq!(best[1], "bestmove (none)");
+    assert!(text.contains("info string error: move \"zz\""), "{text}");
+}
+
+#[test]
+fn play_ends_when_input_closes() {
+    let out = zoo()
+        .args(["play", "--game", "jungle", "--depth", "2"])
+        .write_stdin("nonsense\nEa4\n")
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Not a legal move"), "{text}");
+    assert!(text.contains("engine plays"), "{text}");
+    assert!(text.contains("Input closed"), "{text}");
+}
+
+#[test]
+fn tiny_match_counts_games() {
+    let dir = std::env::temp_dir().join(format!("zoo-match-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.jsonl");
+    let out = zoo()
+        .args([
+            "match",
+            "--game",
+            "jungle-checkers",
+            "--a",
+            "--depth 2",
+            "--b",
+            "--depth 1 --eval simple",
+            "--games",
+            "2",
+            "--json",
+        ])
+        .arg("--out")
+        .arg(&games)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 2);
+    let w =
+        v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    assert_eq!(w, 2);
+    let saved = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(saved.lines().count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn games_without_an_engine_say_so() {
+    let out = zoo()
+        .args(["analyse", "--game", "english-checkers", "--depth", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no search engine"));
+}
