@@ -175,9 +175,12 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
     let bar = ProgressBar::new(total);
     bar.set_style(
         ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} positions  {per_sec}  ~{eta} left  {msg}",
+            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} positions  {rate}  ~{eta} left  {msg}",
         )
         .expect("valid template")
+        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.2} M positions/s", s.per_sec() / 1e6);
+        })
         .progress_chars("=> "),
     );
     let opts = BuildOptions {
