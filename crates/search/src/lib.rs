@@ -3,12 +3,14 @@
 //! hook, monomorphised per game. Every enhancement is a switch in
 //! [`Config`] so that experiments can compare them by node counts.
 
+pub mod checkers;
 pub mod eval;
 pub mod games;
 pub mod search;
 pub mod tactics;
 pub mod tt;
 
+pub use checkers::CheckersTactics;
 pub use eval::{AnimalEval, Development, Simple, Strong, WEIGHTS};
 pub use games::EngineGame;
 pub use search::{

@@ -489,12 +489,12 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             let Some(score) = self.root(pos, depth, prev) else {
                 break;
             };
-            let pv = self.principal_variation(pos, depth);
             self.may_abort = true;
             prev = Some(score);
             if self.id != 0 {
                 continue;
             }
+            let pv = self.principal_variation(pos, depth);
             let nodes = self.stats.nodes - before;
             let it = Iteration {
                 depth,

@@ -1,0 +1,328 @@
+//! The checkers engine (literature C's Turska engine on the shared search):
+//! every enhancement returns the plain negamax root value at a fixed depth,
+//! and small endgames are won with the distance to mate that an independent
+//! brute-force minimax finds.
+//!
+//! Repetition is off (`Repetition::None`) and table cutoffs use entries of
+//! the same draft only (`strict_draft`): repetition draws and deeper entries
+//! make values path- and history-dependent, different from negamax's.
+
+use zoo_checkers::{ClassicalPos, EnglishPos};
+use zoo_core::{Game, History, MoveList, Outcome, Repetition};
+use zoo_search::{Config, Engine, EngineGame, Limits, Replacement};
+
+/// Every enhancement that keeps the search exact (all but late move
+/// reductions), alone and together, as literature C adds them.
+fn configs(quiescence: bool) -> Vec<(String, Config)> {
+    let base = Config {
+        quiescence,
+        strict_draft: true,
+        hash_mb: 1,
+        ..Config::plain_alphabeta()
+    };
+    let tt = Config {
+        tt: true,
+        ordering: true,
+        ..base.clone()
+    };
+    let pvs = Config {
+        pvs: true,
+        ..tt.clone()
+    };
+    let id = Config {
+        iterative: true,
+        id_step: 2,
+        killers: true,
+        history: true,
+        ..pvs.clone()
+    };
+    let asp = Config {
+        aspiration: 50,
+        ..id.clone()
+    };
+    let etc = Config {
+        etc_min_depth: 3,
+        ..asp.clone()
+    };
+    let full = Config {
+        lmr: false,
+        quiescence,
+        strict_draft: true,
+        hash_mb: 1,
+        ..Config::default()
+    };
+    let mut v: Vec<(String, Config)> = vec![
+        ("alphabeta".into(), base),
+        ("+tt".into(), tt),
+        ("+pvs".into(), pvs),
+        ("+id".into(), id),
+        ("+aspiration".into(), asp),
+        ("+etc".into(), etc.clone()),
+        ("full-no-lmr (mtdf)".into(), full.clone()),
+    ];
+    for r in Replacement::ALL {
+        for two_bound in [false, true] {
+            v.push((
+                format!("{} two-bound {two_bound}", r.name()),
+                Config {
+                    replacement: r,
+                    two_bound,
+                    // 64 KiB: small enough for replacements to happen.
+                    hash_mb: 0,
+                    ..etc.clone()
+                },
+            ));
+        }
+    }
+    v
+}
+
+fn value<G: EngineGame>(pos: &G, cfg: &Config, eval: &str, depth: u32) -> i32 {
+    let e: Engine<G, G::Eval, G::Tactics> = Engine::new(
+        cfg.clone(),
+        G::eval_by_name(eval).unwrap(),
+        G::Tactics::default(),
+    );
+    let h = History::starting_at(Repetition::None, pos.key(), pos.piece_count());
+    e.search(pos, &h, &Limits::depth(depth), &mut |_| {}).score
+}
+
+/// Positions reached by pseudo-random play from the start (fixed seed).
+fn positions<G: Game>(count: usize, max_plies: u64, mut seed: u64) -> Vec<G> {
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let start = G::start(&G::default_rules());
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut p = start.clone();
+        let plies = next() % max_plies;
+        for _ in 0..plies {
+            let mut l = MoveList::new();
+            p.legal_moves(&mut l);
+            if l.is_empty() {
+                break;
+            }
+            let m = l[next() as usize % l.len()];
+            let u = p.make(m);
+            if p.outcome().is_some() {
+                p.unmake(m, u);
+                break;
+            }
+        }
+        out.push(p);
+    }
+    out
+}
+
+fn all_equal_negamax<G: EngineGame>(count: usize, depth: u32, quiescence: bool) {
+    let configs = configs(quiescence);
+    for (i, pos) in positions::<G>(count, 70, 0x2545_F491_4F6C_DD1D)
+        .iter()
+        .enumerate()
+    {
+        // Both evaluations: material-only has many equal scores (ties
+        // stress the bounds), turska few.
+        let eval = G::eval_names()[i % 2];
+        let reference = value(
+            pos,
+            &Config {
+                quiescence,
+                ..Config::negamax()
+            },
+            eval,
+            depth,
+        );
+        for (name, cfg) in &configs {
+            assert_eq!(
+                value(pos, cfg, eval, depth),
+                reference,
+                "{name}, {eval}, depth {depth}, quiescence {quiescence}: {}",
+                pos.to_fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn classical_enhancements_equal_negamax() {
+    all_equal_negamax::<ClassicalPos>(40, 5, false);
+}
+
+#[test]
+fn classical_enhancements_equal_negamax_with_quiescence() {
+    all_equal_negamax::<ClassicalPos>(20, 4, true);
+}
+
+#[test]
+fn english_enhancements_equal_negamax() {
+    all_equal_negamax::<EnglishPos>(40, 5, false);
+}
+
+const WIN: i32 = 1000;
+
+/// Exhaustive minimax without pruning, table or evaluation: `WIN - n` when
+/// the side to move wins with the opponent out of moves or pieces on ply n,
+/// `-(WIN - n)` when it loses so, `None` when undecided within `d` plies.
+fn brute<G: Game>(p: &mut G, d: u32) -> Option<i32> {
+    let lost = match p.terminal() {
+        Some(Outcome::Loss) => true,
+        Some(o) => panic!("checkers ends only in a loss for the side to move, got {o:?}"),
+        None => {
+            let mut l = MoveList::new();
+            p.legal_moves(&mut l);
+            if l.is_empty() {
+                assert_eq!(p.no_moves_outcome(), Outcome::Loss);
+                true
+            } else if d == 0 {
+                return None;
+            } else {
+                let mut best: Option<i32> = None;
+                let mut unknown = false;
+                for m in l {
+                    let u = p.make(m);
+                    let c = brute(p, d - 1);
+                    p.unmake(m, u);
+                    match c {
+                        // One ply further from the end, seen from here.
+                        Some(v) => {
+                            let v = if v > 0 { -(v - 1) } else { -v - 1 };
+                            best = Some(best.map_or(v, |b| b.max(v)));
+                        }
+                        None => unknown = true,
+                    }
+                }
+                return match best {
+                    Some(b) if b > 0 => Some(b),
+                    // A loss counts only if every move is known to lose.
+                    _ if unknown => None,
+                    b => b,
+                };
+            }
+        }
+    };
+    debug_assert!(lost);
+    Some(-WIN)
+}
+
+fn engine_mate<G: EngineGame>(p: &G, depth: u32) -> Option<i32> {
+    let cfg = Config {
+        hash_mb: 4,
+        ..Config::default()
+    };
+    let e: Engine<G, G::Eval, G::Tactics> =
+        Engine::new(cfg, G::default_eval(), G::Tactics::default());
+    let h = History::starting_at(Repetition::None, p.key(), p.piece_count());
+    e.search(p, &h, &Limits::depth(depth), &mut |_| {}).mate
+}
+
+/// Compares engine and brute force on every placement of the given pieces
+/// (FEN piece lists without the squares, e.g. `("K", "")` = a White king
+/// against nothing), with both sides to move; returns how many were decided.
+fn compare<G: EngineGame>(white: &[&str], black: &[&str], depth: u32, stride: usize) -> usize {
+    let rules = G::default_rules();
+    let mut decided = 0;
+    let mut index = 0usize;
+    let n = white.len() + black.len();
+    let mut squares = vec![1usize; n];
+    loop {
+        index += 1;
+        let distinct = {
+            let mut s = squares.clone();
+            s.sort_unstable();
+            s.windows(2).all(|w| w[0] != w[1])
+        };
+        if distinct && index % stride == 0 {
+            let list = |kinds: &[&str], sq: &[usize]| {
+                kinds
+                    .iter()
+                    .zip(sq)
+                    .map(|(k, s)| format!("{k}{s}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            for stm in ["W", "B"] {
+                let fen = format!(
+                    "{stm}:W{}:B{}",
+                    list(white, &squares[..white.len()]),
+                    list(black, &squares[white.len()..])
+                );
+                // Men on their own far row are not positions.
+                let Ok(mut p) = G::from_fen(&fen, &rules) else {
+                    continue;
+                };
+                if p.outcome().is_some() {
+                    continue;
+                }
+                let b = brute(&mut p, depth);
+                let m = engine_mate(&p, depth);
+                match b {
+                    Some(v) => {
+                        decided += 1;
+                        let plies = WIN - v.abs();
+                        let want = if v > 0 { plies } else { -plies };
+                        assert_eq!(m, Some(want), "{fen}: brute force {want}");
+                    }
+                    None => {
+                        if let Some(x) = m {
+                            assert!(
+                                x.unsigned_abs() > depth,
+                                "{fen}: engine claims mate {x}, brute force finds none within {depth}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Next placement (an odometer over the 32 squares).
+        let mut i = 0;
+        loop {
+            if i == n {
+                return decided;
+            }
+            squares[i] += 1;
+            if squares[i] <= 32 {
+                break;
+            }
+            squares[i] = 1;
+            i += 1;
+        }
+    }
+}
+
+#[test]
+fn classical_king_against_a_man_is_won_in_the_right_number_of_plies() {
+    // A flying king catches a lone man: decided in a few plies from most
+    // placements. Every placement, both sides to move.
+    let decided = compare::<ClassicalPos>(&["K"], &[""], 7, 1);
+    assert!(
+        decided >= 500,
+        "only {decided} decided placements: the test would prove little"
+    );
+}
+
+#[test]
+fn classical_small_endgames_match_brute_force() {
+    let decided = compare::<ClassicalPos>(&["K", ""], &["K"], 5, 7);
+    assert!(decided >= 100, "only {decided} decided placements");
+}
+
+#[test]
+fn english_king_against_a_man_matches_brute_force() {
+    let decided = compare::<EnglishPos>(&["K"], &[""], 9, 1);
+    assert!(decided >= 100, "only {decided} decided placements");
+}
+
+#[test]
+fn a_named_classical_endgame() {
+    // White king on 1 (h1), Black man on 12 (b3) with Black to move: the man
+    // steps to 15 or 16 and the king takes it along a free diagonal.
+    let rules = ClassicalPos::default_rules();
+    let mut p = ClassicalPos::from_fen("B:WK1:B12", &rules).unwrap();
+    let b = brute(&mut p, 6).expect("decided within 6 plies");
+    assert!(b < 0, "Black loses");
+    assert_eq!(engine_mate(&p, 10), Some(-(WIN + b)));
+}
