@@ -323,14 +323,16 @@ fn english_king_against_a_man_matches_brute_force() {
 
 #[test]
 fn a_named_classical_endgame() {
-    // White king on 1 (h1) against a Black man on 28 (b7), far from its
-    // crowning row: the king catches it.
+    // White king in the corner on 1 (h1) against a Black man on 26 (f7), off
+    // the king's only diagonal: the king needs several moves to catch it
+    // before it crowns (the man on 28 would be taken at once).
     let rules = ClassicalPos::default_rules();
-    let mut p = ClassicalPos::from_fen("W:WK1:B28", &rules).unwrap();
-    let b = brute(&mut p, 6).expect("decided within 6 plies");
+    let mut p = ClassicalPos::from_fen("W:WK1:B26", &rules).unwrap();
+    let b = brute(&mut p, 8).expect("decided within 8 plies");
     assert!(b > 0, "White wins");
     let plies = WIN - b;
-    assert_eq!(engine_mate(&p, 6, false), Some(plies));
+    assert!(plies > 3, "a real chase, not an immediate capture");
+    assert_eq!(engine_mate(&p, 8, false), Some(plies));
     // The engine as it plays, reductions included, deeper.
-    assert_eq!(engine_mate(&p, 12, true), Some(plies));
+    assert_eq!(engine_mate(&p, 14, true), Some(plies));
 }

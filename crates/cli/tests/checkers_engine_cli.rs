@@ -1,0 +1,174 @@
+//! The search commands on the two checkers games: analyse (a chase won by
+//! a king, evaluations by name), play with moves piped in, the protocol, a
+//! tiny match, and clear errors.
+
+use assert_cmd::Command;
+use std::time::Duration;
+
+fn zoo() -> Command {
+    Command::cargo_bin("zoo").unwrap()
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn analyse_finds_the_kings_chase() {
+    // A White king in the corner against a Black man off its diagonal.
+    let out = zoo()
+        .args([
+            "analyse",
+            "--game",
+            "classical-checkers",
+            "--fen",
+            "W:WK1:B26",
+            "--depth",
+            "12",
+            "--json",
+        ])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["type"], "result");
+    assert_eq!(last["game"], "classical-checkers");
+    let mate = last["mate"]
+        .as_i64()
+        .expect("a won position has a mate distance");
+    assert!(mate > 0, "{text}");
+    // The principal variation of a mate plays it out to the end.
+    assert_eq!(last["pv"].as_array().unwrap().len() as i64, mate, "{text}");
+}
+
+#[test]
+fn analyse_both_games_and_both_evaluations() {
+    for game in ["classical-checkers", "english-checkers"] {
+        for eval in ["turska", "material"] {
+            let out = zoo()
+                .args(["analyse", "--game", game, "--depth", "6", "--eval", eval])
+                .timeout(Duration::from_secs(60))
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{game} {eval}");
+            let text = stdout(&out);
+            assert!(text.contains(&format!("eval {eval}")), "{text}");
+            assert!(text.contains("best "), "{text}");
+        }
+    }
+}
+
+#[test]
+fn bad_evaluation_and_position_are_clear_errors() {
+    let out = zoo()
+        .args([
+            "analyse",
+            "--game",
+            "classical-checkers",
+            "--eval",
+            "strong",
+            "--depth",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("turska, material"), "{err}");
+    let out = zoo()
+        .args([
+            "analyse",
+            "--game",
+            "english-checkers",
+            "--fen",
+            "W:W33:B1",
+            "--depth",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad --fen"));
+}
+
+#[test]
+fn play_with_piped_moves() {
+    let out = zoo()
+        .args(["play", "--game", "classical-checkers", "--depth", "4"])
+        .write_stdin("12-17\n12-16\n")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("Not a legal move"), "{text}");
+    assert!(text.contains("engine plays"), "{text}");
+    assert!(text.contains("Input closed"), "{text}");
+}
+
+#[test]
+fn protocol_session_switches_to_checkers() {
+    let input = "uci\nsetoption name Game value classical-checkers\nisready\nposition startpos moves 12-16\ngo depth 5\nposition startpos moves 12-17\ngo depth 2\nsetoption name Game value english-checkers\nposition startpos\ngo nodes 3000\nquit\n";
+    let out = zoo()
+        .arg("uci")
+        .write_stdin(input)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("uciok") && text.contains("readyok"), "{text}");
+    assert!(text.contains("info depth 5 score"), "{text}");
+    let best: Vec<&str> = text.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 3, "{text}");
+    // Black answers 12-16 with a checkers move in checkers notation.
+    assert!(best[0].contains('-') || best[0].contains('x'), "{text}");
+    assert_eq!(best[1], "bestmove (none)");
+    assert!(text.contains("info string error: move \"12-17\""), "{text}");
+    assert_ne!(best[2], "bestmove (none)", "{text}");
+}
+
+#[test]
+fn tiny_match_of_checkers_engines() {
+    let dir = std::env::temp_dir().join(format!("zoo-checkers-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.jsonl");
+    let out = zoo()
+        .args([
+            "match",
+            "--game",
+            "classical-checkers",
+            "--a",
+            "--depth 3",
+            "--b",
+            "--depth 1 --eval material --plain",
+            "--games",
+            "2",
+            "--max-plies",
+            "120",
+            "--json",
+        ])
+        .arg("--out")
+        .arg(&games)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 2);
+    let total =
+        v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    assert_eq!(total, 2);
+    assert_eq!(std::fs::read_to_string(&games).unwrap().lines().count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
