@@ -159,11 +159,23 @@ fn tiny_match_counts_games() {
 }
 
 #[test]
-fn games_without_an_engine_say_so() {
+fn checkers_games_have_an_engine_too() {
     let out = zoo()
-        .args(["analyse", "--game", "english-checkers", "--depth", "2"])
+        .args([
+            "analyse",
+            "--game",
+            "english-checkers",
+            "--depth",
+            "4",
+            "--json",
+        ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no search engine"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out.stdout);
+    assert!(lines.last().unwrap()["bestmove"].is_string());
 }

@@ -16,6 +16,8 @@ macro_rules! engine_dispatch {
         match $kind {
             $crate::games::GameKind::Jungle => $f::<zoo_animal::JunglePos>($($arg),*),
             $crate::games::GameKind::JungleCheckers => $f::<zoo_animal::JungleCheckersPos>($($arg),*),
+            $crate::games::GameKind::ClassicalCheckers => $f::<zoo_checkers::ClassicalPos>($($arg),*),
+            $crate::games::GameKind::EnglishCheckers => $f::<zoo_checkers::EnglishPos>($($arg),*),
             #[allow(unreachable_patterns)]
             other => Err(anyhow::anyhow!(
                 "no search engine for {other:?} yet: it has no evaluation registered (zoo_search::EngineGame)"
@@ -89,8 +91,12 @@ pub struct EngineOpts {
     /// Enhanced transposition cutoffs at nodes of at least this draft.
     #[arg(long)]
     pub etc_depth: Option<u32>,
+    /// MTD(f) at the root (default on; for --plain).
     #[arg(long)]
     pub mtdf: bool,
+    /// Root search with PVS (or aspiration) instead of MTD(f).
+    #[arg(long)]
+    pub no_mtdf: bool,
     /// Aspiration window half-width (0 = off).
     #[arg(long)]
     pub aspiration: Option<i32>,
@@ -155,7 +161,7 @@ impl EngineOpts {
         if self.no_etc {
             c.etc_min_depth = 0;
         }
-        c.mtdf |= self.mtdf;
+        c.mtdf = (c.mtdf || self.mtdf) && !self.no_mtdf;
         if let Some(a) = self.aspiration {
             if a < 0 {
                 bail!("--aspiration must be 0 (off) or positive");
