@@ -240,7 +240,7 @@ fn compare<G: EngineGame>(white: &[&str], black: &[&str], depth: u32, stride: us
             s.sort_unstable();
             s.windows(2).all(|w| w[0] != w[1])
         };
-        if distinct && index % stride == 0 {
+        if distinct && index.is_multiple_of(stride) {
             let list = |kinds: &[&str], sq: &[usize]| {
                 kinds
                     .iter()
