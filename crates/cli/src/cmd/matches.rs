@@ -458,12 +458,20 @@ fn match_game<G: EngineGame>(a: &MatchArgs) -> Result<()> {
         );
     } else {
         println!("A = {:?}\nB = {:?}", a.a, a.b);
+        // A perfect score has no finite Elo: say so instead of a clamped figure.
+        let elo_text = if w == n || l == n {
+            format!(
+                "Elo A−B not finite (all games {}; the score clamped to 1/(2n) from the edge gives {:+.0})",
+                if w == n { "won" } else { "lost" },
+                e
+            )
+        } else {
+            format!("Elo A−B {e:+.0} ± {err:.0} (95%)")
+        };
         println!(
-            "{n} games: A wins {w}, draws {d}, losses {l}; score {:.1}/{n} ({:.1}%); Elo A−B {:+.0} ± {:.0} (95%)",
+            "{n} games: A wins {w}, draws {d}, losses {l}; score {:.1}/{n} ({:.1}%); {elo_text}",
             w as f64 + 0.5 * d as f64,
             100.0 * score,
-            e,
-            err
         );
         println!("games saved to {}", a.out.display());
     }
