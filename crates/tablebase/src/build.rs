@@ -54,7 +54,7 @@ pub fn plan<B: Board>(dir: &Path, rules: &'static RuleSet, pieces: u32) -> (Vec<
             out.push(Planned {
                 material: m,
                 pieces: n,
-                positions: 2 * size,
+                positions: size.saturating_mul(2),
                 working_bytes: working_bytes(size),
             });
         }

@@ -46,7 +46,7 @@ pub struct Generated {
 /// Bytes one configuration needs while it is solved: two sides of `res` and
 /// `cnt`, and the queues (at worst every position once, 4 bytes each).
 pub fn working_bytes(size: u64) -> u64 {
-    size * 2 * (2 + 4)
+    size.saturating_mul(2 * (2 + 4))
 }
 
 struct Gen<'a, B: Board> {

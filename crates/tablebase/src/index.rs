@@ -164,7 +164,8 @@ pub struct Layout {
     pub pieces: Vec<(Side, usize)>,
     domain: Vec<u64>,
     radix: Vec<u64>,
-    /// `stride[i]`: the product of the radices after `i`.
+    /// `stride[i]`: the product of the radices after `i`. Sizes beyond
+    /// `u64` (16 Jungle pieces) saturate; no table that large is built.
     stride: Vec<u64>,
     pub size: u64,
 }
@@ -203,9 +204,13 @@ impl Layout {
         }
         let mut stride = vec![1u64; n];
         for i in (0..n.saturating_sub(1)).rev() {
-            stride[i] = stride[i + 1] * radix[i + 1];
+            stride[i] = stride[i + 1].saturating_mul(radix[i + 1]);
         }
-        let size = if n == 0 { 0 } else { stride[0] * radix[0] };
+        let size = if n == 0 {
+            0
+        } else {
+            stride[0].saturating_mul(radix[0])
+        };
         Layout {
             material,
             n,

@@ -47,7 +47,8 @@ pub struct BuildArgs {
     pub dir: PathBuf,
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
-    /// Bound on the working memory of the tables solved at once, in GB.
+    /// Bound on the working memory of the tables solved at once, in GB
+    /// (default: 80% of the machine's memory).
     #[arg(long)]
     pub memory: Option<f64>,
 }
@@ -145,10 +146,14 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
     let memory_bytes = match a.memory {
         Some(gb) if gb.is_finite() && gb > 0.0 => Some((gb * 1e9) as u64),
         Some(gb) => bail!("--memory {gb}: give a positive number of GB"),
-        None => None,
+        // Without --memory: 80% of the machine's memory, so a table that
+        // cannot fit is refused up front instead of failing half-way.
+        None => total_memory().map(|b| b / 5 * 4),
     };
     let (planned, present) = plan::<B>(&a.dir, rules, a.pieces);
-    let total: u64 = planned.iter().map(|p| p.positions).sum();
+    let total: u64 = planned
+        .iter()
+        .fold(0u64, |t, p| t.saturating_add(p.positions));
     eprintln!(
         "{} {}: {} tables present, {} to build ({} positions), up to {} pieces, in {}",
         B::GAME,
@@ -223,6 +228,14 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// Physical memory in bytes (Linux), if known.
+fn total_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 fn run_stats<B: Board>(a: &StatsArgs) -> Result<()> {
