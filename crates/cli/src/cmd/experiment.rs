@@ -116,6 +116,17 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
     }
 }
 
+/// The evaluation of the experiments: `strong` where the game has it (the
+/// animal figures are published with it), else the game's default.
+fn experiment_eval<G: EngineGame>() -> &'static str {
+    let names = G::eval_names();
+    if names.contains(&"strong") {
+        "strong"
+    } else {
+        names[0]
+    }
+}
+
 fn engine_with<G: EngineGame>(cfg: Config, eval: &str) -> Result<Engine<G, G::Eval, G::Tactics>> {
     let e = G::eval_by_name(eval).map_err(anyhow::Error::msg)?;
     Ok(Engine::new(cfg, e, G::Tactics::default()))
@@ -483,17 +494,18 @@ fn enhancements<G: EngineGame>(
                 );
             };
             for (di, &d) in depths.iter().enumerate() {
-                totals[si][pi][di] += count(pos, cfg, "strong", d)?.nodes;
+                totals[si][pi][di] += count(pos, cfg, experiment_eval::<G>(), d)?.nodes;
             }
         }
         eprintln!("{sname}: done");
     }
     let mut md = format!(
         "# Enhancements added in turn: {name}\n\n\
-         Total nodes over the test set ({} positions), fixed depth, evaluation `strong`, \
+         Total nodes over the test set ({} positions), fixed depth, evaluation `{}`, \
          no quiescence, no reductions, no repetition rule. In brackets: change against the row above \
          (for the variants below the line: against `+ordering/killers/history`).\n\n| configuration |",
-        set.len()
+        set.len(),
+        experiment_eval::<G>()
     );
     let mut csv = String::from("configuration,phase,depth,nodes\n");
     for p in PHASES {
@@ -593,7 +605,7 @@ fn depth_curve<G: EngineGame>(max_depth: u32, out_dir: &Path) -> Result<()> {
     for (cname, cfg, dmax) in curves {
         let mut pts = Vec::new();
         for d in 1..=dmax {
-            let n = count(&pos, &cfg, "strong", d)?.nodes;
+            let n = count(&pos, &cfg, experiment_eval::<G>(), d)?.nodes;
             eprintln!("{cname} depth {d}: {n}");
             let _ = writeln!(csv, "{cname},{d},{n}");
             pts.push((d, n as f64));
