@@ -75,7 +75,7 @@ pub fn build<B: Board>(
     if let Some(budget) = opts.memory_bytes {
         if let Some(p) = planned.iter().find(|p| p.working_bytes > budget) {
             return Err(TbError::Other(format!(
-                "{} needs {} of working memory to build, more than the {} allowed by --memory",
+                "{} needs {} of working memory to build, more than the {} allowed (--memory; default 80% of the machine's memory)",
                 p.material.name::<B>(),
                 human_bytes(p.working_bytes),
                 human_bytes(budget)
