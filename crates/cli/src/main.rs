@@ -7,7 +7,11 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "zoo", version, about = "Play, analyse and solve Jungle, Jungle Checkers and checkers")]
+#[command(
+    name = "zoo",
+    version,
+    about = "Play, analyse and solve Jungle, Jungle Checkers and checkers"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

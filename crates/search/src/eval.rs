@@ -237,7 +237,9 @@ impl<B: Board> Evaluator<Position<B>> for Strong {
             }
             if pos.occupied(side) != 0 {
                 sc += w.den_nearest * (max_d - nearest);
-                sc += w.den_nearest_per_piece * (max_d - nearest) * pos.occupied(side).count_ones() as i32;
+                sc += w.den_nearest_per_piece
+                    * (max_d - nearest)
+                    * pos.occupied(side).count_ones() as i32;
             }
             // Enemy pieces close to our den.
             let mut near = enemy_occ;

@@ -41,7 +41,11 @@ fn perft_game<G: Game>(a: &PerftArgs) -> Result<()> {
     let t0 = Instant::now();
     let (nodes, divide) = if a.divide {
         let d = perft_divide(&pos, a.depth, &hist, threads);
-        let n = if d.is_empty() { 1 } else { d.iter().map(|&(_, n)| n).sum() };
+        let n = if d.is_empty() {
+            1
+        } else {
+            d.iter().map(|&(_, n)| n).sum()
+        };
         (n, d)
     } else {
         (perft_parallel(&pos, a.depth, &hist, threads), Vec::new())
@@ -49,8 +53,10 @@ fn perft_game<G: Game>(a: &PerftArgs) -> Result<()> {
     let secs = t0.elapsed().as_secs_f64();
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
     if a.json {
-        let div: serde_json::Map<String, serde_json::Value> =
-            divide.iter().map(|&(m, n)| (pos.move_to_coord(m), n.into())).collect();
+        let div: serde_json::Map<String, serde_json::Value> = divide
+            .iter()
+            .map(|&(m, n)| (pos.move_to_coord(m), n.into()))
+            .collect();
         let mut o = serde_json::json!({
             "game": pos.game_name(), "rules": pos.rules_name(), "fen": pos.to_fen(),
             "repetition": a.repetition.name(), "depth": a.depth, "nodes": nodes,
@@ -62,9 +68,20 @@ fn perft_game<G: Game>(a: &PerftArgs) -> Result<()> {
         println!("{o}");
     } else {
         for &(m, n) in &divide {
-            println!("{:<6} {:<6} {n}", pos.move_to_coord(m), pos.move_to_string(m));
+            println!(
+                "{:<6} {:<6} {n}",
+                pos.move_to_coord(m),
+                pos.move_to_string(m)
+            );
         }
-        println!("perft({}) = {nodes}  [{:.3} s, {:.1} M nodes/s, {} thread(s), repetition {}]", a.depth, secs, nps / 1e6, threads, a.repetition);
+        println!(
+            "perft({}) = {nodes}  [{:.3} s, {:.1} M nodes/s, {} thread(s), repetition {}]",
+            a.depth,
+            secs,
+            nps / 1e6,
+            threads,
+            a.repetition
+        );
     }
     Ok(())
 }
