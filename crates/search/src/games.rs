@@ -14,6 +14,17 @@ pub trait EngineGame: Game {
     /// The evaluation names; the default (strongest) first.
     fn eval_names() -> &'static [&'static str];
     fn eval_by_name(name: &str) -> Result<Self::Eval, String>;
+    /// The endgame tables of this game and rule set under `dir`: `Ok(None)`
+    /// when the directory holds none, `Err` when the game has no tables.
+    fn open_oracle(
+        _dir: &std::path::Path,
+        _rules: &Self::Rules,
+    ) -> Result<Option<crate::oracle::OracleInfo<Self>>, String> {
+        Err(format!(
+            "{} has no endgame tables",
+            Self::start(&Self::default_rules()).game_name()
+        ))
+    }
     fn default_eval() -> Self::Eval {
         Self::eval_by_name(Self::eval_names()[0]).expect("the default evaluation exists")
     }
@@ -33,5 +44,11 @@ impl<B: Board> EngineGame for Position<B> {
     }
     fn eval_by_name(name: &str) -> Result<AnimalEval, String> {
         AnimalEval::by_name(name)
+    }
+    fn open_oracle(
+        dir: &std::path::Path,
+        rules: &&'static zoo_animal::RuleSet,
+    ) -> Result<Option<crate::oracle::OracleInfo<Self>>, String> {
+        Ok(crate::oracle::open_animal::<B>(dir, rules))
     }
 }

@@ -6,6 +6,7 @@
 pub mod checkers;
 pub mod eval;
 pub mod games;
+pub mod oracle;
 pub mod search;
 pub mod tactics;
 pub mod tt;
@@ -13,6 +14,7 @@ pub mod tt;
 pub use checkers::CheckersTactics;
 pub use eval::{AnimalEval, Development, Simple, Strong, WEIGHTS};
 pub use games::EngineGame;
+pub use oracle::{Oracle, OracleInfo, TbOracle};
 pub use search::{
     mate_distance, Config, Engine, Iteration, Limits, SearchResult, Stats, INF, MATE, MATE_BOUND,
     MAX_DEPTH,

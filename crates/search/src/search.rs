@@ -2,6 +2,7 @@
 //! a switch, iterative deepening, quiescence, distance-to-mate scores and
 //! Lazy SMP over one shared [`Table`].
 
+use crate::oracle::Oracle;
 use crate::tactics::Tactics;
 use crate::tt::{Bound, Replacement, Table, NO_LOWER, NO_MOVE, NO_UPPER};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -137,6 +138,8 @@ pub struct Stats {
     pub etc_cutoffs: u64,
     /// PVS, aspiration and MTD(f) passes beyond the first.
     pub re_searches: u64,
+    /// Positions below the root valued by the endgame oracle.
+    pub tb_hits: u64,
 }
 
 impl Stats {
@@ -150,6 +153,7 @@ impl Stats {
         self.tt_move_hits += o.tt_move_hits;
         self.etc_cutoffs += o.etc_cutoffs;
         self.re_searches += o.re_searches;
+        self.tb_hits += o.tb_hits;
     }
 }
 
@@ -248,6 +252,7 @@ pub struct Engine<G: Game, E: Evaluator<G>, T: Tactics<G>> {
     tactics: T,
     tt: Arc<Table>,
     stop: Arc<AtomicBool>,
+    oracle: Option<Arc<dyn Oracle<G>>>,
     _g: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -265,12 +270,23 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
             tactics,
             tt,
             stop: Arc::new(AtomicBool::new(false)),
+            oracle: None,
             _g: Default::default(),
         }
     }
 
     pub fn evaluator(&self) -> &E {
         &self.eval
+    }
+
+    /// Endgame oracle (tables) consulted below the root for positions with
+    /// at most its `max_pieces()` pieces; `None` turns it off.
+    pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle<G>>>) {
+        self.oracle = oracle;
+    }
+
+    pub fn oracle(&self) -> Option<&dyn Oracle<G>> {
+        self.oracle.as_deref()
     }
 
     /// Set it to true (from another thread) to end the running search soon;
@@ -373,6 +389,9 @@ struct Worker<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> {
     history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
     root_best: Option<G::Move>,
+    oracle: Option<&'a dyn Oracle<G>>,
+    /// The oracle's `max_pieces()` (0 without one), read once.
+    oracle_max: u32,
 }
 
 const HISTORY_SIZE: usize = 1 << 16;
@@ -406,6 +425,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             },
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_best: None,
+            oracle: engine.oracle.as_deref(),
+            oracle_max: engine.oracle.as_ref().map_or(0, |o| o.max_pieces()),
         }
     }
 
@@ -476,6 +497,9 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         };
         let mut prev: Option<i32> = None;
         let mut prev_nodes: Option<u64> = None;
+        // A root in the tables: its children are exact (probed at ply 1), so
+        // the first iteration that reaches the table's value is final.
+        let root_exact = self.oracle_value(pos, 0);
         for depth in self.depths(target) {
             if self.id == 0 && !result.iterations.is_empty() {
                 // Do not start an iteration that cannot finish in time.
@@ -521,6 +545,9 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
                 if m.unsigned_abs() <= depth {
                     break;
                 }
+            }
+            if root_exact == Some(score) {
+                break;
             }
         }
         result.stats = self.stats;
@@ -591,7 +618,6 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             }
             _ => {}
         }
-        let Some(tt) = self.tt else { return pv };
         let mut undo = Vec::new();
         let mut seen = vec![pos.key()];
         let mut ok = true;
@@ -599,21 +625,57 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             undo.push((m, pos.make(m)));
             seen.push(pos.key());
         }
-        while ok && (pv.len() as u32) < depth && pos.terminal().is_none() {
-            ok = false;
-            if let Some(e) = tt.probe(pos.key()) {
-                if let Some(m) = pos.move_from_code(e.mv) {
+        if let Some(tt) = self.tt {
+            while ok && (pv.len() as u32) < depth && pos.terminal().is_none() {
+                ok = false;
+                if let Some(e) = tt.probe(pos.key()) {
+                    if let Some(m) = pos.move_from_code(e.mv) {
+                        pv.push(m);
+                        undo.push((m, pos.make(m)));
+                        ok = !seen.contains(&pos.key());
+                        seen.push(pos.key());
+                    }
+                }
+            }
+        }
+        // Below the table's line, positions in the oracle's tables continue
+        // with their best move to the end of a won or lost game (a drawn
+        // line has no end, so it stops there).
+        while ok && pv.len() < MAX_PLY && pos.terminal().is_none() {
+            match self.oracle_best(pos) {
+                Some(m) => {
                     pv.push(m);
                     undo.push((m, pos.make(m)));
-                    ok = !seen.contains(&pos.key());
-                    seen.push(pos.key());
                 }
+                None => break,
             }
         }
         for (m, u) in undo.into_iter().rev() {
             pos.unmake(m, u);
         }
         pv
+    }
+
+    /// The best move by the oracle's values of the children (the shortest
+    /// win, else the longest loss), when `pos` is won or lost in its tables.
+    fn oracle_best(&self, pos: &mut G) -> Option<G::Move> {
+        let here = self.oracle_value(pos, 0)?;
+        if here == 0 {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut best: Option<(i32, G::Move)> = None;
+        for m in moves {
+            let u = pos.make(m);
+            let v = self.oracle_value(pos, 1).map(|s| -s);
+            pos.unmake(m, u);
+            let v = v?;
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, m));
+            }
+        }
+        best.map(|(_, m)| m)
     }
 
     #[inline(always)]
@@ -624,7 +686,39 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             .clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)
     }
 
+    /// The oracle's exact score of `pos` at `ply`, when it has one.
+    #[inline(always)]
+    fn oracle_value(&self, pos: &G, ply: usize) -> Option<i32> {
+        if self.oracle_max == 0 || pos.piece_count() > self.oracle_max {
+            return None;
+        }
+        let (o, d) = self.oracle?.probe(pos)?;
+        Some(match o {
+            // The final winning move is d plies below this node.
+            Outcome::Win => MATE - (ply as i32 + d as i32),
+            Outcome::Loss => -(MATE - (ply as i32 + d as i32)),
+            Outcome::Draw => 0,
+        })
+    }
+
+    /// Ends a node with the oracle's value (repetition ignored: the tables
+    /// hold game-theoretic values, and the shortest win never repeats).
+    #[inline(always)]
+    fn oracle_cut(&mut self, pos: &G, ply: usize) -> Option<i32> {
+        let s = self.oracle_value(pos, ply)?;
+        self.pv[ply].clear();
+        self.stats.nodes += 1;
+        self.stats.leaves += 1;
+        self.stats.tb_hits += 1;
+        Some(s)
+    }
+
     fn search(&mut self, pos: &mut G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if ply > 0 {
+            if let Some(s) = self.oracle_cut(pos, ply) {
+                return s;
+            }
+        }
         if depth <= 0 && self.cfg.quiescence && ply > 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
@@ -927,6 +1021,12 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
     }
 
     fn qsearch(&mut self, pos: &mut G, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        // The horizon node (qply 0) was probed by `search` already.
+        if qply > 0 {
+            if let Some(s) = self.oracle_cut(pos, ply) {
+                return s;
+            }
+        }
         self.pv[ply].clear();
         if self.check_abort() {
             return 0;
