@@ -9,6 +9,7 @@ pub mod eval;
 pub mod game;
 pub mod perft;
 pub mod repetition;
+pub mod zobrist;
 
 pub use error::ParseError;
 pub use eval::{Evaluator, EVAL_LIMIT};
