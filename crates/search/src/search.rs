@@ -708,6 +708,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         let s = self.oracle_value(pos, ply)?;
         self.pv[ply].clear();
         self.stats.nodes += 1;
+        self.unreported += 1;
         self.stats.leaves += 1;
         self.stats.tb_hits += 1;
         Some(s)

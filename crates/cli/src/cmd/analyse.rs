@@ -1,6 +1,6 @@
 //! `zoo analyse`: searches a position and prints every completed iteration.
 
-use super::engine::{line_coord, line_short, score_text, EngineOpts};
+use super::engine::{line_coord, line_short, root_tb_text, score_text, EngineOpts};
 use crate::engine_dispatch;
 use crate::games::{history_at, load_position, GameKind};
 use anyhow::Result;
@@ -33,7 +33,8 @@ pub fn stats_json(s: &Stats) -> serde_json::Value {
 
 fn analyse_game<G: EngineGame>(a: &AnalyseArgs) -> Result<()> {
     let pos: G = load_position(a.rules.as_deref(), a.fen.as_deref())?;
-    let engine = a.engine.build::<G>()?;
+    let (engine, tb) = a.engine.build_for::<G>(&pos)?;
+    let tb_root = root_tb_text(&engine, &pos);
     let limits = a.engine.limits(Some(8))?;
     let hist = history_at(&pos, a.engine.repetition(&pos));
     if !a.json {
@@ -45,6 +46,12 @@ fn analyse_game<G: EngineGame>(a: &AnalyseArgs) -> Result<()> {
             zoo_core::Evaluator::name(engine.evaluator()),
             engine.cfg.threads
         );
+        if let Some(t) = &tb {
+            match &tb_root {
+                Some(r) => println!("tablebase: {}; root position: {r}", t.description),
+                None => println!("tablebase: {}", t.description),
+            }
+        }
         println!(
             "{:>5} {:>10} {:>12} {:>9} {:>6}  pv",
             "depth", "score", "nodes", "ms", "ebf"
@@ -93,6 +100,14 @@ fn analyse_game<G: EngineGame>(a: &AnalyseArgs) -> Result<()> {
         if let Some(m) = r.mate {
             o["mate"] = m.into();
         }
+        o["tb_hits"] = s.tb_hits.into();
+        o["tablebase"] = match &tb {
+            Some(t) => json!({
+                "description": t.description, "max_pieces": t.max_pieces,
+                "root": tb_root,
+            }),
+            None => serde_json::Value::Null,
+        };
         if let Some(o2) = zoo_core::Game::outcome(&pos) {
             o["game_over"] = serde_json::to_value(o2)?;
         }
@@ -119,8 +134,14 @@ fn analyse_game<G: EngineGame>(a: &AnalyseArgs) -> Result<()> {
                 .unwrap_or_else(|| "-".into())
         );
         println!(
-            "tt probes {} hits {} cutoffs {} best-move hits {}  etc cutoffs {}  re-searches {}",
-            s.tt_probes, s.tt_hits, s.tt_cutoffs, s.tt_move_hits, s.etc_cutoffs, s.re_searches
+            "tt probes {} hits {} cutoffs {} best-move hits {}  etc cutoffs {}  re-searches {}  tb hits {}",
+            s.tt_probes,
+            s.tt_hits,
+            s.tt_cutoffs,
+            s.tt_move_hits,
+            s.etc_cutoffs,
+            s.re_searches,
+            s.tb_hits
         );
     }
     Ok(())

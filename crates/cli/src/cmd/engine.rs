@@ -4,8 +4,9 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, Parser};
+use std::path::PathBuf;
 use std::time::Duration;
-use zoo_core::{Game, Repetition};
+use zoo_core::{Game, Outcome, Repetition};
 use zoo_search::{Config, Engine, EngineGame, Limits, Replacement};
 
 /// Calls `$f::<PositionType>($args...)` for a game with a search engine and
@@ -112,6 +113,20 @@ pub struct EngineOpts {
     /// Table cutoffs only from entries of exactly the same draft.
     #[arg(long)]
     pub strict_draft: bool,
+    /// Endgame tables directory (as built by `zoo tb build --dir`): the
+    /// search takes exact values from it for positions with few enough
+    /// pieces. Off unless given.
+    #[arg(long, value_name = "DIR")]
+    pub tb: Option<PathBuf>,
+}
+
+/// What became of `--tb` for a game and rule set.
+#[derive(Debug, Clone)]
+pub struct TbStatus {
+    /// `jungle leiden tables in DIR, up to N pieces`, or why none are used.
+    pub description: String,
+    /// The largest complete piece count, when tables are used.
+    pub max_pieces: Option<u32>,
 }
 
 /// `--a "<engine options>"` of `zoo match`: the same options as a string.
@@ -210,6 +225,47 @@ impl EngineOpts {
         self.repetition.unwrap_or_else(|| pos.default_repetition())
     }
 
+    /// [`EngineOpts::build`] with the endgame tables of `--tb` for the game
+    /// and rule set of `pos` attached; the status says what was found
+    /// (`None` without `--tb`). A directory that does not exist is an
+    /// error; one without tables for this game is reported, not refused.
+    pub fn build_for<G: EngineGame>(
+        &self,
+        pos: &G,
+    ) -> Result<(Engine<G, G::Eval, G::Tactics>, Option<TbStatus>)> {
+        let mut engine = self.build::<G>()?;
+        let Some(dir) = &self.tb else {
+            return Ok((engine, None));
+        };
+        if !dir.is_dir() {
+            bail!("--tb {}: no such directory", dir.display());
+        }
+        let status = match G::open_oracle(dir, pos.rules()) {
+            Ok(Some(info)) => {
+                let max = info.oracle.max_pieces();
+                engine.set_oracle(Some(info.oracle));
+                TbStatus {
+                    description: info.description,
+                    max_pieces: Some(max),
+                }
+            }
+            Ok(None) => TbStatus {
+                description: format!(
+                    "no complete {} {} tables in {} (not used)",
+                    pos.game_name(),
+                    pos.rules_name(),
+                    dir.display()
+                ),
+                max_pieces: None,
+            },
+            Err(why) => TbStatus {
+                description: format!("{why} (--tb ignored)"),
+                max_pieces: None,
+            },
+        };
+        Ok((engine, Some(status)))
+    }
+
     pub fn build<G: EngineGame>(&self) -> Result<Engine<G, G::Eval, G::Tactics>> {
         let eval = match &self.eval {
             Some(name) => G::eval_by_name(name).map_err(anyhow::Error::msg)?,
@@ -251,4 +307,22 @@ pub fn line_short<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
             s
         })
         .collect()
+}
+
+/// The tables' value of the root for people: `win in 7`, `loss in 6`,
+/// `draw`, or why there is none.
+pub fn root_tb_text<G: EngineGame>(
+    engine: &Engine<G, G::Eval, G::Tactics>,
+    pos: &G,
+) -> Option<String> {
+    let oracle = engine.oracle()?;
+    if pos.piece_count() > oracle.max_pieces() {
+        return Some(format!("not in the tables ({} pieces)", pos.piece_count()));
+    }
+    Some(match oracle.probe(pos) {
+        Some((Outcome::Win, d)) => format!("win in {d}"),
+        Some((Outcome::Loss, d)) => format!("loss in {d}"),
+        Some((Outcome::Draw, _)) => "draw".to_string(),
+        None => "no value (table missing or damaged)".to_string(),
+    })
 }

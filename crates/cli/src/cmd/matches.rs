@@ -86,7 +86,8 @@ enum Player<G: EngineGame> {
 }
 
 impl<G: EngineGame> Player<G> {
-    fn new(spec: &Spec, a: &MatchArgs, game_name: &str, rules: &str) -> Result<Self> {
+    fn new(spec: &Spec, a: &MatchArgs, opening: &G) -> Result<Self> {
+        let (game_name, rules) = (opening.game_name(), opening.rules_name());
         let default = Limits {
             movetime: Some(Duration::from_millis(a.movetime)),
             ..Limits::default()
@@ -97,7 +98,8 @@ impl<G: EngineGame> Player<G> {
                 if l == Limits::default() {
                     l = default;
                 }
-                Player::Internal(Box::new(o.build::<G>()?), l)
+                // `--tb` in an engine's options: tables for this game, if any.
+                Player::Internal(Box::new(o.build_for::<G>(opening)?.0), l)
             }
             Spec::External(cmd) => {
                 Player::External(External::start(cmd, game_name, rules)?, default)
@@ -306,8 +308,8 @@ fn play_one<G: EngineGame>(
     let game_name = opening.game_name();
     let rules = opening.rules_name();
     let (wi, bi) = if a_is_white { (0, 1) } else { (1, 0) };
-    let mut white = Player::<G>::new(&specs[wi], a, game_name, rules)?;
-    let mut black = Player::<G>::new(&specs[bi], a, game_name, rules)?;
+    let mut white = Player::<G>::new(&specs[wi], a, opening)?;
+    let mut black = Player::<G>::new(&specs[bi], a, opening)?;
     let mut pos = opening.clone();
     let mut hist = history_at(&pos, pos.default_repetition());
     let mut moves: Vec<G::Move> = Vec::new();

@@ -37,7 +37,10 @@ pub fn run(a: &PlayArgs) -> Result<()> {
 
 fn play_game<G: EngineGame>(a: &PlayArgs) -> Result<()> {
     let mut pos: G = load_position(a.rules.as_deref(), a.fen.as_deref())?;
-    let engine = a.engine.build::<G>()?;
+    let (engine, tb) = a.engine.build_for::<G>(&pos)?;
+    if let Some(t) = &tb {
+        println!("tablebase: {}", t.description);
+    }
     let mut limits = a.engine.limits(None)?;
     if limits == zoo_search::Limits::default() {
         limits.movetime = Some(std::time::Duration::from_millis(1000));

@@ -61,6 +61,9 @@ impl State {
         };
         o.hash = self.opts.hash;
         o.threads = self.opts.threads;
+        if o.tb.is_none() {
+            o.tb = self.opts.tb.clone();
+        }
         if o.eval.is_none() {
             o.eval = self.opts.eval.clone();
         }
@@ -165,6 +168,7 @@ fn identify(st: &State) {
     );
     println!("option name Eval type string default <default>");
     println!("option name EngineOptions type string default <empty>");
+    println!("option name TB type string default <empty>");
     println!("uciok");
 }
 
@@ -200,6 +204,9 @@ fn setoption(st: &mut State, w: &[&str]) -> Result<()> {
             st.opts.threads = t;
         }
         "eval" => st.opts.eval = (!value.is_empty() && value != "<default>").then_some(value),
+        "tb" => {
+            st.opts.tb = (!value.is_empty() && value != "<empty>").then(|| value.into());
+        }
         "engineoptions" => {
             EngineOpts::parse_str(&value)?;
             st.extra = if value == "<empty>" {
@@ -291,7 +298,13 @@ fn go_game<G: EngineGame>(st: &mut State, mut limits: Limits, clock: Clock) -> R
         Some((k, e)) if k == key => e
             .downcast()
             .map_err(|_| anyhow!("engine cache of another game"))?,
-        _ => Arc::new(opts.build::<G>()?),
+        _ => {
+            let (e, tb) = opts.build_for::<G>(&pos)?;
+            if let Some(t) = tb {
+                println!("info string tablebase: {}", t.description);
+            }
+            Arc::new(e)
+        }
     };
     st.cache = Some((key, engine.clone()));
     let stop = engine.stop_handle();

@@ -1,0 +1,208 @@
+//! `zoo tb` end to end on the 2-piece Jungle Checkers tables (a second to
+//! build), and `zoo analyse --tb` using them.
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+
+fn zoo() -> Command {
+    Command::cargo_bin("zoo").unwrap()
+}
+
+/// Elephant against dog: White wins in 17 plies.
+const FEN: &str = "7/7/3d3/7/7/7/E6 w";
+
+/// Fresh 2-piece tables in a directory of the test's own.
+fn tables(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-tb-cli-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    zoo()
+        .args(["tb", "build", "--game", "jungle-checkers", "--pieces", "2"])
+        .arg("--dir")
+        .arg(&dir)
+        .assert()
+        .success();
+    dir
+}
+
+fn json(out: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(out).expect("one JSON object")
+}
+
+fn stdout(c: &mut Command) -> Vec<u8> {
+    let out = c.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+#[test]
+fn build_stats_probe_verify() {
+    let dir = tables("basic");
+    let s = json(&stdout(
+        zoo()
+            .args(["tb", "stats", "--game", "jungle-checkers", "--pieces", "2"])
+            .args(["--json", "--dir"])
+            .arg(&dir),
+    ));
+    assert_eq!(s["positions"], 34592);
+    assert_eq!(
+        s["wins"].as_u64().unwrap() + s["losses"].as_u64().unwrap() + s["draws"].as_u64().unwrap(),
+        34592
+    );
+
+    let p = json(&stdout(
+        zoo()
+            .args(["tb", "probe", "--game", "jungle-checkers", "--fen", FEN])
+            .args(["--json", "--dir"])
+            .arg(&dir),
+    ));
+    assert_eq!(p["value"], "win");
+    assert_eq!(p["distance"], 17);
+    // The best move keeps the win at the same distance from here.
+    let first = &p["moves"][0];
+    assert_eq!(first["value"], "win");
+    assert_eq!(first["distance"], 17);
+
+    let out = stdout(
+        zoo()
+            .args(["tb", "verify", "--game", "jungle-checkers", "--pieces", "2"])
+            .arg("--dir")
+            .arg(&dir),
+    );
+    assert!(String::from_utf8_lossy(&out).contains(" 0 disagreements"));
+}
+
+#[test]
+fn a_damaged_table_is_refused_without_a_panic() {
+    let dir = tables("damaged");
+    let file = dir.join("jungle-checkers/leiden/Dvd.zootb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0xFF;
+    std::fs::write(&file, bytes).unwrap();
+    for cmd in [
+        &["verify", "--pieces", "2"][..],
+        &["stats", "--pieces", "2"][..],
+    ] {
+        let out = zoo()
+            .arg("tb")
+            .args(cmd)
+            .args(["--game", "jungle-checkers", "--dir"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{cmd:?} accepted a damaged table");
+        assert!(
+            err.contains("Dvd.zootb") && err.contains("damaged"),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn analyse_uses_the_tables() {
+    let dir = tables("analyse");
+    let out = stdout(
+        zoo()
+            .args(["analyse", "--game", "jungle-checkers", "--fen", FEN])
+            .args(["--depth", "2", "--tb"])
+            .arg(&dir),
+    );
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("tablebase: jungle-checkers leiden tables in")
+            && text.contains("up to 2 pieces; root position: win in 17"),
+        "{text}"
+    );
+    // Depth 2 cannot see a mate in 17 without the tables.
+    assert!(text.contains("score mate +17"), "{text}");
+    assert!(!text.contains("tb hits 0\n"), "{text}");
+
+    let out = stdout(
+        zoo()
+            .args(["analyse", "--game", "jungle-checkers", "--fen", FEN])
+            .args(["--depth", "2", "--json", "--tb"])
+            .arg(&dir),
+    );
+    let last = String::from_utf8_lossy(&out)
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    let r: serde_json::Value = serde_json::from_str(&last).unwrap();
+    assert_eq!(r["mate"], 17);
+    assert!(r["tb_hits"].as_u64().unwrap() > 0);
+    assert_eq!(r["tablebase"]["max_pieces"], 2);
+    assert_eq!(r["tablebase"]["root"], "win in 17");
+    assert_eq!(r["pv"].as_array().unwrap().len(), 17);
+
+    // Without tables the same search sees no mate.
+    let out = stdout(
+        zoo()
+            .args(["analyse", "--game", "jungle-checkers", "--fen", FEN])
+            .args(["--depth", "2", "--json"]),
+    );
+    let last = String::from_utf8_lossy(&out)
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    let r: serde_json::Value = serde_json::from_str(&last).unwrap();
+    assert!(r["mate"].is_null());
+    assert!(r["tablebase"].is_null());
+}
+
+#[test]
+fn analyse_says_when_there_are_no_tables() {
+    // A directory with tables of another game: reported, not an error.
+    let dir = tables("other-game");
+    let out = stdout(
+        zoo()
+            .args(["analyse", "--game", "jungle", "--depth", "1", "--tb"])
+            .arg(&dir),
+    );
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("tablebase: no complete jungle leiden tables in"),
+        "{text}"
+    );
+    // A directory that does not exist is an error.
+    let out = zoo()
+        .args(["analyse", "--game", "jungle", "--depth", "1", "--tb"])
+        .arg(dir.join("nowhere"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such directory"));
+}
+
+#[test]
+fn play_and_uci_take_the_tables() {
+    let dir = tables("play");
+    // `play` as Black: the engine (White) moves first, then input ends.
+    let out = zoo()
+        .args(["play", "--game", "jungle-checkers", "--fen", FEN])
+        .args(["--as", "black", "--depth", "2", "--tb"])
+        .arg(&dir)
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("tablebase: jungle-checkers leiden tables in"),
+        "{text}"
+    );
+    let input = format!(
+        "setoption name Game value jungle-checkers\nsetoption name TB value {}\nposition fen {FEN}\ngo depth 1\nisready\nquit\n",
+        dir.display()
+    );
+    let out = zoo().arg("uci").write_stdin(input).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("info string tablebase:"), "{text}");
+    assert!(text.contains("score mate 17"), "{text}");
+}
