@@ -120,6 +120,9 @@ pub struct EngineOpts {
     pub tb: Option<PathBuf>,
 }
 
+/// The engine `EngineOpts` builds for game `G`.
+pub type GameEngine<G> = Engine<G, <G as EngineGame>::Eval, <G as EngineGame>::Tactics>;
+
 /// What became of `--tb` for a game and rule set.
 #[derive(Debug, Clone)]
 pub struct TbStatus {
@@ -229,10 +232,7 @@ impl EngineOpts {
     /// and rule set of `pos` attached; the status says what was found
     /// (`None` without `--tb`). A directory that does not exist is an
     /// error; one without tables for this game is reported, not refused.
-    pub fn build_for<G: EngineGame>(
-        &self,
-        pos: &G,
-    ) -> Result<(Engine<G, G::Eval, G::Tactics>, Option<TbStatus>)> {
+    pub fn build_for<G: EngineGame>(&self, pos: &G) -> Result<(GameEngine<G>, Option<TbStatus>)> {
         let mut engine = self.build::<G>()?;
         let Some(dir) = &self.tb else {
             return Ok((engine, None));
