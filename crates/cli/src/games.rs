@@ -26,6 +26,26 @@ macro_rules! dispatch {
     };
 }
 
+/// The `--game`, `--fen` and `--rules` options of every command that works
+/// on one position.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PositionArgs {
+    #[arg(long, value_enum)]
+    pub game: GameKind,
+    /// Start from this position instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Named rule set (default: the game's first).
+    #[arg(long)]
+    pub rules: Option<String>,
+}
+
+impl PositionArgs {
+    pub fn load<G: Game>(&self) -> Result<G> {
+        load_position(self.rules.as_deref(), self.fen.as_deref())
+    }
+}
+
 /// The position named by `--rules` and `--fen` (the start when no FEN).
 pub fn load_position<G: Game>(rules: Option<&str>, fen: Option<&str>) -> Result<G> {
     let rules = match rules {

@@ -2,7 +2,7 @@
 
 use super::engine::{line_coord, line_short, root_tb_text, score_text, EngineOpts};
 use crate::engine_dispatch;
-use crate::games::{history_at, load_position, GameKind};
+use crate::games::{history_at, PositionArgs};
 use anyhow::Result;
 use clap::Args;
 use serde_json::json;
@@ -10,12 +10,8 @@ use zoo_search::{EngineGame, Iteration, Stats};
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    #[arg(long, value_enum)]
-    pub game: GameKind,
-    #[arg(long)]
-    pub fen: Option<String>,
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[command(flatten)]
+    pub position: PositionArgs,
     #[command(flatten)]
     pub engine: EngineOpts,
     /// JSON lines (one per iteration) and a final object.
@@ -24,7 +20,7 @@ pub struct AnalyseArgs {
 }
 
 pub fn run(a: &AnalyseArgs) -> Result<()> {
-    engine_dispatch!(a.game, analyse_game(a))
+    engine_dispatch!(a.position.game, analyse_game(a))
 }
 
 pub fn stats_json(s: &Stats) -> serde_json::Value {
@@ -32,7 +28,7 @@ pub fn stats_json(s: &Stats) -> serde_json::Value {
 }
 
 fn analyse_game<G: EngineGame>(a: &AnalyseArgs) -> Result<()> {
-    let pos: G = load_position(a.rules.as_deref(), a.fen.as_deref())?;
+    let pos: G = a.position.load()?;
     let (engine, tb) = a.engine.build_for::<G>(&pos)?;
     let tb_root = root_tb_text(&engine, &pos);
     let limits = a.engine.limits(Some(8))?;

@@ -1,7 +1,7 @@
 //! `zoo perft`: move-path counts, per root move with `--divide`.
 
 use crate::dispatch;
-use crate::games::{history_at, load_position, GameKind};
+use crate::games::{history_at, PositionArgs};
 use anyhow::Result;
 use clap::Args;
 use std::time::Instant;
@@ -9,16 +9,10 @@ use zoo_core::{perft_divide, perft_parallel, Game, Repetition};
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    #[arg(long, value_enum)]
-    pub game: GameKind,
+    #[command(flatten)]
+    pub position: PositionArgs,
     #[arg(long)]
     pub depth: u32,
-    /// Start from this position instead of the start position.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Named rule set (default: the game's first, `leiden`).
-    #[arg(long)]
-    pub rules: Option<String>,
     #[arg(long, default_value = "none")]
     pub repetition: Repetition,
     /// Print the count below each root move.
@@ -31,11 +25,11 @@ pub struct PerftArgs {
 }
 
 pub fn run(a: &PerftArgs) -> Result<()> {
-    dispatch!(a.game, perft_game(a))
+    dispatch!(a.position.game, perft_game(a))
 }
 
 fn perft_game<G: Game>(a: &PerftArgs) -> Result<()> {
-    let pos: G = load_position(a.rules.as_deref(), a.fen.as_deref())?;
+    let pos: G = a.position.load()?;
     let hist = history_at(&pos, a.repetition);
     let threads = a.threads.max(1);
     let t0 = Instant::now();

@@ -2,7 +2,7 @@
 
 use super::engine::{score_text, EngineOpts};
 use crate::engine_dispatch;
-use crate::games::{history_at, load_position, GameKind};
+use crate::games::{history_at, PositionArgs};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
@@ -17,12 +17,8 @@ pub enum Colour {
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    #[arg(long, value_enum)]
-    pub game: GameKind,
-    #[arg(long)]
-    pub fen: Option<String>,
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// The side you play.
     #[arg(long = "as", value_enum, default_value = "white")]
     pub side: Colour,
@@ -32,11 +28,11 @@ pub struct PlayArgs {
 }
 
 pub fn run(a: &PlayArgs) -> Result<()> {
-    engine_dispatch!(a.game, play_game(a))
+    engine_dispatch!(a.position.game, play_game(a))
 }
 
 fn play_game<G: EngineGame>(a: &PlayArgs) -> Result<()> {
-    let mut pos: G = load_position(a.rules.as_deref(), a.fen.as_deref())?;
+    let mut pos: G = a.position.load()?;
     let (engine, tb) = a.engine.build_for::<G>(&pos)?;
     if let Some(t) = &tb {
         println!("tablebase: {}", t.description);

@@ -1,27 +1,23 @@
 //! `zoo show`: draws a position with its legal moves.
 
 use crate::dispatch;
-use crate::games::{load_position, GameKind};
+use crate::games::PositionArgs;
 use anyhow::Result;
 use clap::Args;
 use zoo_core::{Game, MoveList};
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    #[arg(long, value_enum)]
-    pub game: GameKind,
-    #[arg(long)]
-    pub fen: Option<String>,
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[command(flatten)]
+    pub position: PositionArgs,
 }
 
 pub fn run(a: &ShowArgs) -> Result<()> {
-    dispatch!(a.game, show_game(a))
+    dispatch!(a.position.game, show_game(a))
 }
 
 fn show_game<G: Game>(a: &ShowArgs) -> Result<()> {
-    let pos: G = load_position(a.rules.as_deref(), a.fen.as_deref())?;
+    let pos: G = a.position.load()?;
     print!("{}", pos.render());
     println!("FEN: {}", pos.to_fen());
     match pos.outcome() {
