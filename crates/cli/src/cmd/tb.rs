@@ -34,17 +34,25 @@ pub enum TbCommand {
     Verify(VerifyArgs),
 }
 
+/// Where the tables are and which rule set they are for (every `zoo tb`
+/// subcommand).
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Named rule set (default: the game's first, `leiden`).
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[arg(long, default_value = "tables")]
+    pub dir: PathBuf,
+}
+
 #[derive(Args, Debug)]
 pub struct BuildArgs {
     #[arg(long, value_enum)]
     pub game: GameKind,
     #[arg(long)]
     pub pieces: u32,
-    /// Named rule set (default: the game's first, `leiden`).
-    #[arg(long)]
-    pub rules: Option<String>,
-    #[arg(long, default_value = "tables")]
-    pub dir: PathBuf,
+    #[command(flatten)]
+    pub tables: TableArgs,
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Bound on the working memory of the tables solved at once, in GB
@@ -59,10 +67,8 @@ pub struct StatsArgs {
     pub game: GameKind,
     #[arg(long)]
     pub pieces: u32,
-    #[arg(long)]
-    pub rules: Option<String>,
-    #[arg(long, default_value = "tables")]
-    pub dir: PathBuf,
+    #[command(flatten)]
+    pub tables: TableArgs,
     #[arg(long)]
     pub json: bool,
 }
@@ -73,10 +79,8 @@ pub struct ProbeArgs {
     pub game: GameKind,
     #[arg(long)]
     pub fen: String,
-    #[arg(long)]
-    pub rules: Option<String>,
-    #[arg(long, default_value = "tables")]
-    pub dir: PathBuf,
+    #[command(flatten)]
+    pub tables: TableArgs,
     #[arg(long)]
     pub json: bool,
 }
@@ -89,10 +93,8 @@ pub struct VerifyArgs {
     /// Largest tables to check (default 3).
     #[arg(long, default_value_t = 3)]
     pub pieces: u32,
-    #[arg(long)]
-    pub rules: Option<String>,
-    #[arg(long, default_value = "tables")]
-    pub dir: PathBuf,
+    #[command(flatten)]
+    pub tables: TableArgs,
     /// Check only one in this many materials of the largest size (chosen
     /// by a seeded hash); 1 checks them all.
     #[arg(long, default_value_t = 1)]
@@ -136,7 +138,7 @@ fn rules_of<B: Board>(name: Option<&str>) -> Result<&'static RuleSet> {
 }
 
 fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
-    let rules = rules_of::<B>(a.rules.as_deref())?;
+    let rules = rules_of::<B>(a.tables.rules.as_deref())?;
     if a.pieces < 2 {
         bail!("--pieces must be at least 2 (tables start with one piece a side)");
     }
@@ -150,7 +152,7 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         // cannot fit is refused up front instead of failing half-way.
         None => total_memory().map(|b| b / 5 * 4),
     };
-    let (planned, present) = plan::<B>(&a.dir, rules, a.pieces);
+    let (planned, present) = plan::<B>(&a.tables.dir, rules, a.pieces);
     let total: u64 = planned
         .iter()
         .fold(0u64, |t, p| t.saturating_add(p.positions));
@@ -162,7 +164,7 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         planned.len(),
         total,
         a.pieces,
-        zoo_tb::file::table_dir(&a.dir, B::GAME, rules.name).display()
+        zoo_tb::file::table_dir(&a.tables.dir, B::GAME, rules.name).display()
     );
     if planned.is_empty() {
         return Ok(());
@@ -195,7 +197,7 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
     };
     let t0 = Instant::now();
     let r = build::<B>(
-        &a.dir,
+        &a.tables.dir,
         rules,
         &opts,
         &|n| bar.inc(n),
@@ -219,7 +221,7 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
             Ok(())
         }
         Err(zoo_tb::TbError::Interrupted) => {
-            let (left, _) = plan::<B>(&a.dir, rules, a.pieces);
+            let (left, _) = plan::<B>(&a.tables.dir, rules, a.pieces);
             eprintln!(
                 "interrupted: {} tables still missing; run the same command again to resume",
                 left.len()
@@ -239,7 +241,7 @@ fn total_memory() -> Option<u64> {
 }
 
 fn run_stats<B: Board>(a: &StatsArgs) -> Result<()> {
-    let rules = rules_of::<B>(a.rules.as_deref())?;
+    let rules = rules_of::<B>(a.tables.rules.as_deref())?;
     if a.pieces < 2 || a.pieces > 2 * B::KINDS as u32 {
         bail!(
             "--pieces {}: tables of {} have 2 to {} pieces",
@@ -248,7 +250,7 @@ fn run_stats<B: Board>(a: &StatsArgs) -> Result<()> {
             2 * B::KINDS
         );
     }
-    let tb = Tablebase::<B>::open(&a.dir, rules);
+    let tb = Tablebase::<B>::open(&a.tables.dir, rules);
     let s = stats(&tb, a.pieces)?;
     if a.json {
         println!(
@@ -283,9 +285,9 @@ fn outcome_name(o: Outcome) -> &'static str {
 }
 
 fn run_probe<B: Board>(a: &ProbeArgs) -> Result<()> {
-    let rules = rules_of::<B>(a.rules.as_deref())?;
+    let rules = rules_of::<B>(a.tables.rules.as_deref())?;
     let pos = Position::<B>::from_fen_str(&a.fen, rules).context("bad --fen")?;
-    let tb = Tablebase::<B>::open(&a.dir, rules);
+    let tb = Tablebase::<B>::open(&a.tables.dir, rules);
     let (o, d) = tb.try_probe(&pos)?;
     let over = pos.terminal_outcome().is_some();
     let moves = if over {
@@ -335,7 +337,7 @@ fn run_probe<B: Board>(a: &ProbeArgs) -> Result<()> {
 }
 
 fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
-    let rules = rules_of::<B>(a.rules.as_deref())?;
+    let rules = rules_of::<B>(a.tables.rules.as_deref())?;
     if a.sample == 0 {
         bail!("--sample must be at least 1");
     }
@@ -347,7 +349,7 @@ fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
             2 * B::KINDS
         );
     }
-    let tb = Tablebase::<B>::open(&a.dir, rules);
+    let tb = Tablebase::<B>::open(&a.tables.dir, rules);
     for n in 2..=a.pieces {
         for m in Material::canonical::<B>(n) {
             tb.table(m)
