@@ -188,7 +188,10 @@ impl<B: Board> Tablebase<B> {
         layout.squares_of(pos, slot.swap, &mut sqs);
         let (wdl, dist) = table.get(slot.side, layout.rank(&sqs[..layout.n]));
         decode(wdl, dist).ok_or_else(|| {
-            TbError::Damaged(self.path_of(slot.material), "invalid value code".into())
+            TbError::Damaged(
+                self.path_of(slot.material),
+                "invalid value code (or a block that does not decompress)".into(),
+            )
         })
     }
 
