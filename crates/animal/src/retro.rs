@@ -17,6 +17,18 @@ pub struct Unmove {
 impl<B: Board> Position<B> {
     /// Every predecessor of this position (see `zoo_core::Retro::unmoves`).
     pub fn generate_unmoves(&self, out: &mut Vec<Unmove>) {
+        self.for_each_unmove(true, |u| out.push(u));
+    }
+
+    /// The predecessors without an uncapture (the same configuration of
+    /// pieces), with no allocation: the tablebase generator's hot path.
+    #[inline]
+    pub fn for_each_quiet_unmove(&self, f: impl FnMut(Unmove)) {
+        self.for_each_unmove(false, f);
+    }
+
+    #[inline(always)]
+    fn for_each_unmove(&self, uncaptures: bool, mut f: impl FnMut(Unmove)) {
         let us = self.stm; // side to move now: its pieces may be uncaptured
         let mover = us.flip();
         let (ui, mi) = (us.index(), mover.index());
@@ -27,7 +39,15 @@ impl<B: Board> Position<B> {
         }
         let t = B::tables();
         let empty = B::all_squares() & !(self.occ[0] | self.occ[1]);
-        let missing: Vec<usize> = (0..B::KINDS).filter(|&k| self.sq[ui][k] == NONE).collect();
+        // Kinds of the side to move that are off the board (may be uncaptured).
+        let mut missing = 0u32;
+        if uncaptures {
+            for k in 0..B::KINDS {
+                if self.sq[ui][k] == NONE {
+                    missing |= 1 << k;
+                }
+            }
+        }
         // A piece of the mover in the den of the side to move: that entry was
         // the last move, so only that piece may go back.
         let in_den = self.occ[mi] & bit(B::DEN[ui]) != 0;
@@ -55,7 +75,7 @@ impl<B: Board> Position<B> {
                 from_set &= from_set - 1;
                 // Without a capture the side to move must have had a piece.
                 if self.occ[ui] != 0 {
-                    out.push(Unmove {
+                    f(Unmove {
                         from,
                         to,
                         uncapture: 0,
@@ -64,12 +84,15 @@ impl<B: Board> Position<B> {
                 if to == B::DEN[ui] {
                     continue; // nothing of the side to move stands in its own den
                 }
-                for &c in &missing {
+                let mut m = missing;
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    m &= m - 1;
                     if c != RAT && B::WATER & bit(to) != 0 {
                         continue;
                     }
                     if self.can_capture(mover, kind, from, to, c) {
-                        out.push(Unmove {
+                        f(Unmove {
                             from,
                             to,
                             uncapture: 1 + c as u8,

@@ -20,6 +20,7 @@ fn tables() -> PathBuf {
         pieces: 3,
         threads: 2,
         memory_bytes: None,
+        encoding: None,
     };
     let stop = AtomicBool::new(false);
     build::<JungleCheckers>(

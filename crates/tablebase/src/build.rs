@@ -3,7 +3,7 @@
 //! one size in parallel, within a memory budget. A table is written whole or
 //! not at all, so an interrupted build resumes at the first missing table.
 
-use crate::file::write_table;
+use crate::file::{write_table_with, Encoding};
 use crate::generate::{generate, working_bytes};
 use crate::index::Material;
 use crate::{Tablebase, TbError};
@@ -20,6 +20,20 @@ pub struct BuildOptions {
     pub threads: usize,
     /// Bound on the working set of the configurations solved at once.
     pub memory_bytes: Option<u64>,
+    /// How tables are stored; `None`: [`default_encoding`].
+    pub encoding: Option<Encoding>,
+}
+
+/// Plain up to 5 pieces: those are probed at random by the generator of
+/// the next size, where decompressing a block per probe would cost too
+/// much. From 6 pieces zstd blocks: the 6-piece Jungle Checkers tables
+/// would take 150 GB plain and about 16 GB compressed.
+pub fn default_encoding(pieces: u32) -> Encoding {
+    if pieces >= 6 {
+        Encoding::Zstd
+    } else {
+        Encoding::Plain
+    }
 }
 
 /// One table still to build.
@@ -106,31 +120,57 @@ pub fn build<B: Board>(
         level.sort_by_key(|p| std::cmp::Reverse(p.positions));
         // A fresh view of the directory: the tables of n - 1 pieces exist now.
         let tb = Tablebase::<B>::open(dir, rules);
+        let encoding = opts.encoding.unwrap_or_else(|| default_encoding(n));
+        let one = |p: &Planned, parallel: bool| -> Result<(String, f64), TbError> {
+            let t0 = Instant::now();
+            let g = generate(&tb, p.material, parallel, progress, stop)?;
+            write_table_with(
+                &tb.path_of(p.material),
+                &g.header,
+                encoding,
+                &|side, start, out| g.fill(side, start, out),
+            )?;
+            let name = p.material.name::<B>();
+            let secs = t0.elapsed().as_secs_f64();
+            finished(&name, secs);
+            Ok((name, secs))
+        };
+        // Configurations side by side, one thread each, when as many as there
+        // are threads fit in memory together; otherwise one at a time with
+        // all threads on it.
+        let threads = opts.threads.max(1);
+        let largest: u64 = level.iter().take(threads).map(|p| p.working_bytes).sum();
+        let side_by_side = threads > 1 && level.len() > 1 && largest <= budget;
         let results: Vec<Result<(String, f64), TbError>> = pool.install(|| {
-            level
-                .par_iter()
-                .map(|p| {
-                    {
-                        let mut u = used.lock().expect("memory lock");
-                        while *u > 0 && *u + p.working_bytes > budget {
-                            u = freed.wait(u).expect("memory lock");
+            if side_by_side {
+                level
+                    .par_iter()
+                    .map(|p| {
+                        {
+                            let mut u = used.lock().expect("memory lock");
+                            while *u > 0 && *u + p.working_bytes > budget {
+                                u = freed.wait(u).expect("memory lock");
+                            }
+                            *u += p.working_bytes;
                         }
-                        *u += p.working_bytes;
+                        let r = one(p, false);
+                        *used.lock().expect("memory lock") -= p.working_bytes;
+                        freed.notify_all();
+                        r
+                    })
+                    .collect()
+            } else {
+                let mut out = Vec::new();
+                for p in &level {
+                    let r = one(p, threads > 1);
+                    let failed = r.is_err();
+                    out.push(r);
+                    if failed {
+                        break;
                     }
-                    let t0 = Instant::now();
-                    let r = generate(&tb, p.material, progress, stop).and_then(|g| {
-                        let refs: Vec<&[u8]> = g.values.iter().map(|v| v.as_slice()).collect();
-                        write_table(&tb.path_of(p.material), &g.header, &refs)
-                    });
-                    *used.lock().expect("memory lock") -= p.working_bytes;
-                    freed.notify_all();
-                    r?;
-                    let name = p.material.name::<B>();
-                    let secs = t0.elapsed().as_secs_f64();
-                    finished(&name, secs);
-                    Ok((name, secs))
-                })
-                .collect()
+                }
+                out
+            }
         });
         for r in results {
             report.built.push(r?);

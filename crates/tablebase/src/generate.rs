@@ -1,115 +1,374 @@
 //! Retrograde analysis of one material configuration.
 //!
 //! Both sides to move are solved together (each move of the one leads to a
-//! position of the other), in two byte arrays per side: `res` (0 while
-//! undecided, else the distance in plies + 1: wins have odd distances,
-//! losses even, so the parity gives the outcome) and `cnt` (moves to
-//! undecided positions of this configuration).
+//! position of the other) in one `u16` of state per entry and side, and
+//! nothing else of the size of the table: 2 bytes per entry.
 //!
-//! 1. One forward pass: each position's moves are sorted into immediate wins
-//!    (into the enemy den, or taking the last enemy piece), captures (their
-//!    value comes from the smaller tables, already built) and moves within
-//!    the configuration (counted in `cnt`). A capture to a lost or drawn
-//!    child adds one phantom to the counter so the position can never be
-//!    counted down to a loss; a capture to a lost child also queues the
-//!    position as a win at that distance + 1 ("external" queue).
-//! 2. Backward induction level by level (distance 0, 1, 2, ...): at level d
-//!    the external wins of distance d still undecided are decided, then every
-//!    position decided at d is taken back through its unmoves: a predecessor
-//!    of a loss is a win at d + 1; a predecessor of a win loses one from its
-//!    counter and, at zero, is a loss at max(d + 1, its longest capture).
+//! - Decided: the distance in plies + 1 (wins have odd distances, losses
+//!   even ones, so the parity gives the outcome); `SPECIAL` marks a
+//!   stalemate lost at once (rule sets where stalemate loses).
+//! - Undecided (`OPEN`): in bits 8-13 the number of moves to positions of
+//!   this configuration not yet known to be won by the opponent, and in the
+//!   low byte the longest of its captures (all lost, into smaller tables),
+//!   which bounds its distance when the counter runs out; or, with
+//!   `SPECIAL`, a *pending win* (a capture into a smaller table wins at the
+//!   distance in the low byte: no counter needed, it can never be a loss),
+//!   or with a low byte of 0 a stalemate that draws.
+//!
+//! 1. One forward pass over all entries: each position's moves are sorted
+//!    into immediate wins (into the enemy den, or taking the last enemy
+//!    piece), captures (valued from the smaller tables, already built) and
+//!    moves within the configuration (counted). A capture to a drawn child
+//!    adds one phantom to the counter so the position can never be counted
+//!    down to a loss; a capture to a lost child makes a pending win.
+//! 2. Backward induction level by level (distance 0, 1, 2, ...). Level `d`
+//!    sweeps the blocks marked for it: every position decided at `d` is
+//!    taken back through its unmoves (non-captures: un-captures lead to
+//!    larger configurations); a predecessor of a loss is a win at `d + 1`, a
+//!    predecessor of a win loses one from its counter and at zero is a loss
+//!    at `max(d + 1, its longest capture)`. Pending wins at `d + 1` are
+//!    decided in the same sweep (nothing can decide them sooner by then).
 //!    Each position is decided once, at its final distance, because levels
-//!    are handled in increasing order.
+//!    are handled in increasing order; the positions of one level are taken
+//!    back in parallel (the state is atomic).
 //! 3. What is still undecided is a draw: no side can force a result, and
 //!    with no repetition inside a table that is its value.
+//!
+//! Instead of queues of decided positions (4 bytes each), one bit per block
+//! of `BLOCK` entries and level says where to look: the sweep reads only
+//! marked blocks, and walks each in index order, so the position of each
+//! entry is found by a few digit increments rather than a full unranking.
 
-use crate::file::{Header, SideCounts};
+use crate::file::{Header, SideCounts, Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
 use crate::index::{Layout, Material};
-use crate::{Tablebase, TbError};
-use std::sync::atomic::{AtomicBool, Ordering};
-use zoo_animal::board::file_of;
-use zoo_animal::{Board, Position, Unmove};
+use crate::{slot_of, Tablebase, TbError};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use zoo_animal::board::{file_of, rank_of, sq};
+use zoo_animal::{Board, Position};
 use zoo_core::{MoveList, Outcome, Side};
 
-/// `cnt` of a position with no legal move (left out of the statistics).
-const STALEMATE: u8 = u8::MAX;
-/// Positions between two looks at the stop flag and two progress reports.
-const CHUNK: u64 = 1 << 14;
+/// Set while a position is undecided.
+const OPEN: u16 = 0x8000;
+/// With `OPEN`: a pending win (low byte: its distance) or, with a low byte
+/// of 0, a stalemate (a draw). Without `OPEN`: a stalemate lost at once.
+const SPECIAL: u16 = 0x4000;
+/// The counter of an undecided position: bits 8-13.
+const COUNT: u16 = 0x0100;
+/// Entries per bit of the level marks.
+const BLOCK: u64 = 4096;
+/// Entries per unit of parallel work in the forward pass (and between two
+/// looks at the stop flag and two progress reports).
+const CHUNK: u64 = 1 << 16;
+/// Levels: a distance `d` is stored as `d + 1` in one byte (0 is
+/// "undecided"), so distances run up to `LEVELS - 1`.
+const LEVELS: usize = 255;
+
+/// The state of one side: four 16-bit entries per `u64` word, so the
+/// level sweep tests four entries per load (SWAR) and an update touches
+/// one cache line.
+struct State {
+    words: Vec<AtomicU64>,
+}
+
+/// `0x0001` in every lane.
+const LANES: u64 = 0x0001_0001_0001_0001;
+
+impl State {
+    fn new(size: u64) -> State {
+        State {
+            words: (0..size.div_ceil(4))
+                .into_par_iter()
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, x: u64) -> u16 {
+        (self.words[(x / 4) as usize].load(Relaxed) >> (16 * (x % 4))) as u16
+    }
+
+    /// Entry `x` becomes `f(entry)` unless `f` says `None`; returns the
+    /// entry it replaced. With `shared` an atomic read-modify-write,
+    /// otherwise a plain load and store (see `Gen::shared`).
+    #[inline(always)]
+    fn update(&self, x: u64, shared: bool, f: impl Fn(u16) -> Option<u16>) -> Option<u16> {
+        let w = &self.words[(x / 4) as usize];
+        let sh = 16 * (x % 4);
+        let lane = |word: u64| {
+            let old = (word >> sh) as u16;
+            f(old).map(|new| (word & !(0xffff << sh)) | (new as u64) << sh)
+        };
+        if shared {
+            w.fetch_update(Relaxed, Relaxed, lane)
+                .ok()
+                .map(|old| (old >> sh) as u16)
+        } else {
+            let word = w.load(Relaxed);
+            let new = lane(word)?;
+            w.store(new, Relaxed);
+            Some((word >> sh) as u16)
+        }
+    }
+
+    /// Asks for the cache line of entry `x` ahead of its use: the
+    /// predecessors of a position are spread over the whole table, and
+    /// waiting for each miss in turn was most of the backward pass.
+    #[inline(always)]
+    fn prefetch(&self, x: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.words[(x / 4) as usize].as_ptr();
+            // SAFETY: a prefetch is only a hint; the address is in bounds.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = x;
+    }
+
+    /// Sets entries `4k..4k + 4` at once (the forward pass owns them).
+    fn set4(&self, k: usize, v: [u16; 4]) {
+        let word = v
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (i, &e)| w | (e as u64) << (16 * i));
+        self.words[k].store(word, Relaxed);
+    }
+}
+
+/// Lanes of `w` whose low byte is `code`: bit 15 of each such lane is set.
+#[inline(always)]
+fn candidates(w: u64, code: u16) -> u64 {
+    const HIGH: u64 = 0x8000_8000_8000_8000;
+    // Low bytes equal to `code` become 0; setting bit 15 first keeps the
+    // subtraction inside each lane, and bit 15 survives only where the
+    // byte was not 0.
+    let y = (w ^ (code as u64 * LANES)) & 0x00ff_00ff_00ff_00ff;
+    !((y | HIGH) - LANES) & HIGH
+}
+
+/// The predecessor entries of one position: at most 4 moves for each of
+/// 8 pieces, plus leaps, each possibly twice through the mirror.
+struct Batch {
+    xs: [u64; 96],
+    len: usize,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            xs: [0; 96],
+            len: 0,
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, x: u64) {
+        self.xs[self.len] = x;
+        self.len += 1;
+    }
+}
 
 /// A solved configuration, ready to be written.
 pub struct Generated {
     pub header: Header,
-    /// Per side to move: 0 draw, else distance + 1.
-    pub values: [Vec<u8>; 2],
+    state: [State; 2],
 }
 
-/// Bytes one configuration needs while it is solved: two sides of `res` and
-/// `cnt`, and the queues (at worst every position once, 4 bytes each).
+impl Generated {
+    /// The value codes (0 draw, else distance + 1) of `side`'s entries
+    /// `start..start + out.len()`.
+    pub fn fill(&self, side: usize, start: u64, out: &mut [u8]) {
+        let st = &self.state[side];
+        for (o, x) in out.iter_mut().zip(start..) {
+            let v = st.get(x);
+            *o = if v & OPEN != 0 { 0 } else { v as u8 };
+        }
+    }
+
+    /// Every value code of one side (tests and small tables).
+    pub fn values(&self, side: usize) -> Vec<u8> {
+        let mut v = vec![0u8; self.header.size as usize];
+        self.fill(side, 0, &mut v);
+        v
+    }
+}
+
+fn marks_words(size: u64) -> usize {
+    size.div_ceil(BLOCK).div_ceil(64) as usize
+}
+
+/// Bytes one configuration needs while it is solved: the state of both
+/// sides and the level marks.
 pub fn working_bytes(size: u64) -> u64 {
-    size.saturating_mul(2 * (2 + 4))
+    size.saturating_mul(2 * 2) + (2 * LEVELS * 8 * marks_words(size)) as u64
+}
+
+/// Where the child of a capture of one piece is stored.
+struct Child<'a> {
+    layout: &'a Layout,
+    table: &'a Table,
+    side: usize,
+    swap: bool,
+    /// For each piece of the child's index, the parent's piece index.
+    from_parent: [u8; 16],
 }
 
 struct Gen<'a, B: Board> {
     tb: &'a Tablebase<B>,
     layout: &'a Layout,
-    res: [Vec<u8>; 2],
-    cnt: [Vec<u8>; 2],
-    /// Positions decided at each distance, per side.
-    levels: Vec<[Vec<u32>; 2]>,
-    /// Positions with a capture that wins at each distance, per side.
-    external: Vec<[Vec<u32>; 2]>,
-    unmoves: Vec<Unmove>,
+    state: [State; 2],
+    /// `marks[level][side]`: a bit per block holding an entry decided at
+    /// `level` or a pending win at `level`.
+    marks: Vec<[Vec<AtomicU64>; 2]>,
+    /// Per parent piece index: the child table when that piece is captured
+    /// (`None` for the last piece of its side: taking it ends the game).
+    children: Vec<Option<Child<'a>>>,
+    /// Whether several threads work on this configuration at once: state
+    /// updates are then atomic read-modify-writes, otherwise plain loads
+    /// and stores (a locked instruction waits for its cache miss and keeps
+    /// the next ones from overlapping it, which costs half the time).
+    shared: bool,
 }
 
-fn push(q: &mut Vec<[Vec<u32>; 2]>, d: usize, side: usize, x: u64) {
-    if q.len() <= d {
-        q.resize_with(d + 1, Default::default);
+impl<'a, B: Board> Gen<'a, B> {
+    fn new(tb: &'a Tablebase<B>, layout: &'a Layout, shared: bool) -> Result<Self, TbError> {
+        let size = layout.size;
+        let words = marks_words(size);
+        let marks = (0..LEVELS)
+            .map(|_| {
+                [
+                    (0..words).map(|_| AtomicU64::new(0)).collect(),
+                    (0..words).map(|_| AtomicU64::new(0)).collect(),
+                ]
+            })
+            .collect();
+        let mut children = Vec::with_capacity(layout.n);
+        let m = layout.material;
+        for &(side, kind) in &layout.pieces {
+            let mut cm = m;
+            match side {
+                Side::White => cm.white &= !(1 << kind),
+                Side::Black => cm.black &= !(1 << kind),
+            }
+            if cm.white == 0 || cm.black == 0 {
+                children.push(None);
+                continue;
+            }
+            // The capturer is the other side; after the capture `side` moves.
+            let slot = slot_of(cm, side);
+            let cl = tb.layout(slot.material);
+            let mut from_parent = [0u8; 16];
+            for (j, &(cs, ck)) in cl.pieces.iter().enumerate() {
+                let want = if slot.swap { cs.flip() } else { cs };
+                from_parent[j] = layout
+                    .pieces
+                    .iter()
+                    .position(|&p| p == (want, ck))
+                    .expect("the child's pieces are the parent's")
+                    as u8;
+            }
+            children.push(Some(Child {
+                layout: cl,
+                table: tb.table(slot.material)?,
+                side: slot.side,
+                swap: slot.swap,
+                from_parent,
+            }));
+        }
+        Ok(Gen {
+            tb,
+            layout,
+            state: [State::new(size), State::new(size)],
+            marks,
+            children,
+            shared,
+        })
     }
-    q[d][side].push(x as u32);
-}
 
-impl<B: Board> Gen<'_, B> {
-    fn position(&self, idx: u64, side: usize, sqs: &mut [u8; 16]) -> Position<B> {
-        self.layout.unrank(idx, sqs);
-        let stm = if side == 0 { Side::White } else { Side::Black };
-        self.layout
-            .position(&sqs[..self.layout.n], stm, self.tb.rules())
+    fn mark(&self, level: usize, side: usize, x: u64) {
+        let b = x / BLOCK;
+        let w = &self.marks[level][side][(b / 64) as usize];
+        let bit = 1 << (b % 64);
+        if self.shared {
+            w.fetch_or(bit, Relaxed);
+        } else if w.load(Relaxed) & bit == 0 {
+            w.store(w.load(Relaxed) | bit, Relaxed);
+        }
     }
 
-    /// The value of the child a capture leads to, from the smaller tables.
-    fn capture_value(
-        &self,
-        pos: &mut Position<B>,
-        m: zoo_animal::Move,
-    ) -> Result<(Outcome, u16), TbError> {
-        let u = pos.make_move(m);
-        let r = self.tb.lookup(pos);
-        pos.unmake_move(m, u);
-        r
+    fn too_long(&self, d: usize) -> TbError {
+        TbError::Other(format!(
+            "{}: a distance of {d} plies does not fit the one-byte distance format",
+            self.layout.material.name::<B>()
+        ))
     }
 
-    /// Step 1 for one position (`pos`, entry `idx`; left as it was found).
+    /// The value (for the side to move after it) of the capture of parent
+    /// piece `victim` by the piece at `from` going to `to`, on placement `sqs`.
+    #[inline]
+    fn capture_value(&self, sqs: &[u8; 16], mover: usize, victim: usize) -> (Outcome, u16) {
+        let c = self.children[victim]
+            .as_ref()
+            .expect("the capture of a last piece ends the game");
+        let mut q = [0u8; 16];
+        for (j, &p) in c.from_parent[..c.layout.n].iter().enumerate() {
+            let p = p as usize;
+            let s = if p == mover { sqs[victim] } else { sqs[p] };
+            q[j] = if c.swap {
+                sq(file_of(s), B::RANKS - 1 - rank_of(s))
+            } else {
+                s
+            };
+        }
+        let (wdl, dist) = c.table.get(c.side, c.layout.rank(&q[..c.layout.n]));
+        match wdl {
+            WDL_WIN => (Outcome::Win, dist as u16),
+            WDL_LOSS => (Outcome::Loss, dist as u16),
+            WDL_DRAW => (Outcome::Draw, 0),
+            // The tables were checked when opened; an invalid code is a
+            // damaged block, which counts as nothing known: a draw would be
+            // wrong, so the build stops on it in `init`.
+            _ => (Outcome::Draw, u16::MAX),
+        }
+    }
+
+    fn damaged(&self, victim: usize) -> TbError {
+        let c = self.children[victim]
+            .as_ref()
+            .expect("a capture with a child");
+        TbError::Other(format!(
+            "{}: the table of {} gave an invalid value (damaged?)",
+            self.layout.material.name::<B>(),
+            c.layout.material.name::<B>()
+        ))
+    }
+
+    /// Step 1 for one position (`pos`, placement `sqs`, entry `x`):
+    /// returns its state.
     fn init(
-        &mut self,
+        &self,
         side: usize,
-        idx: u64,
-        pos: &mut Position<B>,
+        x: u64,
+        pos: &Position<B>,
+        sqs: &[u8; 16],
         list: &mut MoveList<zoo_animal::Move>,
-    ) -> Result<(), TbError> {
+    ) -> Result<u16, TbError> {
         list.clear();
         pos.generate(list);
         if list.is_empty() {
-            self.cnt[side][idx as usize] = STALEMATE;
             if self.tb.rules().stalemate_loses {
-                self.res[side][idx as usize] = 1;
-                push(&mut self.levels, 0, side, idx);
+                self.mark(0, side, x);
+                return Ok(SPECIAL | 1);
             }
-            return Ok(());
+            return Ok(OPEN | SPECIAL);
         }
-        let them = 1 - side;
-        let enemy = pos.occupied(if them == 0 { Side::White } else { Side::Black });
-        let den = B::DEN[them];
-        let mut inside = 0u32;
+        let them = if side == 0 { Side::Black } else { Side::White };
+        let enemy = pos.occupied(them);
+        let den = B::DEN[them.index()];
+        let mut inside = 0u16;
         let mut best_win = u16::MAX;
         let mut phantom = false;
         let mut longest_loss = 0u16;
@@ -126,244 +385,376 @@ impl<B: Board> Gen<'_, B> {
                 best_win = 0;
                 break;
             }
-            match self.capture_value(pos, m)? {
+            let mover = piece_on(sqs, self.layout.n, m.from());
+            let victim = piece_on(sqs, self.layout.n, m.to());
+            match self.capture_value(sqs, mover, victim) {
                 (Outcome::Loss, d) => {
                     best_win = best_win.min(d);
                     phantom = true;
                 }
+                (Outcome::Draw, u16::MAX) => return Err(self.damaged(victim)),
                 (Outcome::Draw, _) => phantom = true,
                 (Outcome::Win, d) => longest_loss = longest_loss.max(d + 1),
             }
         }
-        let i = idx as usize;
         if best_win == 0 {
-            return self.decide(side, idx, 1); // a win in one ply
-        }
-        if best_win != u16::MAX {
-            push(&mut self.external, best_win as usize + 1, side, idx);
-        }
-        let c = inside + phantom as u32;
-        if c == 0 {
+            self.mark(1, side, x);
+            Ok(2) // a win in one ply
+        } else if best_win != u16::MAX {
+            let w = best_win as usize + 1; // odd
+            if w >= LEVELS {
+                return Err(self.too_long(w));
+            }
+            // Decided by the sweep of level w - 1 (see `sweep_block`).
+            self.mark(w - 1, side, x);
+            Ok(OPEN | SPECIAL | w as u16)
+        } else if inside + phantom as u16 == 0 {
             // Every move is a capture to a position the opponent wins: a loss
             // that lasts as long as the longest of them.
-            self.decide(side, idx, longest_loss as usize)?;
+            let d = longest_loss as usize;
+            if d >= LEVELS {
+                return Err(self.too_long(d));
+            }
+            self.mark(d, side, x);
+            Ok(d as u16 + 1)
         } else {
-            self.cnt[side][i] = c as u8;
+            // Its captures (if any) all lose: when the counter runs out it is
+            // a loss no shorter than the longest of them, kept in the low byte.
+            if longest_loss as usize >= LEVELS {
+                return Err(self.too_long(longest_loss as usize));
+            }
+            Ok(OPEN | ((inside + phantom as u16) * COUNT) | longest_loss)
         }
-        Ok(())
     }
 
-    /// Records a decision at distance `d` and queues it for its level.
-    fn decide(&mut self, side: usize, idx: u64, d: usize) -> Result<(), TbError> {
-        if d >= 255 {
-            return Err(TbError::Other(format!(
-                "{}: a distance of {d} plies does not fit the one-byte distance format",
-                self.layout.material.name::<B>()
-            )));
-        }
-        self.res[side][idx as usize] = (d + 1) as u8;
-        push(&mut self.levels, d, side, idx);
-        Ok(())
+    fn position(&self, sqs: &[u8; 16], side: usize) -> Position<B> {
+        let stm = if side == 0 { Side::White } else { Side::Black };
+        self.layout
+            .position(&sqs[..self.layout.n], stm, self.tb.rules())
     }
 
-    /// The longest capture of a position all of whose captures lose.
-    fn longest_capture(&self, side: usize, idx: u64) -> Result<usize, TbError> {
-        let mut sqs = [0u8; 16];
-        let mut pos = self.position(idx, side, &mut sqs);
-        let mut list = MoveList::new();
-        pos.generate(&mut list);
-        let enemy = pos.occupied(if side == 0 { Side::Black } else { Side::White });
-        let mut longest = 0usize;
-        for &m in list.iter() {
-            if enemy & (1u64 << m.to()) != 0 {
-                let (o, d) = self.capture_value(&mut pos, m)?;
-                debug_assert_eq!(
-                    o,
-                    Outcome::Win,
-                    "a counted-down position has only lost captures"
-                );
-                longest = longest.max(d as usize + 1);
+    /// Decides entry `x` of `side` at distance `d` unless it is decided.
+    /// Returns whether this call decided it.
+    fn decide(&self, side: usize, x: u64, d: usize) -> Result<bool, TbError> {
+        if d >= LEVELS {
+            return Err(self.too_long(d));
+        }
+        let code = d as u16 + 1;
+        let decided = self.state[side]
+            .update(x, self.shared, |cur| (cur & OPEN != 0).then_some(code))
+            .is_some();
+        if decided {
+            self.mark(d, side, x);
+        }
+        Ok(decided)
+    }
+
+    /// A child of entry `x` (side `t`) was decided at `d`: lost for its side
+    /// to move (`child_lost`) or won.
+    #[inline]
+    fn notify(&self, t: usize, x: u64, child_lost: bool, d: usize) -> Result<(), TbError> {
+        if child_lost {
+            return self.decide(t, x, d + 1).map(|_| ());
+        }
+        // Counters count down; decided entries, pending wins and stalemates
+        // do not, nor (never reached) a counter at 0.
+        let counting =
+            |cur: u16| (cur & (OPEN | SPECIAL) == OPEN && cur & 0x3f00 != 0).then_some(cur - COUNT);
+        if let Some(old) = self.state[t].update(x, self.shared, counting) {
+            if old & 0x3f00 == COUNT {
+                // The last child is won for the opponent: a loss, no shorter
+                // than its longest capture. No other notice can reach it now.
+                self.decide(t, x, (d + 1).max((old & 0xff) as usize))?;
             }
         }
-        Ok(longest)
+        Ok(())
     }
 
-    /// Step 2 for one position decided at distance `d`.
-    fn propagate(&mut self, side: usize, y: u64, d: usize) -> Result<(), TbError> {
-        let mut sqs = [0u8; 16];
-        let pos = self.position(y, side, &mut sqs);
+    /// Step 2 for a position `pos` (placement `sqs`) of `side`: the
+    /// entries of its predecessors (of the other side), each prefetched.
+    fn predecessors(
+        &self,
+        side: usize,
+        x: u64,
+        pos: &Position<B>,
+        sqs: &[u8; 16],
+        out: &mut Batch,
+    ) {
         let n = self.layout.n;
-        let mut slot_at = [0u8; 64];
-        for (i, &s) in sqs[..n].iter().enumerate() {
-            slot_at[s as usize] = i as u8;
-        }
         let f0y = file_of(sqs[0]);
-        let lost = d.is_multiple_of(2);
         let t = 1 - side;
-        let mut unmoves = std::mem::take(&mut self.unmoves);
-        unmoves.clear();
-        pos.generate_unmoves(&mut unmoves);
-        for u in &unmoves {
-            if u.uncapture != 0 {
-                continue; // a predecessor in a larger configuration
-            }
-            let mut q = sqs;
-            q[slot_at[u.to as usize] as usize] = u.from;
-            let f0q = file_of(q[0]);
+        out.len = 0;
+        pos.for_each_quiet_unmove(|u| {
+            let i = piece_on(sqs, n, u.to);
+            let f0q = if i == 0 { file_of(u.from) } else { f0y };
             // The index keeps positions whose first piece is on files a-d. A
             // predecessor q on those files is its own entry; when y has its
             // first piece on a-c, the mirror of q moves to the mirror of y,
             // which is stored as y, so mirror(q) (if on a-d) is one too.
             if f0q <= 3 {
-                self.notify(t, self.layout.rank_squares(&q[..n], false), lost, d)?;
+                out.push(self.layout.rank_moved(x, sqs, i, u.from));
             }
             if f0y < 3 && f0q >= 3 {
-                self.notify(t, self.layout.rank_squares(&q[..n], true), lost, d)?;
+                let mut q = *sqs;
+                q[i] = u.from;
+                out.push(self.layout.rank_squares(&q[..n], true));
             }
+        });
+        for &x in &out.xs[..out.len] {
+            self.state[t].prefetch(x);
         }
-        self.unmoves = unmoves;
+    }
+
+    /// Tells the predecessors in `batch` (of side `t`) that their child was
+    /// decided at distance `d`.
+    fn notify_all(&self, t: usize, batch: &Batch, d: usize) -> Result<(), TbError> {
+        let lost = d.is_multiple_of(2);
+        for &x in &batch.xs[..batch.len] {
+            self.notify(t, x, lost, d)?;
+        }
         Ok(())
     }
 
-    #[inline]
-    fn notify(&mut self, t: usize, x: u64, child_lost: bool, d: usize) -> Result<(), TbError> {
-        let i = x as usize;
-        if self.res[t][i] != 0 {
-            return Ok(());
-        }
-        if child_lost {
-            self.decide(t, x, d + 1)
-        } else {
-            self.cnt[t][i] -= 1;
-            if self.cnt[t][i] == 0 {
-                let l = (d + 1).max(self.longest_capture(t, x)?);
-                self.decide(t, x, l)?;
+    /// The forward pass over entries `start..end` of `side`.
+    fn forward(&self, side: usize, start: u64, end: u64) -> Result<(), TbError> {
+        let layout = self.layout;
+        let n = layout.n;
+        let mut list = MoveList::new();
+        let mut digits = [0u32; 16];
+        let mut sqs = [0u8; 16];
+        layout.locate(start, &mut digits, &mut sqs);
+        let mut pos = self.position(&sqs, side);
+        let mut four = [0u16; 4];
+        for x in start..end {
+            if x > start {
+                // The odometer: move only the pieces whose squares change.
+                let old = sqs;
+                let from = layout.advance(&mut digits, &mut sqs);
+                move_pieces(layout, &mut pos, &old, &sqs, from, n);
             }
-            Ok(())
+            four[(x % 4) as usize] = self.init(side, x, &pos, &sqs, &mut list)?;
+            if x % 4 == 3 || x + 1 == end {
+                self.state[side].set4((x / 4) as usize, four);
+                four = [0; 4];
+            }
         }
+        Ok(())
+    }
+
+    /// Level `d` over the marked block `b` of `side`; returns how many
+    /// positions it took back.
+    fn sweep_block(&self, side: usize, b: u64, d: usize) -> Result<u64, TbError> {
+        let layout = self.layout;
+        let n = layout.n;
+        let start = b * BLOCK;
+        let end = (start + BLOCK).min(layout.size);
+        let code = d as u16 + 1;
+        // Pending wins at d + 1 are decided in this sweep: their low byte
+        // is code too.
+        let pend = OPEN | SPECIAL | code;
+        let mut digits = [0u32; 16];
+        let mut sqs = [0u8; 16];
+        let mut pos: Option<(u64, Position<B>)> = None;
+        let (mut prev, mut next) = (Batch::new(), Batch::new());
+        let mut done = 0;
+        let words = &self.state[side].words[(start / 4) as usize..end.div_ceil(4) as usize];
+        for (k, word) in words.iter().enumerate() {
+            let mut m = candidates(word.load(Relaxed), code);
+            while m != 0 {
+                let lane = m.trailing_zeros() as u64 / 16;
+                m &= m - 1;
+                let x = start + 4 * k as u64 + lane;
+                let v = self.state[side].get(x);
+                if v & OPEN != 0 {
+                    if v == pend {
+                        // A pending win at d + 1: nothing can decide it sooner now.
+                        self.decide(side, x, d + 1)?;
+                    }
+                    continue; // an undecided one whose longest capture is d + 1
+                }
+                if v & 0xff != code {
+                    continue;
+                }
+                match &mut pos {
+                    None => {
+                        layout.locate(x, &mut digits, &mut sqs);
+                        pos = Some((x, self.position(&sqs, side)));
+                    }
+                    Some((at, p)) => {
+                        let old = sqs;
+                        let from = layout.add(&mut digits, &mut sqs, x - *at);
+                        move_pieces(layout, p, &old, &sqs, from, n);
+                        *at = x;
+                    }
+                }
+                let (_, p) = pos.as_ref().expect("set above");
+                // Gather (and prefetch) this position's predecessors, then
+                // notify those of the previous one, whose lines have arrived.
+                self.predecessors(side, x, p, &sqs, &mut next);
+                self.notify_all(1 - side, &prev, d)?;
+                std::mem::swap(&mut prev, &mut next);
+                done += 1;
+            }
+        }
+        self.notify_all(1 - side, &prev, d)?;
+        Ok(done)
     }
 
     fn counts(&self, side: usize) -> SideCounts {
         let l = self.layout;
-        let mut c = SideCounts::default();
         let stride = l.first_stride();
-        let (res, cnt) = (&self.res[side], &self.cnt[side]);
-        for start in (0..l.size).step_by(stride as usize) {
-            // Entries with the first piece on files a-c stand for themselves
-            // and their mirror image; on file d both images are entries.
-            let w = if l.first_file(start) < 3 { 2 } else { 1 };
-            for i in start as usize..(start + stride) as usize {
-                let v = res[i];
-                let o = if v == 0 {
-                    0
-                } else if (v - 1) % 2 == 1 {
-                    1
-                } else {
-                    2
-                };
-                c.entries[o] += 1;
-                if cnt[i] == STALEMATE {
-                    continue;
+        let firsts = l.size / stride;
+        (0..firsts)
+            .into_par_iter()
+            .map(|f| {
+                let mut c = SideCounts::default();
+                let start = f * stride;
+                // Entries with the first piece on files a-c stand for themselves
+                // and their mirror image; on file d both images are entries.
+                let w = if l.first_file(start) < 3 { 2 } else { 1 };
+                for x in start..start + stride {
+                    let v = self.state[side].get(x);
+                    let r = if v & OPEN != 0 { 0 } else { v & 0xff };
+                    let o = if r == 0 {
+                        0
+                    } else if (r - 1) % 2 == 1 {
+                        1
+                    } else {
+                        2
+                    };
+                    c.entries[o] += 1;
+                    if v & SPECIAL != 0 && (v & OPEN == 0 || v & 0xff == 0) {
+                        continue;
+                    }
+                    c.positions += w;
+                    match o {
+                        0 => c.draws += w,
+                        1 => c.wins += w,
+                        _ => c.losses += w,
+                    }
+                    if r != 0 {
+                        c.longest = c.longest.max(r as u64 - 1);
+                    }
                 }
-                c.positions += w;
-                match o {
-                    0 => c.draws += w,
-                    1 => c.wins += w,
-                    _ => c.losses += w,
-                }
-                if v != 0 {
-                    c.longest = c.longest.max(v as u64 - 1);
-                }
-            }
-        }
-        c
+                c
+            })
+            .reduce(SideCounts::default, |a, b| SideCounts {
+                entries: [
+                    a.entries[0] + b.entries[0],
+                    a.entries[1] + b.entries[1],
+                    a.entries[2] + b.entries[2],
+                ],
+                positions: a.positions + b.positions,
+                wins: a.wins + b.wins,
+                draws: a.draws + b.draws,
+                losses: a.losses + b.losses,
+                longest: a.longest.max(b.longest),
+            })
+    }
+}
+
+/// The index of the piece standing on `s`.
+#[inline(always)]
+fn piece_on(sqs: &[u8; 16], n: usize, s: u8) -> usize {
+    sqs[..n]
+        .iter()
+        .position(|&q| q == s)
+        .expect("a piece stands there")
+}
+
+/// Moves the pieces `from..n` of `pos` from `old` to `new` squares.
+#[inline(always)]
+fn move_pieces<B: Board>(
+    l: &Layout,
+    pos: &mut Position<B>,
+    old: &[u8; 16],
+    new: &[u8; 16],
+    from: usize,
+    n: usize,
+) {
+    for (&(ps, pk), &s) in l.pieces[from..n].iter().zip(&old[from..n]) {
+        pos.remove(ps, pk, s);
+    }
+    for (&(ps, pk), &s) in l.pieces[from..n].iter().zip(&new[from..n]) {
+        pos.put(ps, pk, s);
+    }
+}
+
+/// Runs `f` over `items`, in parallel or not, and adds up what it returns.
+fn each<T: Sync>(
+    items: &[T],
+    parallel: bool,
+    f: impl Fn(&T) -> Result<u64, TbError> + Sync + Send,
+) -> Result<u64, TbError> {
+    if parallel {
+        items.par_iter().map(&f).try_reduce(|| 0, |a, b| Ok(a + b))
+    } else {
+        items.iter().try_fold(0, |a, t| Ok(a + f(t)?))
     }
 }
 
 /// Solves material `m` (canonical) with the smaller tables of `tb`.
-/// `progress` is told how many positions the forward pass has done, by chunks.
+/// `progress` is told of the work done, in steps: every entry is one step
+/// in the forward pass and one when it is taken back (or found a draw at
+/// the end), so a table is `4 × size` steps.
+///
+/// With `parallel` the configuration is solved by all threads of the
+/// current rayon pool (for a configuration too large to solve several at
+/// once); without, by the calling thread alone (configurations side by side).
 pub fn generate<B: Board>(
     tb: &Tablebase<B>,
     m: Material,
+    parallel: bool,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<Generated, TbError> {
     let layout = tb.layout(m);
     let size = layout.size;
-    if size > u32::MAX as u64 {
-        return Err(TbError::Other(format!(
-            "{}: {size} entries exceed the 32-bit queues",
-            m.name::<B>()
-        )));
-    }
-    let mut g = Gen {
-        tb,
-        layout,
-        res: [vec![0u8; size as usize], vec![0u8; size as usize]],
-        cnt: [vec![0u8; size as usize], vec![0u8; size as usize]],
-        levels: Vec::new(),
-        external: Vec::new(),
-        unmoves: Vec::with_capacity(256),
+    let g = Gen::new(tb, layout, parallel)?;
+    let check = || {
+        if stop.load(Relaxed) {
+            Err(TbError::Interrupted)
+        } else {
+            Ok(())
+        }
     };
-    let mut list = MoveList::new();
-    let n = layout.n;
-    for side in 0..2 {
-        let stm = if side == 0 { Side::White } else { Side::Black };
-        let mut idx = 0u64;
-        while idx < size {
-            if stop.load(Ordering::Relaxed) {
-                return Err(TbError::Interrupted);
-            }
-            let end = (idx + CHUNK).min(size);
-            // Walk the chunk with the odometer, moving only the pieces whose
-            // squares change instead of building each position anew.
-            let mut digits = [0u32; 16];
-            let mut sqs = [0u8; 16];
-            layout.digits(idx, &mut digits);
-            layout.unrank(idx, &mut sqs);
-            let mut pos = layout.position::<B>(&sqs[..n], stm, tb.rules());
-            for x in idx..end {
-                if x > idx {
-                    let old = sqs;
-                    let from = layout.advance(&mut digits, &mut sqs);
-                    for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&old[from..n]) {
-                        pos.remove(ps, pk, s);
-                    }
-                    for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&sqs[from..n]) {
-                        pos.put(ps, pk, s);
-                    }
-                }
-                g.init(side, x, &mut pos, &mut list)?;
-            }
-            progress(end - idx);
-            idx = end;
-        }
+    let chunks: Vec<(usize, u64)> = (0..2)
+        .flat_map(|side| (0..size.div_ceil(CHUNK)).map(move |c| (side, c * CHUNK)))
+        .collect();
+    each(&chunks, parallel, |&(side, start)| {
+        check()?;
+        let end = (start + CHUNK).min(size);
+        g.forward(side, start, end)?;
+        progress(end - start);
+        Ok(0)
+    })?;
+    let mut taken_back = 0u64;
+    for d in 0..LEVELS {
+        check()?;
+        let blocks: Vec<(usize, u64)> = (0..2)
+            .flat_map(|side| {
+                let marks = &g.marks[d][side];
+                marks.iter().enumerate().flat_map(move |(w, word)| {
+                    let mut bits = word.load(Relaxed);
+                    std::iter::from_fn(move || {
+                        (bits != 0).then(|| {
+                            let b = bits.trailing_zeros() as u64;
+                            bits &= bits - 1;
+                            (side, w as u64 * 64 + b)
+                        })
+                    })
+                })
+            })
+            .collect();
+        taken_back += each(&blocks, parallel, |&(side, b)| {
+            check()?;
+            let k = g.sweep_block(side, b, d)?;
+            progress(k);
+            Ok(k)
+        })?;
     }
-    let mut d = 0usize;
-    while d < g.levels.len() || d < g.external.len() {
-        if stop.load(Ordering::Relaxed) {
-            return Err(TbError::Interrupted);
-        }
-        if d < g.external.len() {
-            for side in 0..2 {
-                for x in std::mem::take(&mut g.external[d][side]) {
-                    if g.res[side][x as usize] == 0 {
-                        g.decide(side, x as u64, d)?;
-                    }
-                }
-            }
-        }
-        if d < g.levels.len() {
-            for side in 0..2 {
-                // Decisions made now are for levels above d, never d itself.
-                let now = std::mem::take(&mut g.levels[d][side]);
-                for y in now {
-                    g.propagate(side, y as u64, d)?;
-                }
-            }
-        }
-        d += 1;
-    }
+    // The draws (and stalemates under rules where they draw) never taken back.
+    progress((2 * size).saturating_sub(taken_back));
     let counts = [g.counts(0), g.counts(1)];
     let header = Header {
         game: B::GAME.to_string(),
@@ -373,9 +764,8 @@ pub fn generate<B: Board>(
         size,
         counts,
     };
-    let [r0, r1] = g.res;
     Ok(Generated {
         header,
-        values: [r0, r1],
+        state: g.state,
     })
 }

@@ -239,6 +239,26 @@ impl Layout {
         idx
     }
 
+    /// The index of placement `sqs` (index `x`, so its first piece is on
+    /// files a-d) after piece `i` moves to `new` (the first piece staying
+    /// on a-d): only the digits from `i` on change, piece `j > i`'s by
+    /// whether the moved piece passed below it, so this costs a compare per
+    /// later piece instead of a full ranking.
+    #[inline(always)]
+    pub fn rank_moved(&self, x: u64, sqs: &[u8; 16], i: usize, new: u8) -> u64 {
+        let old = sqs[i];
+        let occ = sqs[..i].iter().fold(0u64, |o, &s| o | bit(s));
+        let digit = |s: u8| {
+            let below = bit(s) - 1;
+            (self.domain[i] & below).count_ones() as i64 - (occ & below).count_ones() as i64
+        };
+        let mut delta = (digit(new) - digit(old)) * self.stride[i] as i64;
+        for (&s, &stride) in sqs[i + 1..self.n].iter().zip(&self.stride[i + 1..]) {
+            delta += ((old < s) as i64 - (new < s) as i64) * stride as i64;
+        }
+        x.wrapping_add(delta as u64)
+    }
+
     /// The squares of the pieces of `pos` in index order; with `swap`, those of
     /// the colour-swapped position (colours exchanged, ranks turned).
     #[inline(always)]
@@ -285,6 +305,34 @@ impl Layout {
                 idx /= self.radix[i];
             }
         }
+    }
+
+    /// The digits and the placement of an index.
+    #[inline(always)]
+    pub fn locate(&self, idx: u64, digits: &mut [u32; 16], out: &mut [u8; 16]) {
+        self.digits(idx, digits);
+        self.squares_from(digits, 0, out);
+    }
+
+    /// Steps `digits`/`out` forward by `delta` entries (the caller stays
+    /// below `size`) and returns the first piece whose square changed: one
+    /// division per digit that carries instead of one per piece.
+    #[inline(always)]
+    pub fn add(&self, digits: &mut [u32; 16], out: &mut [u8; 16], delta: u64) -> usize {
+        let mut i = self.n - 1;
+        let mut carry = delta;
+        loop {
+            let v = digits[i] as u64 + carry;
+            if v < self.radix[i] || i == 0 {
+                digits[i] = v as u32;
+                break;
+            }
+            digits[i] = (v % self.radix[i]) as u32;
+            carry = v / self.radix[i];
+            i -= 1;
+        }
+        self.squares_from(digits, i, out);
+        i
     }
 
     /// Squares of pieces `from..n` from the digits (those before are set).

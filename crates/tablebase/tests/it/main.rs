@@ -3,6 +3,7 @@
 
 mod common;
 mod files;
+mod generate;
 mod props;
 mod stats;
 mod verify;
