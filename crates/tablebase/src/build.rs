@@ -3,6 +3,7 @@
 //! one size in parallel, within a memory budget. A table is written whole or
 //! not at all, so an interrupted build resumes at the first missing table.
 
+use crate::checkpoint;
 use crate::file::{write_table_with, Encoding};
 use crate::generate::{generate, working_bytes};
 use crate::index::Material;
@@ -35,6 +36,9 @@ pub fn default_encoding(pieces: u32) -> Encoding {
         Encoding::Plain
     }
 }
+
+/// Working sets from which a configuration saves checkpoints.
+const CHECKPOINT_FROM: u64 = 1 << 30;
 
 /// One table still to build.
 #[derive(Clone, Debug)]
@@ -123,13 +127,18 @@ pub fn build<B: Board>(
         let encoding = opts.encoding.unwrap_or_else(|| default_encoding(n));
         let one = |p: &Planned, parallel: bool| -> Result<(String, f64), TbError> {
             let t0 = Instant::now();
-            let g = generate(&tb, p.material, parallel, progress, stop)?;
-            write_table_with(
-                &tb.path_of(p.material),
-                &g.header,
-                encoding,
-                &|side, start, out| g.fill(side, start, out),
-            )?;
+            let path = tb.path_of(p.material);
+            // Configurations of a gigabyte or more save checkpoints (the
+            // 6-piece Jungle Checkers ones take half an hour each).
+            let ckpt = checkpoint::path_for(&path);
+            let ckpt = (p.working_bytes >= CHECKPOINT_FROM).then_some(ckpt.as_path());
+            let g = generate(&tb, p.material, parallel, ckpt, progress, stop)?;
+            write_table_with(&path, &g.header, encoding, &|side, start, out| {
+                g.fill(side, start, out)
+            })?;
+            if let Some(c) = ckpt {
+                let _ = std::fs::remove_file(c);
+            }
             let name = p.material.name::<B>();
             let secs = t0.elapsed().as_secs_f64();
             finished(&name, secs);

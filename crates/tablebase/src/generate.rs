@@ -41,9 +41,11 @@
 
 use crate::file::{Header, SideCounts, Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
 use crate::index::{Layout, Material};
-use crate::{slot_of, Tablebase, TbError};
+use crate::{checkpoint, slot_of, Tablebase, TbError};
 use rayon::prelude::*;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
 use zoo_animal::board::{file_of, rank_of, sq};
 use zoo_animal::{Board, Position};
 use zoo_core::{MoveList, Outcome, Side};
@@ -693,6 +695,9 @@ fn each<T: Sync>(
     }
 }
 
+/// How often a configuration with checkpoints saves one (between levels).
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
+
 /// Solves material `m` (canonical) with the smaller tables of `tb`.
 /// `progress` is told of the work done, in steps: every entry is one step
 /// in the forward pass and one when it is taken back (or found a draw at
@@ -701,16 +706,28 @@ fn each<T: Sync>(
 /// With `parallel` the configuration is solved by all threads of the
 /// current rayon pool (for a configuration too large to solve several at
 /// once); without, by the calling thread alone (configurations side by side).
+///
+/// With `checkpoint` (a path), the state is saved there after the forward
+/// pass, every ten minutes and when stopped (between levels), and a build
+/// resumes from a checkpoint it finds; the caller removes it when the table
+/// is written.
 pub fn generate<B: Board>(
     tb: &Tablebase<B>,
     m: Material,
     parallel: bool,
+    checkpoint: Option<&Path>,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<Generated, TbError> {
     let layout = tb.layout(m);
     let size = layout.size;
     let g = Gen::new(tb, layout, parallel)?;
+    let parts = checkpoint::Parts {
+        material: m,
+        size,
+        state: [&g.state[0].words, &g.state[1].words],
+        marks: &g.marks,
+    };
     let check = || {
         if stop.load(Relaxed) {
             Err(TbError::Interrupted)
@@ -718,18 +735,45 @@ pub fn generate<B: Board>(
             Ok(())
         }
     };
-    let chunks: Vec<(usize, u64)> = (0..2)
-        .flat_map(|side| (0..size.div_ceil(CHUNK)).map(move |c| (side, c * CHUNK)))
-        .collect();
-    each(&chunks, parallel, |&(side, start)| {
-        check()?;
-        let end = (start + CHUNK).min(size);
-        g.forward(side, start, end)?;
-        progress(end - start);
-        Ok(0)
-    })?;
+    // With checkpoints, a stop waits for the end of the level (a
+    // consistent state to save); without, it is seen every chunk.
+    let check_inside = || match checkpoint {
+        Some(_) => Ok(()),
+        None => check(),
+    };
+    let resumed = match checkpoint {
+        Some(p) => checkpoint::load(p, &parts)?,
+        None => None,
+    };
+    let first = match resumed {
+        Some(level) => {
+            progress(2 * size);
+            level as usize
+        }
+        None => {
+            let chunks: Vec<(usize, u64)> = (0..2)
+                .flat_map(|side| (0..size.div_ceil(CHUNK)).map(move |c| (side, c * CHUNK)))
+                .collect();
+            each(&chunks, parallel, |&(side, start)| {
+                check()?;
+                let end = (start + CHUNK).min(size);
+                g.forward(side, start, end)?;
+                progress(end - start);
+                Ok(0)
+            })?;
+            0
+        }
+    };
+    let mut saved = (resumed.is_some(), Instant::now());
     let mut taken_back = 0u64;
-    for d in 0..LEVELS {
+    for d in first..LEVELS {
+        if let Some(p) = checkpoint {
+            let stopping = stop.load(Relaxed);
+            if stopping || !saved.0 || saved.1.elapsed() >= CHECKPOINT_EVERY {
+                checkpoint::save(p, &parts, d as u64)?;
+                saved = (true, Instant::now());
+            }
+        }
         check()?;
         let blocks: Vec<(usize, u64)> = (0..2)
             .flat_map(|side| {
@@ -747,7 +791,7 @@ pub fn generate<B: Board>(
             })
             .collect();
         taken_back += each(&blocks, parallel, |&(side, b)| {
-            check()?;
+            check_inside()?;
             let k = g.sweep_block(side, b, d)?;
             progress(k);
             Ok(k)

@@ -8,6 +8,7 @@
 //! forward value iteration ([`verify`]). See `docs/tablebase.md`.
 
 pub mod build;
+pub mod checkpoint;
 pub mod file;
 pub mod generate;
 pub mod index;

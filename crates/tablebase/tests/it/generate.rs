@@ -16,9 +16,9 @@ fn same_both_ways<B: Board>(dir: &std::path::Path, rules: &'static RuleSet, ever
         .build()
         .expect("pool");
     for m in Material::canonical::<B>(3).into_iter().step_by(every) {
-        let one = generate(&tb, m, false, &|_| {}, &stop).expect("one thread");
+        let one = generate(&tb, m, false, None, &|_| {}, &stop).expect("one thread");
         let many = pool
-            .install(|| generate(&tb, m, true, &|_| {}, &stop))
+            .install(|| generate(&tb, m, true, None, &|_| {}, &stop))
             .expect("two threads");
         assert_eq!(one.header, many.header, "{}", m.name::<B>());
         for side in 0..2 {
@@ -35,4 +35,34 @@ fn same_both_ways<B: Board>(dir: &std::path::Path, rules: &'static RuleSet, ever
 fn parallel_generation_equals_sequential() {
     same_both_ways::<JungleCheckers>(jc3(), &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN, 1);
     same_both_ways::<Jungle>(jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN, 7);
+}
+
+#[test]
+fn a_stopped_generation_resumes_from_its_checkpoint() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let dir = jc3();
+    let tb = Tablebase::<JungleCheckers>::open(dir, &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN);
+    let m = Material::parse::<JungleCheckers>("DTve").expect("material");
+    let size = tb.layout(m).size;
+    let ckpt = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-DTve.ckpt");
+    let _ = std::fs::remove_file(&ckpt);
+    let plain = generate(&tb, m, false, None, &|_| {}, &AtomicBool::new(false)).expect("plain");
+    // Stop once the forward pass is done: the next level boundary saves.
+    let stop = AtomicBool::new(false);
+    let done = AtomicU64::new(0);
+    let progress = |k: u64| {
+        if done.fetch_add(k, Ordering::Relaxed) + k >= 2 * size {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let r = generate(&tb, m, false, Some(&ckpt), &progress, &stop);
+    assert!(matches!(r, Err(zoo_tb::TbError::Interrupted)));
+    assert!(ckpt.exists(), "a checkpoint was saved");
+    let resumed =
+        generate(&tb, m, true, Some(&ckpt), &|_| {}, &AtomicBool::new(false)).expect("resumed");
+    assert_eq!(plain.header, resumed.header);
+    for side in 0..2 {
+        assert!(plain.values(side) == resumed.values(side), "side {side}");
+    }
+    let _ = std::fs::remove_file(&ckpt);
 }
