@@ -101,6 +101,19 @@ pub struct Header {
 }
 
 impl Header {
+    /// A header with no counts yet, one side stored for a colour-symmetric
+    /// material and two otherwise.
+    pub fn new(game: &str, rules: &str, material: Material, size: u64) -> Header {
+        Header {
+            game: game.to_string(),
+            rules: rules.to_string(),
+            material,
+            sides: if material.is_symmetric() { 1 } else { 2 },
+            size,
+            counts: Default::default(),
+        }
+    }
+
     fn side_bytes(&self) -> usize {
         self.size.div_ceil(4) as usize + self.size as usize
     }
@@ -792,14 +805,7 @@ mod tests {
     }
 
     fn header(m: Material, size: u64) -> Header {
-        Header {
-            game: "jungle-checkers".into(),
-            rules: "leiden".into(),
-            material: m,
-            sides: if m.is_symmetric() { 1 } else { 2 },
-            size,
-            counts: Default::default(),
-        }
+        Header::new("jungle-checkers", "leiden", m, size)
     }
 
     /// Random codes with runs, like real tables.

@@ -801,12 +801,8 @@ pub fn generate<B: Board>(
     progress((2 * size).saturating_sub(taken_back));
     let counts = [g.counts(0), g.counts(1)];
     let header = Header {
-        game: B::GAME.to_string(),
-        rules: tb.rules().name.to_string(),
-        material: m,
-        sides: if m.is_symmetric() { 1 } else { 2 },
-        size,
         counts,
+        ..Header::new(B::GAME, tb.rules().name, m, size)
     };
     Ok(Generated {
         header,

@@ -115,14 +115,7 @@ fn convert(t: &Table, dst: &Path, encoding: Encoding) -> u64 {
 }
 
 fn header(m: Material, size: u64) -> Header {
-    Header {
-        game: "jungle-checkers".into(),
-        rules: "leiden".into(),
-        material: m,
-        sides: if m.is_symmetric() { 1 } else { 2 },
-        size,
-        counts: Default::default(),
-    }
+    Header::new("jungle-checkers", "leiden", m, size)
 }
 
 fn random_values(size: u64, seed: u64) -> Vec<u8> {
