@@ -219,11 +219,29 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         }),
     };
     let t0 = Instant::now();
+    let last_line = std::sync::Mutex::new(Instant::now());
     let r = build::<B>(
         &a.tables.dir,
         rules,
         &opts,
-        &|n| bar.inc(n),
+        &|n| {
+            bar.inc(n);
+            // Without a terminal the bar is hidden: a line a minute in the
+            // log says how far a long build is.
+            if bar.is_hidden() {
+                let mut last = last_line.lock().expect("progress lock");
+                if last.elapsed().as_secs() >= 60 {
+                    *last = Instant::now();
+                    eprintln!(
+                        "{:.1}% after {:.0} s, {:.2} M positions/s, ~{:.0} s left",
+                        100.0 * bar.position() as f64 / bar.length().unwrap_or(1).max(1) as f64,
+                        bar.elapsed().as_secs_f64(),
+                        bar.per_sec() / 2e6,
+                        bar.eta().as_secs_f64()
+                    );
+                }
+            }
+        },
         &|name, secs| {
             // Without a terminal (a log file) each finished table is a line.
             if bar.is_hidden() {
