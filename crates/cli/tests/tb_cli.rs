@@ -206,3 +206,46 @@ fn play_and_uci_take_the_tables() {
     assert!(text.contains("info string tablebase:"), "{text}");
     assert!(text.contains("score mate 17"), "{text}");
 }
+
+#[test]
+fn verify_refuses_what_cannot_fit_in_memory() {
+    // 8 pieces: 2 x 64^8 bytes for one material's arrays, far beyond any machine.
+    let out = zoo()
+        .args(["tb", "verify", "--game", "jungle-checkers", "--pieces", "8"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("GB") && err.contains("verify fewer pieces"),
+        "{err}"
+    );
+}
+
+#[test]
+fn build_writes_zstd_tables_that_probe_like_plain_ones() {
+    let plain = tables("plain");
+    let zstd = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-cli-zstd");
+    let _ = std::fs::remove_dir_all(&zstd);
+    zoo()
+        .args(["tb", "build", "--game", "jungle-checkers", "--pieces", "2"])
+        .args(["--encoding", "zstd", "--dir"])
+        .arg(&zstd)
+        .assert()
+        .success();
+    let probe = |dir: &PathBuf| {
+        json(&stdout(
+            zoo()
+                .args(["tb", "probe", "--game", "jungle-checkers", "--fen", FEN])
+                .args(["--json", "--dir"])
+                .arg(dir),
+        ))
+    };
+    assert_eq!(probe(&plain), probe(&zstd));
+    let size = |dir: &PathBuf| {
+        std::fs::metadata(dir.join("jungle-checkers/leiden/Evd.zootb"))
+            .unwrap()
+            .len()
+    };
+    assert!(size(&zstd) < size(&plain), "compressed tables are smaller");
+}

@@ -390,6 +390,23 @@ fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
             2 * B::KINDS
         );
     }
+    // The verifier addresses positions square by square (64 per piece): its
+    // value arrays alone are 2 x 64^n bytes per material being solved, and
+    // every material one size smaller is kept. Refuse what cannot fit
+    // rather than fail on an allocation.
+    let raw = |n: u32| 2f64 * 64f64.powi(n as i32);
+    let need = a.threads.max(1) as f64 * raw(a.pieces)
+        + Material::all::<B>(a.pieces - 1).len() as f64 * raw(a.pieces - 1);
+    if let Some(total) = total_memory() {
+        if need > 0.8 * total as f64 {
+            bail!(
+                "verifying {} pieces needs at least {:.0} GB (the independent solver's arrays), more than this machine's {:.0} GB allow; verify fewer pieces",
+                a.pieces,
+                need / 1e9,
+                total as f64 / 1e9
+            );
+        }
+    }
     let tb = Tablebase::<B>::open(&a.tables.dir, rules);
     for n in 2..=a.pieces {
         for m in Material::canonical::<B>(n) {
