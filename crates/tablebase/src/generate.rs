@@ -301,6 +301,17 @@ impl<'a, B: Board> Gen<'a, B> {
         }
     }
 
+    /// Clears the mark of block `b` at `level` (it has been swept).
+    fn unmark(&self, level: usize, side: usize, b: u64) {
+        let w = &self.marks[level][side][(b / 64) as usize];
+        let bit = 1u64 << (b % 64);
+        if self.shared {
+            w.fetch_and(!bit, Relaxed);
+        } else {
+            w.store(w.load(Relaxed) & !bit, Relaxed);
+        }
+    }
+
     fn too_long(&self, d: usize) -> TbError {
         TbError::Other(format!(
             "{}: a distance of {d} plies does not fit the one-byte distance format",
@@ -708,7 +719,8 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
 /// once); without, by the calling thread alone (configurations side by side).
 ///
 /// With `checkpoint` (a path), the state is saved there after the forward
-/// pass, every ten minutes and when stopped (between levels), and a build
+/// pass, every ten minutes (between levels) and when stopped (between two
+/// blocks of a level's sweep), and a build
 /// resumes from a checkpoint it finds; the caller removes it when the table
 /// is written.
 pub fn generate<B: Board>(
@@ -734,12 +746,6 @@ pub fn generate<B: Board>(
         } else {
             Ok(())
         }
-    };
-    // With checkpoints, a stop waits for the end of the level (a
-    // consistent state to save); without, it is seen every chunk.
-    let check_inside = || match checkpoint {
-        Some(_) => Ok(()),
-        None => check(),
     };
     let resumed = match checkpoint {
         Some(p) => checkpoint::load(p, &parts)?,
@@ -790,12 +796,26 @@ pub fn generate<B: Board>(
                 })
             })
             .collect();
-        taken_back += each(&blocks, parallel, |&(side, b)| {
-            check_inside()?;
+        // A block's mark is cleared once it is swept (nothing marks level d
+        // during its own sweep), so a stop between blocks leaves a state a
+        // checkpoint can hold: the next run sweeps the blocks still marked.
+        let swept = each(&blocks, parallel, |&(side, b)| {
+            check()?;
             let k = g.sweep_block(side, b, d)?;
+            g.unmark(d, side, b);
             progress(k);
             Ok(k)
-        })?;
+        });
+        match swept {
+            Ok(k) => taken_back += k,
+            Err(TbError::Interrupted) => {
+                if let Some(p) = checkpoint {
+                    checkpoint::save(p, &parts, d as u64)?;
+                }
+                return Err(TbError::Interrupted);
+            }
+            Err(e) => return Err(e),
+        }
     }
     // The draws (and stalemates under rules where they draw) never taken back.
     progress((2 * size).saturating_sub(taken_back));

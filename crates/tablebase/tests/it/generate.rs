@@ -47,17 +47,21 @@ fn a_stopped_generation_resumes_from_its_checkpoint() {
     let ckpt = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-DTve.ckpt");
     let _ = std::fs::remove_file(&ckpt);
     let plain = generate(&tb, m, false, None, &|_| {}, &AtomicBool::new(false)).expect("plain");
-    // Stop once the forward pass is done: the next level boundary saves.
-    let stop = AtomicBool::new(false);
-    let done = AtomicU64::new(0);
-    let progress = |k: u64| {
-        if done.fetch_add(k, Ordering::Relaxed) + k >= 2 * size {
-            stop.store(true, Ordering::Relaxed);
-        }
-    };
-    let r = generate(&tb, m, false, Some(&ckpt), &progress, &stop);
-    assert!(matches!(r, Err(zoo_tb::TbError::Interrupted)));
-    assert!(ckpt.exists(), "a checkpoint was saved");
+    // Stop once the forward pass is done (the next level saves), then in
+    // the middle of the backward pass (saved between two blocks of a
+    // level's sweep), resuming each time; the last run goes to the end.
+    for (i, stop_at) in [2 * size, 2 * size + size / 3].into_iter().enumerate() {
+        let stop = AtomicBool::new(false);
+        let done = AtomicU64::new(0);
+        let progress = |k: u64| {
+            if done.fetch_add(k, Ordering::Relaxed) + k >= stop_at {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let r = generate(&tb, m, i == 1, Some(&ckpt), &progress, &stop);
+        assert!(matches!(r, Err(zoo_tb::TbError::Interrupted)), "run {i}");
+        assert!(ckpt.exists(), "run {i} saved a checkpoint");
+    }
     let resumed =
         generate(&tb, m, true, Some(&ckpt), &|_| {}, &AtomicBool::new(false)).expect("resumed");
     assert_eq!(plain.header, resumed.header);
