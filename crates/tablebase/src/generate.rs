@@ -114,23 +114,6 @@ impl State {
         }
     }
 
-    /// Asks for the cache line of entry `x` ahead of its use: the
-    /// predecessors of a position are spread over the whole table, and
-    /// waiting for each miss in turn was most of the backward pass.
-    #[inline(always)]
-    fn prefetch(&self, x: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.words[(x / 4) as usize].as_ptr();
-            // SAFETY: a prefetch is only a hint; the address is in bounds.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = x;
-    }
-
     /// Sets entries `4k..4k + 4` at once (the forward pass owns them).
     fn set4(&self, k: usize, v: [u16; 4]) {
         let word = v
@@ -483,19 +466,11 @@ impl<'a, B: Board> Gen<'a, B> {
         Ok(())
     }
 
-    /// Step 2 for a position `pos` (placement `sqs`) of `side`: the
-    /// entries of its predecessors (of the other side), each prefetched.
-    fn predecessors(
-        &self,
-        side: usize,
-        x: u64,
-        pos: &Position<B>,
-        sqs: &[u8; 16],
-        out: &mut Batch,
-    ) {
+    /// Step 2 for a position `pos` (placement `sqs`, entry `x`): the
+    /// entries of its predecessors (of the other side).
+    fn predecessors(&self, x: u64, pos: &Position<B>, sqs: &[u8; 16], out: &mut Batch) {
         let n = self.layout.n;
         let f0y = file_of(sqs[0]);
-        let t = 1 - side;
         out.len = 0;
         pos.for_each_quiet_unmove(|u| {
             let i = piece_on(sqs, n, u.to);
@@ -513,9 +488,6 @@ impl<'a, B: Board> Gen<'a, B> {
                 out.push(self.layout.rank_squares(&q[..n], true));
             }
         });
-        for &x in &out.xs[..out.len] {
-            self.state[t].prefetch(x);
-        }
     }
 
     /// Tells the predecessors in `batch` (of side `t`) that their child was
@@ -568,7 +540,7 @@ impl<'a, B: Board> Gen<'a, B> {
         let mut digits = [0u32; 16];
         let mut sqs = [0u8; 16];
         let mut pos: Option<(u64, Position<B>)> = None;
-        let (mut prev, mut next) = (Batch::new(), Batch::new());
+        let mut batch = Batch::new();
         let mut done = 0;
         let words = &self.state[side].words[(start / 4) as usize..end.div_ceil(4) as usize];
         for (k, word) in words.iter().enumerate() {
@@ -601,15 +573,11 @@ impl<'a, B: Board> Gen<'a, B> {
                     }
                 }
                 let (_, p) = pos.as_ref().expect("set above");
-                // Gather (and prefetch) this position's predecessors, then
-                // notify those of the previous one, whose lines have arrived.
-                self.predecessors(side, x, p, &sqs, &mut next);
-                self.notify_all(1 - side, &prev, d)?;
-                std::mem::swap(&mut prev, &mut next);
+                self.predecessors(x, p, &sqs, &mut batch);
+                self.notify_all(1 - side, &batch, d)?;
                 done += 1;
             }
         }
-        self.notify_all(1 - side, &prev, d)?;
         Ok(done)
     }
 
