@@ -229,4 +229,23 @@ impl<B: Board> Tablebase<B> {
         });
         Ok(out)
     }
+
+    /// The value a position must have given the values of its children, by
+    /// the rules the tables are built with: the shortest win over a child
+    /// lost for the opponent (distance + 1; a move that ends the game is a
+    /// win in 1), else a draw when a child is not won for the opponent,
+    /// else a loss at the longest child's distance + 1; no legal move is a
+    /// loss at 0 when the rule set's `stalemate_loses`, else a draw. That
+    /// is the negation of [`Tablebase::probe_moves`]'s best move. A
+    /// finished game is its result at 0, like [`Tablebase::try_probe`].
+    pub fn value_from_children(&self, pos: &Position<B>) -> Result<(Outcome, u16), TbError> {
+        if let Some(o) = pos.terminal_outcome() {
+            return Ok((o, 0));
+        }
+        Ok(match self.probe_moves(pos)?.first() {
+            None if pos.rule_set().stalemate_loses => (Outcome::Loss, 0),
+            None | Some((_, Outcome::Draw, _)) => (Outcome::Draw, 0),
+            Some(&(_, o, d)) => (o.flip(), d + 1),
+        })
+    }
 }

@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use zoo_animal::{Board, Jungle, JungleCheckers, Position, RuleSet};
-use zoo_core::{Outcome, Side};
+use zoo_core::Side;
 use zoo_tb::index::{Layout, Material};
 use zoo_tb::Tablebase;
 
@@ -51,30 +51,6 @@ fn round_trip<B: Board>(n: u32, mi: usize, r: u64) -> Result<(), TestCaseError> 
     Ok(())
 }
 
-/// The value a position must have given its children's values.
-fn from_children<B: Board>(tb: &Tablebase<B>, p: &Position<B>) -> (Outcome, u16) {
-    let moves = tb.probe_moves(p).unwrap();
-    if moves.is_empty() {
-        return if p.rule_set().stalemate_loses {
-            (Outcome::Loss, 0)
-        } else {
-            (Outcome::Draw, 0)
-        };
-    }
-    if let Some(d) = moves
-        .iter()
-        .filter(|m| m.1 == Outcome::Loss)
-        .map(|m| m.2)
-        .min()
-    {
-        return (Outcome::Win, d + 1);
-    }
-    if moves.iter().any(|m| m.1 == Outcome::Draw) {
-        return (Outcome::Draw, 0);
-    }
-    (Outcome::Loss, moves.iter().map(|m| m.2).max().unwrap() + 1)
-}
-
 fn jungle() -> Tablebase<Jungle> {
     Tablebase::open(crate::common::jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN)
 }
@@ -117,9 +93,9 @@ proptest! {
     fn values_agree_with_children(n in 2u32..=3, mi in any::<usize>(), r in any::<u64>(), black in any::<bool>()) {
         let tb = jungle();
         let p = position::<Jungle>(&zoo_animal::rules::JUNGLE_LEIDEN, n, mi, r, black);
-        prop_assert_eq!(tb.try_probe(&p).unwrap(), from_children(&tb, &p), "{}", p.fen());
+        prop_assert_eq!(tb.try_probe(&p).unwrap(), tb.value_from_children(&p).unwrap(), "{}", p.fen());
         let tb = jc();
         let p = position::<JungleCheckers>(&zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN, n, mi, r, black);
-        prop_assert_eq!(tb.try_probe(&p).unwrap(), from_children(&tb, &p), "{}", p.fen());
+        prop_assert_eq!(tb.try_probe(&p).unwrap(), tb.value_from_children(&p).unwrap(), "{}", p.fen());
     }
 }
