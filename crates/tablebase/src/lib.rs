@@ -4,14 +4,16 @@
 //! index per material configuration ([`index`]), backward induction through
 //! unmoves with a counter of undecided children per position ([`generate`]),
 //! one checked file per colour-swapped pair of configurations ([`file`]),
-//! probing through memory maps ([`Tablebase`]) and an independent check by
-//! forward value iteration ([`verify`]). See `docs/tablebase.md`.
+//! probing through memory maps ([`Tablebase`]), an independent check by
+//! forward value iteration ([`verify`]) and, for tables too large for it, a
+//! one-ply check of random entries ([`sample`]). See `docs/tablebase.md`.
 
 pub mod build;
 pub mod checkpoint;
 pub mod file;
 pub mod generate;
 pub mod index;
+pub mod sample;
 pub mod verify;
 
 use file::{Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
@@ -98,7 +100,7 @@ pub fn slot_of(m: Material, stm: Side) -> Slot {
 }
 
 /// Decodes a WDL code and distance.
-fn decode(wdl: u8, dist: u8) -> Option<(Outcome, u16)> {
+pub(crate) fn decode(wdl: u8, dist: u8) -> Option<(Outcome, u16)> {
     match wdl {
         WDL_WIN => Some((Outcome::Win, dist as u16)),
         WDL_LOSS => Some((Outcome::Loss, dist as u16)),

@@ -5,5 +5,6 @@ mod common;
 mod files;
 mod generate;
 mod props;
+mod sample;
 mod stats;
 mod verify;
