@@ -249,3 +249,148 @@ fn build_writes_zstd_tables_that_probe_like_plain_ones() {
     };
     assert!(size(&zstd) < size(&plain), "compressed tables are smaller");
 }
+
+#[test]
+fn verify_positions_checks_random_entries() {
+    let dir = tables("positions");
+    let out = stdout(
+        zoo()
+            .args(["tb", "verify", "--game", "jungle-checkers", "--pieces", "2"])
+            .args(["--positions", "3000", "--seed", "9", "--dir"])
+            .arg(&dir),
+    );
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("seed 9") && text.contains(" 0 disagreements"),
+        "{text}"
+    );
+    let r = json(&stdout(
+        zoo()
+            .args(["tb", "verify", "--game", "jungle-checkers", "--pieces", "2"])
+            .args(["--positions", "3000", "--seed", "9", "--json", "--dir"])
+            .arg(&dir),
+    ));
+    let tables = r["tables"].as_array().unwrap();
+    // Of the 16 two-piece configurations, 10 are stored (4 symmetric).
+    assert_eq!(tables.len(), 10);
+    assert_eq!(r["positions"], 30_000);
+    assert_eq!(r["seed"], 9);
+    assert_eq!(r["disagreements"], 0);
+    assert!(r["missing"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn verify_positions_reports_a_wrong_entry() {
+    use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    use zoo_animal::JungleCheckers;
+    use zoo_tb::file::{write_table_with, Encoding, WDL_WIN};
+    use zoo_tb::index::Material;
+    use zoo_tb::Tablebase;
+
+    // A valid file (checksum and all) in which one White-to-move win in d
+    // reads as a win in d + 2.
+    let dir = tables("wrong-entry");
+    let m = Material::parse::<JungleCheckers>("Evd").unwrap();
+    let tb = Tablebase::<JungleCheckers>::open(&dir, &JUNGLE_CHECKERS_LEIDEN);
+    let t = tb.table(m).unwrap();
+    let index = (0..t.header.size)
+        .find(|&i| matches!(t.get(0, i), (WDL_WIN, d) if d >= 3))
+        .unwrap();
+    let d = t.get(0, index).1 as u32;
+    let fen = zoo_tb::sample::entry_position(&tb, m, 0, index).fen();
+    let fill = |s: usize, start: u64, out: &mut [u8]| {
+        t.read_codes(s, start, out).unwrap();
+        if s == 0 && (start..start + out.len() as u64).contains(&index) {
+            out[(index - start) as usize] += 2;
+        }
+    };
+    // Written beside and renamed over the mapped original.
+    write_table_with(&tb.path_of(m), &t.header, Encoding::Plain, &fill).unwrap();
+
+    let out = zoo()
+        .args(["tb", "verify", "--game", "jungle-checkers", "--pieces", "2"])
+        .args(["--positions", "20000", "--seed", "5", "--dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{text}{err}");
+    assert!(
+        text.contains(&format!(
+            "Evd side 0 entry {index}: {fen}: stored win in {}, from its moves win in {d}",
+            d + 2
+        )),
+        "{text}"
+    );
+    assert!(
+        err.contains("--seed 5") && !err.contains("panicked"),
+        "{err}"
+    );
+}
+
+#[test]
+fn verify_positions_skips_tables_not_built_and_needs_the_smaller_ones() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-cli-missing");
+    let _ = std::fs::remove_dir_all(&dir);
+    zoo()
+        .args(["tb", "build", "--game", "jungle-checkers", "--pieces", "3"])
+        .arg("--dir")
+        .arg(&dir)
+        .assert()
+        .success();
+    let verify = |pieces: &str, positions: &str| {
+        zoo()
+            .args([
+                "tb",
+                "verify",
+                "--game",
+                "jungle-checkers",
+                "--pieces",
+                pieces,
+            ])
+            .args(["--positions", positions, "--seed", "1"])
+            .arg("--dir")
+            .arg(&dir)
+            .output()
+            .unwrap()
+    };
+    let tdir = dir.join("jungle-checkers/leiden");
+    std::fs::remove_file(tdir.join("DTvd.zootb")).unwrap();
+    let out = verify("3", "200");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("23 of 24 3-piece tables")
+            && text.contains("not built yet, not checked: DTvd\n")
+            && text.contains(" 0 disagreements"),
+        "{text}"
+    );
+
+    // Without a table the captures lead to: refused, with its name.
+    std::fs::remove_file(tdir.join("Tvd.zootb")).unwrap();
+    let out = verify("3", "200");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("2-piece tables missing") && err.contains(": Tvd"),
+        "{err}"
+    );
+
+    // No table of the size at all, a bad count, a seed without --positions.
+    let out = verify("4", "200");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("no 4-piece jungle-checkers leiden tables"),
+        "{err}"
+    );
+    let out = verify("3", "0");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--positions must be at least 1"), "{err}");
+    let out = zoo()
+        .args(["tb", "verify", "--game", "jungle-checkers", "--seed", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--positions"));
+}

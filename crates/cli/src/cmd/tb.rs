@@ -30,7 +30,9 @@ pub enum TbCommand {
     Stats(StatsArgs),
     /// Value and distance of a position, and of every move.
     Probe(ProbeArgs),
-    /// Check the tables against an independent exhaustive search.
+    /// Check the tables against an independent exhaustive search (up to
+    /// --pieces), or, with --positions, random entries of the tables of
+    /// exactly --pieces against the values of their moves.
     Verify(VerifyArgs),
 }
 
@@ -102,15 +104,31 @@ pub struct VerifyArgs {
     /// One game (default: both animal games).
     #[arg(long, value_enum)]
     pub game: Option<GameKind>,
-    /// Largest tables to check (default 3).
+    /// Largest tables to check (default 3): the exhaustive check covers
+    /// every size up to it, --positions exactly this size.
     #[arg(long, default_value_t = 3)]
     pub pieces: u32,
     #[command(flatten)]
     pub tables: TableArgs,
     /// Check only one in this many materials of the largest size (chosen
-    /// by a seeded hash); 1 checks them all.
+    /// by a fixed hash); 1 checks them all. Selects whole tables, in both
+    /// modes; --positions selects entries inside them.
     #[arg(long, default_value_t = 1)]
     pub sample: u64,
+    /// Instead of the exhaustive search: check this many random entries of
+    /// every table with exactly --pieces pieces, each against the value of
+    /// its moves (one ply over the tables). For sizes the exhaustive
+    /// solver cannot hold in memory (6-piece Jungle Checkers); tables not
+    /// built yet are listed and skipped.
+    #[arg(long)]
+    pub positions: Option<u64>,
+    /// Seed of the --positions entries (default: from the clock). Printed,
+    /// so a run can be repeated exactly.
+    #[arg(long, requires = "positions")]
+    pub seed: Option<u64>,
+    /// With --positions: one JSON object per game on stdout.
+    #[arg(long, requires = "positions")]
+    pub json: bool,
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
 }
@@ -377,6 +395,13 @@ fn run_probe<B: Board>(a: &ProbeArgs) -> Result<()> {
     Ok(())
 }
 
+/// `--sample K`: one in K materials, by a fixed hash of the material.
+fn keep_one_in(sample: u64) -> impl Fn(Material) -> bool + Sync {
+    move |m: Material| {
+        ((m.key() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40).is_multiple_of(sample)
+    }
+}
+
 fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
     let rules = rules_of::<B>(a.tables.rules.as_deref())?;
     if a.sample == 0 {
@@ -390,6 +415,9 @@ fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
             2 * B::KINDS
         );
     }
+    if let Some(positions) = a.positions {
+        return run_verify_sample::<B>(a, rules, positions);
+    }
     // The verifier addresses positions square by square (64 per piece): its
     // value arrays alone are 2 x 64^n bytes per material being solved, and
     // every material one size smaller is kept. Refuse what cannot fit
@@ -400,10 +428,11 @@ fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
     if let Some(total) = total_memory() {
         if need > 0.8 * total as f64 {
             bail!(
-                "verifying {} pieces needs at least {:.0} GB (the independent solver's arrays), more than this machine's {:.0} GB allow; verify fewer pieces",
+                "verifying {} pieces needs at least {:.0} GB (the independent solver's arrays), more than this machine's {:.0} GB allow; verify fewer pieces, or check random positions of the {}-piece tables with --positions K",
                 a.pieces,
                 need / 1e9,
-                total as f64 / 1e9
+                total as f64 / 1e9,
+                a.pieces
             );
         }
     }
@@ -417,11 +446,8 @@ fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.max(1))
         .build()?;
-    let sample = a.sample;
     let t0 = Instant::now();
-    let keep = move |m: Material| {
-        ((m.key() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40).is_multiple_of(sample)
-    };
+    let keep = keep_one_in(a.sample);
     let r = pool.install(|| verify(&tb, a.pieces, &keep));
     println!(
         "{} {}: {} materials, {} positions checked up to {} pieces in {:.1} s: {} disagreements",
@@ -438,6 +464,150 @@ fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
     }
     if r.mismatch_count > 0 {
         bail!("verification failed");
+    }
+    Ok(())
+}
+
+/// `verify --positions K`: K random entries of every table with exactly
+/// `--pieces` pieces against the values of their moves. Tables not built
+/// yet are listed and skipped; the smaller tables the captures of the
+/// checked ones lead to must all be there.
+fn run_verify_sample<B: Board>(
+    a: &VerifyArgs,
+    rules: &'static RuleSet,
+    positions: u64,
+) -> Result<()> {
+    if positions == 0 {
+        bail!("--positions must be at least 1");
+    }
+    let tb = Tablebase::<B>::open(&a.tables.dir, rules);
+    let keep = keep_one_in(a.sample);
+    let (mut present, mut missing) = (Vec::new(), Vec::new());
+    for m in Material::canonical::<B>(a.pieces) {
+        if !keep(m) {
+            continue;
+        }
+        match tb.table(m) {
+            Ok(_) => present.push(m),
+            Err(zoo_tb::TbError::Missing { .. }) => missing.push(m),
+            Err(e) => return Err(e).context(format!("cannot check {}", m.name::<B>())),
+        }
+    }
+    if present.is_empty() {
+        bail!(
+            "no {}-piece {} {} tables in {} to check{}",
+            a.pieces,
+            B::GAME,
+            rules.name,
+            tb.dir().display(),
+            if missing.is_empty() {
+                " (--sample left none)"
+            } else {
+                " (build them with `zoo tb build`)"
+            }
+        );
+    }
+    // Captures lead into smaller tables: every one of those must be there,
+    // or each position with such a capture would read as a disagreement.
+    let mut needed: Vec<Material> = present
+        .iter()
+        .flat_map(|&m| zoo_tb::sample::capture_tables::<B>(m))
+        .collect();
+    needed.sort();
+    needed.dedup();
+    let mut absent = Vec::new();
+    for &m in &needed {
+        match tb.table(m) {
+            Ok(_) => {}
+            Err(zoo_tb::TbError::Missing { .. }) => absent.push(m.name::<B>()),
+            Err(e) => return Err(e).context(format!("cannot check {}-piece tables", a.pieces)),
+        }
+    }
+    if !absent.is_empty() {
+        bail!(
+            "cannot check {}-piece tables: the captures lead to {}-piece tables missing in {}: {}",
+            a.pieces,
+            a.pieces - 1,
+            tb.dir().display(),
+            absent.join(", ")
+        );
+    }
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.max(1))
+        .build()?;
+    let t0 = Instant::now();
+    let r = pool.install(|| zoo_tb::sample::sample(&tb, &present, positions, seed))?;
+    let secs = t0.elapsed().as_secs_f64();
+    let names = |v: &[Material]| v.iter().map(|m| m.name::<B>()).collect::<Vec<_>>();
+    if a.json {
+        let value = |v: &zoo_tb::sample::Value| match v {
+            Ok((o, d)) => serde_json::json!({"value": outcome_name(*o), "distance": d}),
+            Err(e) => serde_json::json!({"error": e}),
+        };
+        let bad: Vec<serde_json::Value> = r
+            .disagreements
+            .iter()
+            .map(|d| {
+                serde_json::json!({
+                    "table": d.material, "side": d.side, "index": d.index, "fen": d.fen,
+                    "stored": value(&d.stored), "recomputed": value(&d.recomputed),
+                })
+            })
+            .collect();
+        let tables: Vec<serde_json::Value> = r
+            .tables
+            .iter()
+            .map(|t| {
+                serde_json::json!({
+                    "table": t.material.name::<B>(), "positions": t.positions,
+                    "disagreements": t.disagreements,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "game": B::GAME, "rules": rules.name, "pieces": a.pieces, "seed": seed,
+                "positions_per_table": positions, "positions": r.positions,
+                "seconds": secs, "tables": tables, "missing": names(&missing),
+                "disagreements": r.disagreement_count, "listed": bad,
+            })
+        );
+    } else {
+        println!(
+            "{} {}: {} of {} {}-piece tables, {} random positions ({} per table, seed {}) checked against their moves in {:.1} s: {} disagreements",
+            B::GAME,
+            rules.name,
+            present.len(),
+            present.len() + missing.len(),
+            a.pieces,
+            r.positions,
+            positions,
+            seed,
+            secs,
+            r.disagreement_count
+        );
+        if !missing.is_empty() {
+            println!(
+                "  not built yet, not checked: {}",
+                names(&missing).join(", ")
+            );
+        }
+        for d in &r.disagreements {
+            println!("  {d}");
+        }
+        if r.disagreements.len() as u64 != r.disagreement_count {
+            println!("  (the first {} listed)", r.disagreements.len());
+        }
+    }
+    if r.disagreement_count > 0 {
+        bail!("verification failed (repeat it with --seed {seed})");
     }
     Ok(())
 }
