@@ -42,6 +42,9 @@
 use crate::file::{Header, SideCounts, Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
 use crate::index::{Layout, Material};
 use crate::{checkpoint, slot_of, Tablebase, TbError};
+#[cfg(target_os = "linux")]
+use memmap2::Advice;
+use memmap2::{MmapOptions, MmapRaw};
 use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -69,26 +72,51 @@ const LEVELS: usize = 255;
 /// The state of one side: four 16-bit entries per `u64` word, so the
 /// level sweep tests four entries per load (SWAR) and an update touches
 /// one cache line.
+///
+/// The words live in an anonymous memory map advised to use transparent
+/// huge pages: almost every state update lands on a random entry, and with
+/// 4 KiB pages each of those also misses the TLB (a table of 8.5 G entries
+/// has 4 M pages of state), whose page walk is another miss to memory.
+/// Fresh anonymous pages are zero, the initial state, and are only touched
+/// when the forward pass first writes them.
 struct State {
-    words: Vec<AtomicU64>,
+    map: MmapRaw,
+    len: usize,
 }
 
 /// `0x0001` in every lane.
 const LANES: u64 = 0x0001_0001_0001_0001;
 
 impl State {
-    fn new(size: u64) -> State {
-        State {
-            words: (0..size.div_ceil(4))
-                .into_par_iter()
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-        }
+    fn new(size: u64) -> Result<State, TbError> {
+        let len = size.div_ceil(4) as usize;
+        let map = MmapOptions::new()
+            .len(8 * len.max(1))
+            .map_anon()
+            .map_err(|e| {
+                TbError::Other(format!("cannot allocate {} bytes of state: {e}", 8 * len))
+            })?;
+        // Only a hint: without huge pages the build is slower, not wrong.
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(Advice::HugePage);
+        Ok(State {
+            map: map.into(),
+            len,
+        })
+    }
+
+    #[inline(always)]
+    fn words(&self) -> &[AtomicU64] {
+        // SAFETY: the map is page-aligned, `8 * len` bytes long, lives as
+        // long as `self` and is only ever accessed through these atomics
+        // (`AtomicU64` has the size and alignment of `u64`; any bits are a
+        // valid value). `MmapRaw::as_mut_ptr` is a pointer with write access.
+        unsafe { std::slice::from_raw_parts(self.map.as_mut_ptr().cast::<AtomicU64>(), self.len) }
     }
 
     #[inline(always)]
     fn get(&self, x: u64) -> u16 {
-        (self.words[(x / 4) as usize].load(Relaxed) >> (16 * (x % 4))) as u16
+        (self.words()[(x / 4) as usize].load(Relaxed) >> (16 * (x % 4))) as u16
     }
 
     /// Entry `x` becomes `f(entry)` unless `f` says `None`; returns the
@@ -96,7 +124,7 @@ impl State {
     /// otherwise a plain load and store (see `Gen::shared`).
     #[inline(always)]
     fn update(&self, x: u64, shared: bool, f: impl Fn(u16) -> Option<u16>) -> Option<u16> {
-        let w = &self.words[(x / 4) as usize];
+        let w = &self.words()[(x / 4) as usize];
         let sh = 16 * (x % 4);
         let lane = |word: u64| {
             let old = (word >> sh) as u16;
@@ -120,7 +148,7 @@ impl State {
             .iter()
             .enumerate()
             .fold(0u64, |w, (i, &e)| w | (e as u64) << (16 * i));
-        self.words[k].store(word, Relaxed);
+        self.words()[k].store(word, Relaxed);
     }
 }
 
@@ -266,7 +294,7 @@ impl<'a, B: Board> Gen<'a, B> {
         Ok(Gen {
             tb,
             layout,
-            state: [State::new(size), State::new(size)],
+            state: [State::new(size)?, State::new(size)?],
             marks,
             children,
             shared,
@@ -455,7 +483,7 @@ impl<'a, B: Board> Gen<'a, B> {
         // Counters count down; decided entries, pending wins and stalemates
         // do not, nor (never reached) a counter at 0.
         let counting =
-            |cur: u16| (cur & (OPEN | SPECIAL) == OPEN && cur & 0x3f00 != 0).then_some(cur - COUNT);
+            |cur: u16| (cur & (OPEN | SPECIAL) == OPEN && cur & 0x3f00 != 0).then(|| cur - COUNT);
         if let Some(old) = self.state[t].update(x, self.shared, counting) {
             if old & 0x3f00 == COUNT {
                 // The last child is won for the opponent: a loss, no shorter
@@ -542,7 +570,7 @@ impl<'a, B: Board> Gen<'a, B> {
         let mut pos: Option<(u64, Position<B>)> = None;
         let mut batch = Batch::new();
         let mut done = 0;
-        let words = &self.state[side].words[(start / 4) as usize..end.div_ceil(4) as usize];
+        let words = &self.state[side].words()[(start / 4) as usize..end.div_ceil(4) as usize];
         for (k, word) in words.iter().enumerate() {
             let mut m = candidates(word.load(Relaxed), code);
             while m != 0 {
@@ -705,7 +733,7 @@ pub fn generate<B: Board>(
     let parts = checkpoint::Parts {
         material: m,
         size,
-        state: [&g.state[0].words, &g.state[1].words],
+        state: [g.state[0].words(), g.state[1].words()],
         marks: &g.marks,
     };
     let check = || {
