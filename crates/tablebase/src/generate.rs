@@ -305,10 +305,19 @@ impl<'a, B: Board> Gen<'a, B> {
         let b = x / BLOCK;
         let w = &self.marks[level][side][(b / 64) as usize];
         let bit = 1 << (b % 64);
+        // Most marks find their bit set already (a block holds many entries
+        // of a level): a plain load spares the locked read-modify-write,
+        // which would also pull the word away from the other thread.
+        // A set bit stays set until its level is swept, and nothing marks
+        // a level during its own sweep.
+        let word = w.load(Relaxed);
+        if word & bit != 0 {
+            return;
+        }
         if self.shared {
             w.fetch_or(bit, Relaxed);
-        } else if w.load(Relaxed) & bit == 0 {
-            w.store(w.load(Relaxed) | bit, Relaxed);
+        } else {
+            w.store(word | bit, Relaxed);
         }
     }
 
