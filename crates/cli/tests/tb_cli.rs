@@ -13,10 +13,22 @@ const FEN: &str = "7/7/3d3/7/7/7/E6 w";
 
 /// Fresh 2-piece tables in a directory of the test's own.
 fn tables(name: &str) -> PathBuf {
+    tables_up_to(name, "2")
+}
+
+/// Fresh Jungle Checkers tables up to `pieces` in a directory of the test's own.
+fn tables_up_to(name: &str, pieces: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-tb-cli-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     zoo()
-        .args(["tb", "build", "--game", "jungle-checkers", "--pieces", "2"])
+        .args([
+            "tb",
+            "build",
+            "--game",
+            "jungle-checkers",
+            "--pieces",
+            pieces,
+        ])
         .arg("--dir")
         .arg(&dir)
         .assert()
@@ -331,14 +343,7 @@ fn verify_positions_reports_a_wrong_entry() {
 
 #[test]
 fn verify_positions_skips_tables_not_built_and_needs_the_smaller_ones() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-cli-missing");
-    let _ = std::fs::remove_dir_all(&dir);
-    zoo()
-        .args(["tb", "build", "--game", "jungle-checkers", "--pieces", "3"])
-        .arg("--dir")
-        .arg(&dir)
-        .assert()
-        .success();
+    let dir = tables_up_to("missing", "3");
     let verify = |pieces: &str, positions: &str| {
         zoo()
             .args([
