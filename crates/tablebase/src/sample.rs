@@ -18,7 +18,7 @@
 //! run is reproduced by its seed whatever the number of threads.
 
 use crate::index::Material;
-use crate::{decode, Tablebase, TbError};
+use crate::{decode, slot_of, Tablebase, TbError};
 use rayon::prelude::*;
 use std::fmt;
 use zoo_animal::{Board, Position};
@@ -200,13 +200,7 @@ pub fn sample<B: Board>(
                 let side = rng.below(sides) as usize;
                 let index = rng.below(size);
                 // A placement of the index never has a piece on a den and
-                // has both sides: never a finished game. Checked anyway.
-                if entry_position(tb, m, side, index)
-                    .terminal_outcome()
-                    .is_some()
-                {
-                    continue;
-                }
+                // has both sides, so it is never a finished game.
                 checked += 1;
                 if let Some(d) = check_entry(tb, m, side, index)? {
                     bad += 1;
@@ -249,7 +243,7 @@ pub fn capture_tables<B: Board>(m: Material) -> Vec<Material> {
             Material::new(m.white, m.black & !(1 << k)),
         ] {
             if c != m && c.white != 0 && c.black != 0 {
-                let c = if c.is_canonical() { c } else { c.swapped() };
+                let c = slot_of(c, Side::White).material;
                 if !out.contains(&c) {
                     out.push(c);
                 }

@@ -481,18 +481,26 @@ fn run_verify_sample<B: Board>(
         bail!("--positions must be at least 1");
     }
     let tb = Tablebase::<B>::open(&a.tables.dir, rules);
+    // The tables of `ms` that open and those not built; any other failure
+    // (a damaged file) stops the check.
+    let split = |ms: Vec<Material>| -> Result<(Vec<Material>, Vec<Material>)> {
+        let (mut present, mut missing) = (Vec::new(), Vec::new());
+        for m in ms {
+            match tb.table(m) {
+                Ok(_) => present.push(m),
+                Err(zoo_tb::TbError::Missing { .. }) => missing.push(m),
+                Err(e) => return Err(e).context(format!("cannot check {}", m.name::<B>())),
+            }
+        }
+        Ok((present, missing))
+    };
     let keep = keep_one_in(a.sample);
-    let (mut present, mut missing) = (Vec::new(), Vec::new());
-    for m in Material::canonical::<B>(a.pieces) {
-        if !keep(m) {
-            continue;
-        }
-        match tb.table(m) {
-            Ok(_) => present.push(m),
-            Err(zoo_tb::TbError::Missing { .. }) => missing.push(m),
-            Err(e) => return Err(e).context(format!("cannot check {}", m.name::<B>())),
-        }
-    }
+    let (present, missing) = split(
+        Material::canonical::<B>(a.pieces)
+            .into_iter()
+            .filter(|&m| keep(m))
+            .collect(),
+    )?;
     if present.is_empty() {
         bail!(
             "no {}-piece {} {} tables in {} to check{}",
@@ -515,21 +523,15 @@ fn run_verify_sample<B: Board>(
         .collect();
     needed.sort();
     needed.dedup();
-    let mut absent = Vec::new();
-    for &m in &needed {
-        match tb.table(m) {
-            Ok(_) => {}
-            Err(zoo_tb::TbError::Missing { .. }) => absent.push(m.name::<B>()),
-            Err(e) => return Err(e).context(format!("cannot check {}-piece tables", a.pieces)),
-        }
-    }
+    let (_, absent) = split(needed)?;
+    let names = |v: &[Material]| v.iter().map(|m| m.name::<B>()).collect::<Vec<_>>();
     if !absent.is_empty() {
         bail!(
             "cannot check {}-piece tables: the captures lead to {}-piece tables missing in {}: {}",
             a.pieces,
             a.pieces - 1,
             tb.dir().display(),
-            absent.join(", ")
+            names(&absent).join(", ")
         );
     }
     let seed = a.seed.unwrap_or_else(|| {
@@ -544,7 +546,6 @@ fn run_verify_sample<B: Board>(
     let t0 = Instant::now();
     let r = pool.install(|| zoo_tb::sample::sample(&tb, &present, positions, seed))?;
     let secs = t0.elapsed().as_secs_f64();
-    let names = |v: &[Material]| v.iter().map(|m| m.name::<B>()).collect::<Vec<_>>();
     if a.json {
         let value = |v: &zoo_tb::sample::Value| match v {
             Ok((o, d)) => serde_json::json!({"value": outcome_name(*o), "distance": d}),
