@@ -28,7 +28,7 @@ fn tables() -> PathBuf {
         &JUNGLE_CHECKERS_LEIDEN,
         &opts,
         &|_| {},
-        &|_, _| {},
+        &|_| {},
         &stop,
     )
     .expect("building the 2- and 3-piece tables");

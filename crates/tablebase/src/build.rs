@@ -5,7 +5,7 @@
 
 use crate::checkpoint;
 use crate::file::{write_table_with, Encoding};
-use crate::generate::{generate, working_bytes};
+use crate::generate::{generate, working_bytes, Work};
 use crate::index::Material;
 use crate::{Tablebase, TbError};
 use rayon::prelude::*;
@@ -53,8 +53,16 @@ pub struct Planned {
 /// What a finished build did.
 #[derive(Clone, Debug, Default)]
 pub struct BuildReport {
-    pub built: Vec<(String, f64)>,
+    pub built: Vec<Built>,
     pub skipped: usize,
+}
+
+/// One table built.
+#[derive(Clone, Debug)]
+pub struct Built {
+    pub name: String,
+    pub secs: f64,
+    pub work: Work,
 }
 
 /// The tables missing under `dir` for up to `pieces` pieces, in build order.
@@ -86,7 +94,7 @@ pub fn build<B: Board>(
     rules: &'static RuleSet,
     opts: &BuildOptions,
     progress: &(dyn Fn(u64) + Sync),
-    finished: &(dyn Fn(&str, f64) + Sync),
+    finished: &(dyn Fn(&Built) + Sync),
     stop: &AtomicBool,
 ) -> Result<BuildReport, TbError> {
     let (planned, skipped) = plan::<B>(dir, rules, opts.pieces);
@@ -125,7 +133,7 @@ pub fn build<B: Board>(
         // A fresh view of the directory: the tables of n - 1 pieces exist now.
         let tb = Tablebase::<B>::open(dir, rules);
         let encoding = opts.encoding.unwrap_or_else(|| default_encoding(n));
-        let one = |p: &Planned, parallel: bool| -> Result<(String, f64), TbError> {
+        let one = |p: &Planned, parallel: bool| -> Result<Built, TbError> {
             let t0 = Instant::now();
             let path = tb.path_of(p.material);
             // Configurations of a gigabyte or more save checkpoints (the
@@ -139,10 +147,13 @@ pub fn build<B: Board>(
             if let Some(c) = ckpt {
                 let _ = std::fs::remove_file(c);
             }
-            let name = p.material.name::<B>();
-            let secs = t0.elapsed().as_secs_f64();
-            finished(&name, secs);
-            Ok((name, secs))
+            let built = Built {
+                name: p.material.name::<B>(),
+                secs: t0.elapsed().as_secs_f64(),
+                work: g.work,
+            };
+            finished(&built);
+            Ok(built)
         };
         // Configurations side by side, one thread each, when as many as there
         // are threads fit in memory together; otherwise one at a time with
@@ -150,7 +161,7 @@ pub fn build<B: Board>(
         let threads = opts.threads.max(1);
         let largest: u64 = level.iter().take(threads).map(|p| p.working_bytes).sum();
         let side_by_side = threads > 1 && level.len() > 1 && largest <= budget;
-        let results: Vec<Result<(String, f64), TbError>> = pool.install(|| {
+        let results: Vec<Result<Built, TbError>> = pool.install(|| {
             if side_by_side {
                 level
                     .par_iter()

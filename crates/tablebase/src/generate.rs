@@ -187,7 +187,19 @@ impl Batch {
 /// A solved configuration, ready to be written.
 pub struct Generated {
     pub header: Header,
+    pub work: Work,
     state: [State; 2],
+}
+
+/// How much the backward pass did: a measure of the algorithm that, unlike
+/// its time, does not depend on the machine. After a resumed checkpoint it
+/// counts the part done since.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Decided positions taken back through their unmoves.
+    pub taken_back: u64,
+    /// Predecessors told of a decided child (many of them decided already).
+    pub told: u64,
 }
 
 impl Generated {
@@ -248,6 +260,9 @@ struct Gen<'a, B: Board> {
     /// them enters the den next move whatever that side does (it cannot
     /// step into its own den to block it), see `init`.
     den_doors: [u64; 2],
+    /// `Work` so far.
+    taken_back: AtomicU64,
+    told: AtomicU64,
 }
 
 impl<'a, B: Board> Gen<'a, B> {
@@ -303,6 +318,8 @@ impl<'a, B: Board> Gen<'a, B> {
             children,
             shared,
             den_doors: [0, 1].map(|s| B::tables().steps[B::DEN[s] as usize]),
+            taken_back: AtomicU64::new(0),
+            told: AtomicU64::new(0),
         })
     }
 
@@ -595,6 +612,7 @@ impl<'a, B: Board> Gen<'a, B> {
         let mut pos: Option<(u64, Position<B>)> = None;
         let mut batch = Batch::new();
         let mut done = 0;
+        let (mut taken_back, mut told) = (0, 0);
         let words = &self.state[side].words()[(start / 4) as usize..end.div_ceil(4) as usize];
         for (k, word) in words.iter().enumerate() {
             let mut m = candidates(word.load(Relaxed), code);
@@ -635,8 +653,12 @@ impl<'a, B: Board> Gen<'a, B> {
                 }
                 self.predecessors(x, p, &sqs, &mut batch);
                 self.notify_all(1 - side, &batch, d)?;
+                taken_back += 1;
+                told += batch.len as u64;
             }
         }
+        self.taken_back.fetch_add(taken_back, Relaxed);
+        self.told.fetch_add(told, Relaxed);
         Ok(done)
     }
 
@@ -798,7 +820,9 @@ pub fn generate<B: Board>(
         }
     };
     let mut saved = (resumed.is_some(), Instant::now());
-    let mut taken_back = 0u64;
+    // Every entry handled by a sweep, including wins in one into a den
+    // that are not taken back (see `sweep_block`).
+    let mut swept_entries = 0u64;
     for d in first..LEVELS {
         if let Some(p) = checkpoint {
             let stopping = stop.load(Relaxed);
@@ -834,7 +858,7 @@ pub fn generate<B: Board>(
             Ok(k)
         });
         match swept {
-            Ok(k) => taken_back += k,
+            Ok(k) => swept_entries += k,
             Err(TbError::Interrupted) => {
                 if let Some(p) = checkpoint {
                     checkpoint::save(p, &parts, d as u64)?;
@@ -845,7 +869,7 @@ pub fn generate<B: Board>(
         }
     }
     // The draws (and stalemates under rules where they draw) never taken back.
-    progress((2 * size).saturating_sub(taken_back));
+    progress((2 * size).saturating_sub(swept_entries));
     let counts = [g.counts(0), g.counts(1)];
     let header = Header {
         counts,
@@ -853,6 +877,10 @@ pub fn generate<B: Board>(
     };
     Ok(Generated {
         header,
+        work: Work {
+            taken_back: g.taken_back.load(Relaxed),
+            told: g.told.load(Relaxed),
+        },
         state: g.state,
     })
 }

@@ -19,7 +19,7 @@ pub fn build_into<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) ->
         memory_bytes: None,
         encoding: None,
     };
-    build::<B>(&dir, rules, &opts, &|_| {}, &|_, _| {}, &stop).expect("build");
+    build::<B>(&dir, rules, &opts, &|_| {}, &|_| {}, &stop).expect("build");
     dir
 }
 
