@@ -8,7 +8,7 @@ use zoo_core::{MoveList, Side};
 impl<B: Board> Position<B> {
     /// Squares `side`'s `kind` on `from` may move to, captures not yet checked.
     #[inline(always)]
-    pub(crate) fn targets(&self, side: Side, kind: usize, from: u8) -> u64 {
+    pub fn targets(&self, side: Side, kind: usize, from: u8) -> u64 {
         let t = B::tables();
         let own = self.occ[side.index()];
         let mut m = t.steps[from as usize] & !own & !bit(B::DEN[side.index()]);

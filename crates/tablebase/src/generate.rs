@@ -51,7 +51,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 use zoo_animal::board::{file_of, rank_of, sq};
 use zoo_animal::{Board, Position};
-use zoo_core::{MoveList, Outcome, Side};
+use zoo_core::{Outcome, Side};
 
 /// Set while a position is undecided.
 const OPEN: u16 = 0x8000;
@@ -403,69 +403,80 @@ impl<'a, B: Board> Gen<'a, B> {
 
     /// Step 1 for one position (`pos`, placement `sqs`, entry `x`):
     /// returns its state.
-    fn init(
-        &self,
-        side: usize,
-        x: u64,
-        pos: &Position<B>,
-        sqs: &[u8; 16],
-        list: &mut MoveList<zoo_animal::Move>,
-    ) -> Result<u16, TbError> {
-        list.clear();
-        pos.generate(list);
-        if list.is_empty() {
+    ///
+    /// The moves are not listed: per piece, its target squares are a
+    /// bitboard, whose quiet part is only counted (a popcount); captures
+    /// are looked at one by one.
+    fn init(&self, side: usize, x: u64, pos: &Position<B>, sqs: &[u8; 16]) -> Result<u16, TbError> {
+        let n = self.layout.n;
+        let us = if side == 0 { Side::White } else { Side::Black };
+        let enemy = pos.occupied(us.flip());
+        let den = 1u64 << B::DEN[us.flip().index()];
+        let win_in_one = || {
+            self.mark(1, side, x);
+            Ok(2)
+        };
+        // An enemy piece next to our den: every move that takes nothing
+        // leads to a win in one for the opponent, so those moves lose in two
+        // and are not counted. A position lost only through them is decided
+        // here, and the wins in one they lead to (all of whose predecessors
+        // are such positions) need not be taken back (see `sweep_block`).
+        let doomed = enemy & self.den_doors[side] != 0;
+        let mut moves = 0u32;
+        let mut inside = 0u16;
+        let mut best_win = u16::MAX;
+        let mut phantom = false;
+        let mut longest_loss = 0u16;
+        for (i, &(ps, kind)) in self.layout.pieces[..n].iter().enumerate() {
+            if ps != us {
+                continue;
+            }
+            let from = sqs[i];
+            let targets = pos.targets(us, kind, from);
+            if targets & den != 0 {
+                return win_in_one();
+            }
+            let quiet = (targets & !enemy).count_ones();
+            moves += quiet;
+            if doomed {
+                if quiet > 0 {
+                    longest_loss = longest_loss.max(2);
+                }
+            } else {
+                inside += quiet as u16;
+            }
+            let mut caps = targets & enemy;
+            while caps != 0 {
+                let to = caps.trailing_zeros() as u8;
+                caps &= caps - 1;
+                let victim = piece_on(sqs, n, to);
+                if !pos.can_capture(us, kind, from, to, self.layout.pieces[victim].1) {
+                    continue;
+                }
+                moves += 1;
+                if enemy.count_ones() == 1 {
+                    return win_in_one();
+                }
+                match self.capture_value(sqs, i, victim) {
+                    (Outcome::Loss, d) => {
+                        best_win = best_win.min(d);
+                        phantom = true;
+                    }
+                    (Outcome::Draw, u16::MAX) => return Err(self.damaged(victim)),
+                    (Outcome::Draw, _) => phantom = true,
+                    (Outcome::Win, d) => longest_loss = longest_loss.max(d + 1),
+                }
+            }
+        }
+        if moves == 0 {
             if self.tb.rules().stalemate_loses {
                 self.mark(0, side, x);
                 return Ok(SPECIAL | 1);
             }
             return Ok(OPEN | SPECIAL);
         }
-        let them = if side == 0 { Side::Black } else { Side::White };
-        let enemy = pos.occupied(them);
-        let den = B::DEN[them.index()];
-        // An enemy piece next to our den: every move that takes nothing
-        // leads to a win in one for the opponent, so those moves lose in two
-        // and are not counted. A position lost only through them is decided
-        // here, and the wins in one they lead to (all of whose predecessors
-        // are such positions) need not be taken back (see `sweep_block`):
-        // about a tenth of the backward pass.
-        let doomed = enemy & self.den_doors[side] != 0;
-        let mut inside = 0u16;
-        let mut best_win = u16::MAX;
-        let mut phantom = false;
-        let mut longest_loss = 0u16;
-        for &m in list.iter() {
-            if m.to() == den {
-                best_win = 0;
-                break;
-            }
-            if enemy & (1u64 << m.to()) == 0 {
-                if doomed {
-                    longest_loss = longest_loss.max(2);
-                } else {
-                    inside += 1;
-                }
-                continue;
-            }
-            if enemy.count_ones() == 1 {
-                best_win = 0;
-                break;
-            }
-            let mover = piece_on(sqs, self.layout.n, m.from());
-            let victim = piece_on(sqs, self.layout.n, m.to());
-            match self.capture_value(sqs, mover, victim) {
-                (Outcome::Loss, d) => {
-                    best_win = best_win.min(d);
-                    phantom = true;
-                }
-                (Outcome::Draw, u16::MAX) => return Err(self.damaged(victim)),
-                (Outcome::Draw, _) => phantom = true,
-                (Outcome::Win, d) => longest_loss = longest_loss.max(d + 1),
-            }
-        }
         if best_win == 0 {
-            self.mark(1, side, x);
-            Ok(2) // a win in one ply
+            win_in_one() // a capture into a child lost at once
         } else if best_win != u16::MAX {
             let w = best_win as usize + 1; // odd
             if w >= LEVELS {
@@ -574,7 +585,6 @@ impl<'a, B: Board> Gen<'a, B> {
     fn forward(&self, side: usize, start: u64, end: u64) -> Result<(), TbError> {
         let layout = self.layout;
         let n = layout.n;
-        let mut list = MoveList::new();
         let mut digits = [0u32; 16];
         let mut sqs = [0u8; 16];
         layout.locate(start, &mut digits, &mut sqs);
@@ -587,7 +597,7 @@ impl<'a, B: Board> Gen<'a, B> {
                 let from = layout.advance(&mut digits, &mut sqs);
                 move_pieces(layout, &mut pos, &old, &sqs, from, n);
             }
-            four[(x % 4) as usize] = self.init(side, x, &pos, &sqs, &mut list)?;
+            four[(x % 4) as usize] = self.init(side, x, &pos, &sqs)?;
             if x % 4 == 3 || x + 1 == end {
                 self.state[side].set4((x / 4) as usize, four);
                 four = [0; 4];
