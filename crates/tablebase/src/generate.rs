@@ -553,7 +553,14 @@ impl<'a, B: Board> Gen<'a, B> {
         let n = self.layout.n;
         let f0y = file_of(sqs[0]);
         out.len = 0;
+        // A predecessor with a piece of its side to move next to our den is
+        // a win in one, decided by `init`: telling it would change nothing.
+        let doors = self.den_doors[pos.stm().index()];
+        let at_doors = pos.occupied(pos.stm().flip()) & doors;
         pos.for_each_quiet_unmove(|u| {
+            if (at_doors & !(1u64 << u.to)) | (doors & (1u64 << u.from)) != 0 {
+                return;
+            }
             let i = piece_on(sqs, n, u.to);
             let f0q = if i == 0 { file_of(u.from) } else { f0y };
             // The index keeps positions whose first piece is on files a-d. A
