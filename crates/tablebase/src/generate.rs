@@ -20,7 +20,10 @@
 //!    piece), captures (valued from the smaller tables, already built) and
 //!    moves within the configuration (counted). A capture to a drawn child
 //!    adds one phantom to the counter so the position can never be counted
-//!    down to a loss; a capture to a lost child makes a pending win.
+//!    down to a loss; a capture to a lost child makes a pending win. With
+//!    an enemy piece next to its den a position's non-captures all lose in
+//!    two and are not counted, so the wins in one into a den are never
+//!    taken back (nor told anything).
 //! 2. Backward induction level by level (distance 0, 1, 2, ...). Level `d`
 //!    sweeps the blocks marked for it: every position decided at `d` is
 //!    taken back through its unmoves (non-captures: un-captures lead to
