@@ -514,8 +514,7 @@ impl<'a, B: Board> Gen<'a, B> {
     }
 
     /// Decides entry `x` of `side` at distance `d` unless it is decided.
-    /// Returns whether this call decided it.
-    fn decide(&self, side: usize, x: u64, d: usize) -> Result<bool, TbError> {
+    fn decide(&self, side: usize, x: u64, d: usize) -> Result<(), TbError> {
         if d >= LEVELS {
             return Err(self.too_long(d));
         }
@@ -526,7 +525,7 @@ impl<'a, B: Board> Gen<'a, B> {
         if decided {
             self.mark(d, side, x);
         }
-        Ok(decided)
+        Ok(())
     }
 
     /// A child of entry `x` (side `t`) was decided at `d`: lost for its side
@@ -534,7 +533,7 @@ impl<'a, B: Board> Gen<'a, B> {
     #[inline]
     fn notify(&self, t: usize, x: u64, child_lost: bool, d: usize) -> Result<(), TbError> {
         if child_lost {
-            return self.decide(t, x, d + 1).map(|_| ());
+            return self.decide(t, x, d + 1);
         }
         // Counters count down; decided entries, pending wins and stalemates
         // do not, nor (never reached) a counter at 0.
