@@ -357,6 +357,13 @@ impl<'a, B: Board> Gen<'a, B> {
         }
     }
 
+    /// The pieces of `attacker` next to its opponent's den: each enters
+    /// that den next move, whatever the opponent does (see `init`).
+    #[inline(always)]
+    fn at_enemy_door(&self, pos: &Position<B>, attacker: Side) -> u64 {
+        pos.occupied(attacker) & self.den_doors[attacker.flip().index()]
+    }
+
     fn too_long(&self, d: usize) -> TbError {
         TbError::Other(format!(
             "{}: a distance of {d} plies does not fit the one-byte distance format",
@@ -413,8 +420,9 @@ impl<'a, B: Board> Gen<'a, B> {
     fn init(&self, side: usize, x: u64, pos: &Position<B>, sqs: &[u8; 16]) -> Result<u16, TbError> {
         let n = self.layout.n;
         let us = if side == 0 { Side::White } else { Side::Black };
-        let enemy = pos.occupied(us.flip());
-        let den = 1u64 << B::DEN[us.flip().index()];
+        let them = us.flip();
+        let enemy = pos.occupied(them);
+        let den = 1u64 << B::DEN[them.index()];
         let win_in_one = || {
             self.mark(1, side, x);
             Ok(2)
@@ -424,7 +432,7 @@ impl<'a, B: Board> Gen<'a, B> {
         // and are not counted. A position lost only through them is decided
         // here, and the wins in one they lead to (all of whose predecessors
         // are such positions) need not be taken back (see `sweep_block`).
-        let doomed = enemy & self.den_doors[side] != 0;
+        let doomed = self.at_enemy_door(pos, them) != 0;
         let mut moves = 0u32;
         let mut inside = 0u16;
         let mut best_win = u16::MAX;
@@ -558,7 +566,7 @@ impl<'a, B: Board> Gen<'a, B> {
         // A predecessor with a piece of its side to move next to our den is
         // a win in one, decided by `init`: telling it would change nothing.
         let doors = self.den_doors[pos.stm().index()];
-        let at_doors = pos.occupied(pos.stm().flip()) & doors;
+        let at_doors = self.at_enemy_door(pos, pos.stm().flip());
         pos.for_each_quiet_unmove(|u| {
             if (at_doors & !(1u64 << u.to)) | (doors & (1u64 << u.from)) != 0 {
                 return;
@@ -664,7 +672,7 @@ impl<'a, B: Board> Gen<'a, B> {
                 }
                 let (_, p) = pos.as_ref().expect("set above");
                 done += 1;
-                if d == 1 && p.occupied(p.stm()) & self.den_doors[1 - side] != 0 {
+                if d == 1 && self.at_enemy_door(p, p.stm()) != 0 {
                     // A win in one into the den: its predecessors (the
                     // opponent's pieces moved back) all have this piece next
                     // to their den, so `init` did not count this move.
