@@ -21,6 +21,7 @@ fn tables() -> PathBuf {
         threads: 2,
         memory_bytes: None,
         encoding: None,
+        copies: true,
     };
     let stop = AtomicBool::new(false);
     build::<JungleCheckers>(

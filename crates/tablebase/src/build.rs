@@ -7,6 +7,7 @@ use crate::checkpoint;
 use crate::file::{write_table_with, Encoding};
 use crate::generate::{generate, working_bytes, Work};
 use crate::index::Material;
+use crate::isomorph::{self, Rename};
 use crate::{Tablebase, TbError};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -23,6 +24,9 @@ pub struct BuildOptions {
     pub memory_bytes: Option<u64>,
     /// How tables are stored; `None`: [`default_encoding`].
     pub encoding: Option<Encoding>,
+    /// Copy the tables of configurations that are another's renamed
+    /// ([`isomorph`]) instead of solving them; off to check the copies.
+    pub copies: bool,
 }
 
 /// Plain up to 5 pieces: those are probed at random by the generator of
@@ -48,6 +52,8 @@ pub struct Planned {
     /// Index entries of both sides (the positions the forward pass visits).
     pub positions: u64,
     pub working_bytes: u64,
+    /// Copied through this renaming instead of solved.
+    pub source: Option<Rename>,
 }
 
 /// What a finished build did.
@@ -62,26 +68,47 @@ pub struct BuildReport {
 pub struct Built {
     pub name: String,
     pub secs: f64,
+    /// Zero for a copy.
     pub work: Work,
+    /// The configuration a copy was copied from.
+    pub copied_from: Option<String>,
 }
 
-/// The tables missing under `dir` for up to `pieces` pieces, in build order.
-pub fn plan<B: Board>(dir: &Path, rules: &'static RuleSet, pieces: u32) -> (Vec<Planned>, usize) {
+/// The tables missing under `dir` for up to `pieces` pieces, in build order,
+/// and how many are there. With `copies`, a configuration that is a table
+/// there, or one solved before it at its size, renamed is planned as a copy.
+pub fn plan<B: Board>(
+    dir: &Path,
+    rules: &'static RuleSet,
+    pieces: u32,
+    copies: bool,
+) -> (Vec<Planned>, usize) {
     let tb = Tablebase::<B>::open(dir, rules);
     let mut out = Vec::new();
     let mut present = 0;
     for n in 2..=pieces {
-        for m in Material::canonical::<B>(n) {
-            if tb.path_of(m).exists() {
-                present += 1;
-                continue;
-            }
+        let (mut sources, missing): (Vec<Material>, Vec<Material>) = Material::canonical::<B>(n)
+            .into_iter()
+            .partition(|&m| tb.path_of(m).exists());
+        present += sources.len();
+        for m in missing {
+            let source = copies
+                .then(|| isomorph::find::<B>(rules, m, &sources))
+                .flatten();
             let size = tb.layout(m).size;
+            let working_bytes = match &source {
+                Some(r) => isomorph::copy_bytes(&tb, m, r),
+                None => {
+                    sources.push(m);
+                    working_bytes(size)
+                }
+            };
             out.push(Planned {
                 material: m,
                 pieces: n,
                 positions: size.saturating_mul(2),
-                working_bytes: working_bytes(size),
+                working_bytes,
+                source,
             });
         }
     }
@@ -97,7 +124,7 @@ pub fn build<B: Board>(
     finished: &(dyn Fn(&Built) + Sync),
     stop: &AtomicBool,
 ) -> Result<BuildReport, TbError> {
-    let (planned, skipped) = plan::<B>(dir, rules, opts.pieces);
+    let (planned, skipped) = plan::<B>(dir, rules, opts.pieces, opts.copies);
     if let Some(budget) = opts.memory_bytes {
         if let Some(p) = planned.iter().find(|p| p.working_bytes > budget) {
             return Err(TbError::Other(format!(
@@ -124,8 +151,11 @@ pub fn build<B: Board>(
     let freed = Condvar::new();
     let budget = opts.memory_bytes.unwrap_or(u64::MAX);
     for n in 2..=opts.pieces {
-        let mut level: Vec<&Planned> = planned.iter().filter(|p| p.pieces == n).collect();
-        if level.is_empty() {
+        let (copies, mut level): (Vec<&Planned>, Vec<&Planned>) = planned
+            .iter()
+            .filter(|p| p.pieces == n)
+            .partition(|p| p.source.is_some());
+        if level.is_empty() && copies.is_empty() {
             continue;
         }
         // Largest first: the small ones fill the gaps at the end.
@@ -133,6 +163,16 @@ pub fn build<B: Board>(
         // A fresh view of the directory: the tables of n - 1 pieces exist now.
         let tb = Tablebase::<B>::open(dir, rules);
         let encoding = opts.encoding.unwrap_or_else(|| default_encoding(n));
+        let written = |p: &Planned, t0: Instant, work: Work| {
+            let built = Built {
+                name: p.material.name::<B>(),
+                secs: t0.elapsed().as_secs_f64(),
+                work,
+                copied_from: p.source.map(|r| r.source.name::<B>()),
+            };
+            finished(&built);
+            built
+        };
         let one = |p: &Planned, parallel: bool| -> Result<Built, TbError> {
             let t0 = Instant::now();
             let path = tb.path_of(p.material);
@@ -147,13 +187,7 @@ pub fn build<B: Board>(
             if let Some(c) = ckpt {
                 let _ = std::fs::remove_file(c);
             }
-            let built = Built {
-                name: p.material.name::<B>(),
-                secs: t0.elapsed().as_secs_f64(),
-                work: g.work,
-            };
-            finished(&built);
-            Ok(built)
+            Ok(written(p, t0, g.work))
         };
         // Configurations side by side, one thread each, when as many as there
         // are threads fit in memory together; otherwise one at a time with
@@ -161,7 +195,7 @@ pub fn build<B: Board>(
         let threads = opts.threads.max(1);
         let largest: u64 = level.iter().take(threads).map(|p| p.working_bytes).sum();
         let side_by_side = threads > 1 && level.len() > 1 && largest <= budget;
-        let results: Vec<Result<Built, TbError>> = pool.install(|| {
+        let mut results: Vec<Result<Built, TbError>> = pool.install(|| {
             if side_by_side {
                 level
                     .par_iter()
@@ -192,6 +226,29 @@ pub fn build<B: Board>(
                 out
             }
         });
+        // The copies once their sources are solved, one at a time with all
+        // threads (each takes seconds where a solve takes a minute).
+        if results.iter().all(|r| r.is_ok()) {
+            for p in copies {
+                let r = pool.install(|| {
+                    let t0 = Instant::now();
+                    let source = p.source.as_ref().expect("a copy");
+                    let c = isomorph::copy(&tb, p.material, source, progress, stop)?;
+                    write_table_with(
+                        &tb.path_of(p.material),
+                        &c.header,
+                        encoding,
+                        &|side, start, out| c.fill(side, start, out),
+                    )?;
+                    Ok(written(p, t0, Work::default()))
+                });
+                let failed = r.is_err();
+                results.push(r);
+                if failed {
+                    break;
+                }
+            }
+        }
         for r in results {
             report.built.push(r?);
         }

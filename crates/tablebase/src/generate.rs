@@ -43,7 +43,7 @@
 //! entry is found by a few digit increments rather than a full unranking.
 
 use crate::file::{Header, SideCounts, Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
-use crate::index::{Layout, Material};
+use crate::index::{turned, Layout, Material};
 use crate::{checkpoint, slot_of, Tablebase, TbError};
 #[cfg(target_os = "linux")]
 use memmap2::Advice;
@@ -52,7 +52,7 @@ use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
-use zoo_animal::board::{file_of, rank_of, sq};
+use zoo_animal::board::file_of;
 use zoo_animal::{Board, Position};
 use zoo_core::{Outcome, Side};
 
@@ -382,11 +382,7 @@ impl<'a, B: Board> Gen<'a, B> {
         for (j, &p) in c.from_parent[..c.layout.n].iter().enumerate() {
             let p = p as usize;
             let s = if p == mover { sqs[victim] } else { sqs[p] };
-            q[j] = if c.swap {
-                sq(file_of(s), B::RANKS - 1 - rank_of(s))
-            } else {
-                s
-            };
+            q[j] = if c.swap { turned::<B>(s) } else { s };
         }
         let (wdl, dist) = c.table.get(c.side, c.layout.rank(&q[..c.layout.n]));
         match wdl {

@@ -155,6 +155,12 @@ pub fn mirror_sq(s: u8) -> u8 {
     sq(FILES - 1 - file_of(s), rank_of(s))
 }
 
+/// The square of the colour swap: ranks turned, files kept.
+#[inline(always)]
+pub fn turned<B: Board>(s: u8) -> u8 {
+    sq(file_of(s), B::RANKS - 1 - rank_of(s))
+}
+
 /// The index of one material configuration.
 #[derive(Clone, Debug)]
 pub struct Layout {
@@ -265,8 +271,7 @@ impl Layout {
     pub fn squares_of<B: Board>(&self, pos: &Position<B>, swap: bool, out: &mut [u8; 16]) {
         for (i, &(side, kind)) in self.pieces.iter().enumerate() {
             out[i] = if swap {
-                let s = pos.square_of(side.flip(), kind).expect("material matches");
-                sq(file_of(s), B::RANKS - 1 - rank_of(s))
+                turned::<B>(pos.square_of(side.flip(), kind).expect("material matches"))
             } else {
                 pos.square_of(side, kind).expect("material matches")
             };

@@ -13,6 +13,7 @@ pub mod checkpoint;
 pub mod file;
 pub mod generate;
 pub mod index;
+pub mod isomorph;
 pub mod sample;
 pub mod verify;
 

@@ -67,6 +67,10 @@ pub struct BuildArgs {
     /// zstd from 6.
     #[arg(long, value_enum)]
     pub encoding: Option<EncodingArg>,
+    /// Solve every configuration, also those whose table is another's with
+    /// the pieces renamed (by default copied from it): to check the copies.
+    #[arg(long)]
+    pub solve_all: bool,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -182,16 +186,18 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         // cannot fit is refused up front instead of failing half-way.
         None => total_memory().map(|b| b / 5 * 4),
     };
-    let (planned, present) = plan::<B>(&a.tables.dir, rules, a.pieces);
+    let (planned, present) = plan::<B>(&a.tables.dir, rules, a.pieces, !a.solve_all);
+    let copies = planned.iter().filter(|p| p.source.is_some()).count();
     let total: u64 = planned
         .iter()
         .fold(0u64, |t, p| t.saturating_add(p.positions));
     eprintln!(
-        "{} {}: {} tables present, {} to build ({} positions), up to {} pieces, in {}",
+        "{} {}: {} tables present, {} to build ({} of them copies, {} positions), up to {} pieces, in {}",
         B::GAME,
         rules.name,
         present,
         planned.len(),
+        copies,
         total,
         a.pieces,
         zoo_tb::file::table_dir(&a.tables.dir, B::GAME, rules.name).display()
@@ -235,6 +241,7 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
             EncodingArg::Plain => zoo_tb::file::Encoding::Plain,
             EncodingArg::Zstd => zoo_tb::file::Encoding::Zstd,
         }),
+        copies: !a.solve_all,
     };
     let t0 = Instant::now();
     let last_line = std::sync::Mutex::new(Instant::now());
@@ -265,10 +272,13 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
             // with the work of its backward pass (a measure that does not
             // depend on the machine's load, unlike the time).
             if bar.is_hidden() {
-                eprintln!(
-                    "{} built in {:.1} s ({} positions taken back, {} predecessors told)",
-                    b.name, b.secs, b.work.taken_back, b.work.told
-                );
+                match &b.copied_from {
+                    Some(s) => eprintln!("{} copied from {s} in {:.1} s", b.name, b.secs),
+                    None => eprintln!(
+                        "{} built in {:.1} s ({} positions taken back, {} predecessors told)",
+                        b.name, b.secs, b.work.taken_back, b.work.told
+                    ),
+                }
             }
             bar.set_message(format!("{} done in {:.1} s", b.name, b.secs))
         },
@@ -285,7 +295,7 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
             Ok(())
         }
         Err(zoo_tb::TbError::Interrupted) => {
-            let (left, _) = plan::<B>(&a.tables.dir, rules, a.pieces);
+            let (left, _) = plan::<B>(&a.tables.dir, rules, a.pieces, !a.solve_all);
             eprintln!(
                 "interrupted: {} tables still missing; run the same command again to resume",
                 left.len()

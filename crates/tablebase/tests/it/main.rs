@@ -2,6 +2,7 @@
 //! tables of both games are built once.
 
 mod common;
+mod copies;
 mod files;
 mod generate;
 mod props;

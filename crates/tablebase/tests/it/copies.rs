@@ -1,0 +1,59 @@
+//! Tables copied from a renamed configuration are the tables a solve
+//! writes, byte for byte (values, distances, counts, checksum).
+
+use crate::common::build_with;
+use std::path::Path;
+use zoo_animal::rules::{JUNGLE_CHECKERS_LEIDEN, JUNGLE_LEIDEN};
+use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
+use zoo_tb::file::Encoding;
+
+/// Builds up to `pieces` twice, with copies and solving everything, and
+/// compares every file; returns how many tables were copies.
+fn copies_match_solves<B: Board>(
+    name: &str,
+    rules: &'static RuleSet,
+    pieces: u32,
+    encoding: Option<Encoding>,
+) -> usize {
+    let (copied, report) =
+        build_with::<B>(&format!("{name}-copied"), rules, pieces, true, encoding);
+    let (solved, all) = build_with::<B>(&format!("{name}-solved"), rules, pieces, false, encoding);
+    assert!(all.built.iter().all(|b| b.copied_from.is_none()));
+    assert_eq!(report.built.len(), all.built.len());
+    let dir = |d: &Path| zoo_tb::file::table_dir(d, B::GAME, rules.name);
+    for b in &all.built {
+        let file = format!("{}.zootb", b.name);
+        let a = std::fs::read(dir(&copied).join(&file)).expect("copied table");
+        let s = std::fs::read(dir(&solved).join(&file)).expect("solved table");
+        assert!(a == s, "{name}: {file} differs between copy and solve");
+    }
+    report
+        .built
+        .iter()
+        .filter(|b| b.copied_from.is_some())
+        .count()
+}
+
+#[test]
+fn jungle_checkers_copies_are_the_solved_tables() {
+    let copies = copies_match_solves::<JungleCheckers>("jc4", &JUNGLE_CHECKERS_LEIDEN, 4, None);
+    // 2 pieces: 10 configurations in 2 games; 3: 24 in 6; 4: 37 in 16.
+    assert_eq!(copies, 8 + 18 + 21);
+}
+
+#[test]
+fn zstd_copies_are_the_solved_tables() {
+    let copies = copies_match_solves::<JungleCheckers>(
+        "jc3-zstd",
+        &JUNGLE_CHECKERS_LEIDEN,
+        3,
+        Some(Encoding::Zstd),
+    );
+    assert_eq!(copies, 8 + 18);
+}
+
+#[test]
+fn jungle_copies_are_the_solved_tables() {
+    let copies = copies_match_solves::<Jungle>("jungle3", &JUNGLE_LEIDEN, 3, None);
+    assert!(copies > 0);
+}
