@@ -9,9 +9,8 @@ use crate::generate::{generate, working_bytes, Work};
 use crate::index::Material;
 use crate::isomorph::{self, Rename};
 use crate::{Tablebase, TbError};
-use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 use zoo_animal::{Board, RuleSet};
@@ -151,19 +150,64 @@ pub fn build<B: Board>(
     let freed = Condvar::new();
     let budget = opts.memory_bytes.unwrap_or(u64::MAX);
     for n in 2..=opts.pieces {
-        let (copies, mut level): (Vec<&Planned>, Vec<&Planned>) = planned
+        let (copies, mut solves): (Vec<&Planned>, Vec<&Planned>) = planned
             .iter()
             .filter(|p| p.pieces == n)
             .partition(|p| p.source.is_some());
-        if level.is_empty() && copies.is_empty() {
+        if solves.is_empty() && copies.is_empty() {
             continue;
         }
         // Largest first: the small ones fill the gaps at the end.
-        level.sort_by_key(|p| std::cmp::Reverse(p.positions));
+        solves.sort_by_key(|p| std::cmp::Reverse(p.positions));
+        let solved_here = |m: Material| solves.iter().any(|p| p.material == m);
+        // The jobs in the order they are taken: the copies of tables that
+        // are there already, the solves, then the copies of tables solved
+        // at this size, which wait for their sources.
+        let (waiting, ready): (Vec<&Planned>, Vec<&Planned>) = copies
+            .into_iter()
+            .partition(|p| p.source.is_some_and(|r| solved_here(r.source)));
+        let jobs: Vec<&Planned> = ready
+            .into_iter()
+            .chain(solves.iter().copied())
+            .chain(waiting)
+            .collect();
         // A fresh view of the directory: the tables of n - 1 pieces exist now.
         let tb = Tablebase::<B>::open(dir, rules);
         let encoding = opts.encoding.unwrap_or_else(|| default_encoding(n));
-        let written = |p: &Planned, t0: Instant, work: Work| {
+        // Configurations side by side, one thread each, when as many as there
+        // are threads fit in memory together; otherwise one at a time with
+        // all threads on it.
+        let threads = opts.threads.max(1);
+        let largest: u64 = solves.iter().take(threads).map(|p| p.working_bytes).sum();
+        let side_by_side = threads > 1 && jobs.len() > 1 && largest <= budget;
+        let run = |p: &Planned| -> Result<Built, TbError> {
+            let t0 = Instant::now();
+            let path = tb.path_of(p.material);
+            let work = match &p.source {
+                // A copy maps its entries with all the pool's threads that are free.
+                Some(r) => {
+                    let c = isomorph::copy(&tb, p.material, r, progress, stop)?;
+                    write_table_with(&path, &c.header, encoding, &|side, start, out| {
+                        c.fill(side, start, out)
+                    })?;
+                    Work::default()
+                }
+                None => {
+                    // Configurations of a gigabyte or more save checkpoints
+                    // (the 6-piece Jungle Checkers ones take half an hour each).
+                    let ckpt = checkpoint::path_for(&path);
+                    let ckpt = (p.working_bytes >= CHECKPOINT_FROM).then_some(ckpt.as_path());
+                    let parallel = threads > 1 && !side_by_side;
+                    let g = generate(&tb, p.material, parallel, ckpt, progress, stop)?;
+                    write_table_with(&path, &g.header, encoding, &|side, start, out| {
+                        g.fill(side, start, out)
+                    })?;
+                    if let Some(c) = ckpt {
+                        let _ = std::fs::remove_file(c);
+                    }
+                    g.work
+                }
+            };
             let built = Built {
                 name: p.material.name::<B>(),
                 secs: t0.elapsed().as_secs_f64(),
@@ -171,84 +215,54 @@ pub fn build<B: Board>(
                 copied_from: p.source.map(|r| r.source.name::<B>()),
             };
             finished(&built);
-            built
+            Ok(built)
         };
-        let one = |p: &Planned, parallel: bool| -> Result<Built, TbError> {
-            let t0 = Instant::now();
-            let path = tb.path_of(p.material);
-            // Configurations of a gigabyte or more save checkpoints (the
-            // 6-piece Jungle Checkers ones take half an hour each).
-            let ckpt = checkpoint::path_for(&path);
-            let ckpt = (p.working_bytes >= CHECKPOINT_FROM).then_some(ckpt.as_path());
-            let g = generate(&tb, p.material, parallel, ckpt, progress, stop)?;
-            write_table_with(&path, &g.header, encoding, &|side, start, out| {
-                g.fill(side, start, out)
-            })?;
-            if let Some(c) = ckpt {
-                let _ = std::fs::remove_file(c);
-            }
-            Ok(written(p, t0, g.work))
-        };
-        // Configurations side by side, one thread each, when as many as there
-        // are threads fit in memory together; otherwise one at a time with
-        // all threads on it.
-        let threads = opts.threads.max(1);
-        let largest: u64 = level.iter().take(threads).map(|p| p.working_bytes).sum();
-        let side_by_side = threads > 1 && level.len() > 1 && largest <= budget;
-        let mut results: Vec<Result<Built, TbError>> = pool.install(|| {
-            if side_by_side {
-                level
-                    .par_iter()
-                    .map(|p| {
-                        {
-                            let mut u = used.lock().expect("memory lock");
-                            while *u > 0 && *u + p.working_bytes > budget {
-                                u = freed.wait(u).expect("memory lock");
-                            }
-                            *u += p.working_bytes;
-                        }
-                        let r = one(p, false);
-                        *used.lock().expect("memory lock") -= p.working_bytes;
-                        freed.notify_all();
-                        r
-                    })
-                    .collect()
-            } else {
-                let mut out = Vec::new();
-                for p in &level {
-                    let r = one(p, threads > 1);
-                    let failed = r.is_err();
-                    out.push(r);
-                    if failed {
-                        break;
+        // Workers take the jobs in order; a copy waits until its source is
+        // written, and a job until its working set fits the budget.
+        let next = AtomicUsize::new(0);
+        let written = Mutex::new(Vec::<Material>::new());
+        let wrote = Condvar::new();
+        let failed = AtomicBool::new(false);
+        let results = Mutex::new(Vec::new());
+        let worker = || {
+            while let Some(p) = jobs.get(next.fetch_add(1, SeqCst)) {
+                if let Some(r) = p.source.filter(|r| solved_here(r.source)) {
+                    let mut w = written.lock().expect("job lock");
+                    while !w.contains(&r.source) && !failed.load(SeqCst) {
+                        w = wrote.wait(w).expect("job lock");
                     }
                 }
-                out
-            }
-        });
-        // The copies once their sources are solved, one at a time with all
-        // threads (each takes seconds where a solve takes a minute).
-        if results.iter().all(|r| r.is_ok()) {
-            for p in copies {
-                let r = pool.install(|| {
-                    let t0 = Instant::now();
-                    let source = p.source.as_ref().expect("a copy");
-                    let c = isomorph::copy(&tb, p.material, source, progress, stop)?;
-                    write_table_with(
-                        &tb.path_of(p.material),
-                        &c.header,
-                        encoding,
-                        &|side, start, out| c.fill(side, start, out),
-                    )?;
-                    Ok(written(p, t0, Work::default()))
-                });
-                let failed = r.is_err();
-                results.push(r);
-                if failed {
+                if failed.load(SeqCst) {
                     break;
                 }
+                {
+                    let mut u = used.lock().expect("memory lock");
+                    while *u > 0 && *u + p.working_bytes > budget {
+                        u = freed.wait(u).expect("memory lock");
+                    }
+                    *u += p.working_bytes;
+                }
+                let r = pool.install(|| run(p));
+                *used.lock().expect("memory lock") -= p.working_bytes;
+                freed.notify_all();
+                match &r {
+                    Ok(_) => written.lock().expect("job lock").push(p.material),
+                    Err(_) => failed.store(true, SeqCst),
+                }
+                wrote.notify_all();
+                results.lock().expect("results lock").push(r);
             }
-        }
+        };
+        // The workers are threads of their own that wait outside the pool
+        // and hand each job to it: a job waiting inside the pool could be
+        // run nested under the very job it waits for and never wake.
+        let workers = if side_by_side { threads } else { 1 };
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                s.spawn(worker);
+            }
+        });
+        let results = results.into_inner().expect("results lock");
         for r in results {
             report.built.push(r?);
         }

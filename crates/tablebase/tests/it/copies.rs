@@ -57,3 +57,21 @@ fn jungle_copies_are_the_solved_tables() {
     let copies = copies_match_solves::<Jungle>("jungle3", &JUNGLE_LEIDEN, 3, None);
     assert!(copies > 0);
 }
+
+#[test]
+fn jungle_checkers_plans_the_copies_per_size() {
+    let empty = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-no-tables");
+    let (planned, present) =
+        zoo_tb::build::plan::<JungleCheckers>(&empty, &JUNGLE_CHECKERS_LEIDEN, 6, true);
+    assert_eq!(present, 0);
+    let count = |n: u32, copies: bool| {
+        planned
+            .iter()
+            .filter(|p| p.pieces == n && p.source.is_some() == copies)
+            .count()
+    };
+    // (solved, copied) for 2 to 6 pieces: docs/tablebase.md's table.
+    let per_size: Vec<(usize, usize)> =
+        (2..=6).map(|n| (count(n, false), count(n, true))).collect();
+    assert_eq!(per_size, [(2, 8), (6, 18), (16, 21), (21, 7), (14, 2)]);
+}
