@@ -245,9 +245,13 @@ pub fn build<B: Board>(
                 let r = pool.install(|| run(p));
                 *used.lock().expect("memory lock") -= p.working_bytes;
                 freed.notify_all();
-                match &r {
-                    Ok(_) => written.lock().expect("job lock").push(p.material),
-                    Err(_) => failed.store(true, SeqCst),
+                {
+                    // Under the lock, so a copy about to wait cannot miss it.
+                    let mut w = written.lock().expect("job lock");
+                    match &r {
+                        Ok(_) => w.push(p.material),
+                        Err(_) => failed.store(true, SeqCst),
+                    }
                 }
                 wrote.notify_all();
                 results.lock().expect("results lock").push(r);
