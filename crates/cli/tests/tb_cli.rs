@@ -399,3 +399,33 @@ fn verify_positions_skips_tables_not_built_and_needs_the_smaller_ones() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--positions"));
 }
+
+#[test]
+fn build_copies_renamed_configurations_unless_told_to_solve_all() {
+    let run = |name: &str, extra: &[&str]| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-tb-cli-{name}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = zoo()
+            .args(["tb", "build", "--game", "jungle-checkers", "--pieces", "2"])
+            .args(extra)
+            .arg("--dir")
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        (dir, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (copied, log) = run("copies", &[]);
+    assert!(log.contains("10 to build (8 of them copies"), "{log}");
+    assert!(log.contains("Eve copied from "), "{log}");
+    let (solved, log) = run("solve-all", &["--solve-all"]);
+    assert!(log.contains("10 to build (0 of them copies"), "{log}");
+    assert!(!log.contains("copied from"), "{log}");
+    let leiden = |d: &PathBuf| d.join("jungle-checkers").join("leiden");
+    for f in std::fs::read_dir(leiden(&solved)).unwrap() {
+        let name = f.unwrap().file_name();
+        let a = std::fs::read(leiden(&copied).join(&name)).unwrap();
+        let b = std::fs::read(leiden(&solved).join(&name)).unwrap();
+        assert!(a == b, "{name:?} differs");
+    }
+}
