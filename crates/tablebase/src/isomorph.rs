@@ -207,47 +207,55 @@ pub fn copy<B: Board>(
     let mut values = Vec::new();
     for (side, map) in maps.iter().enumerate() {
         let src = &source[map.side];
-        let mut out = vec![0u8; size];
-        let entries = out
-            .par_chunks_mut(CHUNK)
-            .enumerate()
-            .map(|(c, out)| {
-                if stop.load(Relaxed) {
-                    return Err(TbError::Interrupted);
+        // Entries `c * CHUNK..` into `out`, counted as the generator counts:
+        // draws, wins (odd distances), losses.
+        let chunk = |c: usize, out: &mut [u8]| -> Result<[u64; 3], TbError> {
+            if stop.load(Relaxed) {
+                return Err(TbError::Interrupted);
+            }
+            let mut digits = [0u32; 16];
+            let mut sqs = [0u8; 16];
+            let mut from = [0u8; 16];
+            let mut entries = [0u64; 3];
+            layout.locate((c * CHUNK) as u64, &mut digits, &mut sqs);
+            for (j, o) in out.iter_mut().enumerate() {
+                if j > 0 {
+                    layout.advance(&mut digits, &mut sqs);
                 }
-                let mut digits = [0u32; 16];
-                let mut sqs = [0u8; 16];
-                let mut from = [0u8; 16];
-                let mut entries = [0u64; 3];
-                layout.locate((c * CHUNK) as u64, &mut digits, &mut sqs);
-                for (j, o) in out.iter_mut().enumerate() {
-                    if j > 0 {
-                        layout.advance(&mut digits, &mut sqs);
-                    }
-                    for i in 0..layout.n {
-                        let s = sqs[i];
-                        from[map.to[i]] = if map.turn { turned::<B>(s) } else { s };
-                    }
-                    let v = src[src_layout.rank(&from[..layout.n]) as usize];
-                    *o = v;
-                    // As the generator counts: draws, wins (odd distances), losses.
-                    entries[if v == 0 { 0 } else { 2 - (v as usize - 1) % 2 }] += 1;
+                for i in 0..layout.n {
+                    let s = sqs[i];
+                    from[map.to[i]] = if map.turn { turned::<B>(s) } else { s };
                 }
-                progress(2 * out.len() as u64);
-                Ok(entries)
-            })
-            .try_reduce(
-                || [0u64; 3],
-                |a, b| Ok([a[0] + b[0], a[1] + b[1], a[2] + b[2]]),
-            )?;
+                let v = src[src_layout.rank(&from[..layout.n]) as usize];
+                *o = v;
+                entries[if v == 0 { 0 } else { 2 - (v as usize - 1) % 2 }] += 1;
+            }
+            progress(2 * out.len() as u64);
+            Ok(entries)
+        };
+        let add = |a: [u64; 3], b: [u64; 3]| Ok([a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
+        let entries = if side < header.sides {
+            let mut out = vec![0u8; size];
+            let e = out
+                .par_chunks_mut(CHUNK)
+                .enumerate()
+                .map(|(c, o)| chunk(c, o))
+                .try_reduce(|| [0; 3], add)?;
+            values.push(out);
+            e
+        } else {
+            // Black to move of a colour-symmetric target is not stored, only
+            // counted: a chunk at a time.
+            (0..size.div_ceil(CHUNK))
+                .into_par_iter()
+                .map(|c| chunk(c, &mut vec![0u8; CHUNK.min(size - c * CHUNK)]))
+                .try_reduce(|| [0; 3], add)?
+        };
         // The positions the entries stand for are the source's, renamed.
         header.counts[side] = SideCounts {
             entries,
             ..table.header.counts[map.side]
         };
-        if side < header.sides {
-            values.push(out);
-        }
     }
     Ok(Copied { header, values })
 }
