@@ -3,7 +3,7 @@
 
 use crate::common::build_with;
 use std::path::Path;
-use zoo_animal::rules::{JUNGLE_CHECKERS_LEIDEN, JUNGLE_LEIDEN};
+use zoo_animal::rules::{JUNGLE_CHECKERS_LEIDEN, JUNGLE_COMMON, JUNGLE_LEIDEN};
 use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
 use zoo_tb::file::Encoding;
 
@@ -55,6 +55,14 @@ fn zstd_copies_are_the_solved_tables() {
 #[test]
 fn jungle_copies_are_the_solved_tables() {
     let copies = copies_match_solves::<Jungle>("jungle3", &JUNGLE_LEIDEN, 3, None);
+    assert!(copies > 0);
+}
+
+#[test]
+fn jungle_common_copies_are_the_solved_tables() {
+    // Other strengths (dog under wolf), no elephant taking the rat, no
+    // capture across the water's edge, stalemate lost.
+    let copies = copies_match_solves::<Jungle>("jungle3-common", &JUNGLE_COMMON, 3, None);
     assert!(copies > 0);
 }
 
