@@ -14,8 +14,8 @@
 //! For example rat, dog, tiger against rat, dog, tiger is
 //! dog, tiger, elephant against dog, tiger, elephant renamed (rat to dog,
 //! dog to tiger, tiger to elephant): in both, the first kind takes only its
-//! own kind and the third, the second takes the first two, the third takes
-//! all. Of the 28 five-piece configurations, 7 are copies. In Jungle the
+//! own kind, the second the first two, the third all three. Of the 28
+//! five-piece configurations, 7 are copies. In Jungle the
 //! rat (water) and the leapers (tiger, lion) move in their own ways, so a
 //! kind is only renamed into one that moves the same way.
 
