@@ -66,11 +66,13 @@ impl Parts<'_> {
         h
     }
 
-    fn words(&self) -> impl Iterator<Item = &AtomicU64> {
-        self.state[0]
-            .iter()
-            .chain(self.state[1])
-            .chain(self.marks.iter().flat_map(|l| l[0].iter().chain(&l[1])))
+    /// The words, in the file's order, a slice of at most `BUF / 8` at a
+    /// time (one buffer's worth).
+    fn chunks(&self) -> impl Iterator<Item = &[AtomicU64]> {
+        [self.state[0], self.state[1]]
+            .into_iter()
+            .chain(self.marks.iter().flat_map(|l| [&l[0][..], &l[1][..]]))
+            .flat_map(|s| s.chunks(BUF / 8))
     }
 }
 
@@ -89,17 +91,15 @@ pub fn save(path: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
     let head = parts.head(level);
     crc.update(&head);
     w.write_all(&head).map_err(io)?;
-    let mut buf = Vec::with_capacity(BUF);
-    for word in parts.words() {
-        buf.extend_from_slice(&word.load(Relaxed).to_le_bytes());
-        if buf.len() == BUF {
-            crc.update(&buf);
-            w.write_all(&buf).map_err(io)?;
-            buf.clear();
+    let mut buf = vec![0u8; BUF];
+    for chunk in parts.chunks() {
+        let bytes = &mut buf[..8 * chunk.len()];
+        for (b, word) in bytes.chunks_exact_mut(8).zip(chunk) {
+            b.copy_from_slice(&word.load(Relaxed).to_le_bytes());
         }
+        crc.update(bytes);
+        w.write_all(bytes).map_err(io)?;
     }
-    crc.update(&buf);
-    w.write_all(&buf).map_err(io)?;
     w.write_all(&crc.finalize().to_le_bytes()).map_err(io)?;
     let f = w.into_inner().map_err(|e| io(e.into_error()))?;
     f.sync_all().map_err(io)?;
@@ -116,7 +116,7 @@ pub fn load(path: &Path, parts: &Parts) -> Result<Option<u64>, TbError> {
         Ok(level) => Ok(Some(level)),
         Err(_) => {
             // Partly read: the caller starts from a clean state.
-            for w in parts.words() {
+            for w in parts.chunks().flatten() {
                 w.store(0, Relaxed);
             }
             std::fs::remove_file(path).map_err(|e| TbError::Io(path.to_path_buf(), e))?;
@@ -137,19 +137,12 @@ fn read(f: File, parts: &Parts) -> std::io::Result<u64> {
     let mut crc = crc32fast::Hasher::new();
     crc.update(&head);
     let mut buf = vec![0u8; BUF];
-    let mut words = parts.words();
-    let mut batch: Vec<&AtomicU64> = Vec::with_capacity(BUF / 8);
-    loop {
-        batch.clear();
-        batch.extend(words.by_ref().take(BUF / 8));
-        if batch.is_empty() {
-            break;
-        }
-        let n = 8 * batch.len();
-        r.read_exact(&mut buf[..n])?;
-        crc.update(&buf[..n]);
-        for (w, c) in batch.iter().zip(buf.chunks_exact(8)) {
-            w.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
+    for chunk in parts.chunks() {
+        let bytes = &mut buf[..8 * chunk.len()];
+        r.read_exact(bytes)?;
+        crc.update(bytes);
+        for (w, b) in chunk.iter().zip(bytes.chunks_exact(8)) {
+            w.store(u64::from_le_bytes(b.try_into().expect("8 bytes")), Relaxed);
         }
     }
     let mut tail = [0u8; 4];
@@ -196,7 +189,7 @@ mod tests {
             marks: &tm,
         };
         assert_eq!(load(&path, &into).unwrap(), Some(5));
-        let all: Vec<u64> = into.words().map(|w| w.load(Relaxed)).collect();
+        let all: Vec<u64> = into.chunks().flatten().map(|w| w.load(Relaxed)).collect();
         assert_eq!(all, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
         // Another material: refused and removed, the state left clean.
@@ -206,7 +199,7 @@ mod tests {
         };
         assert_eq!(load(&path, &other).unwrap(), None);
         assert!(!path.exists());
-        assert!(other.words().all(|w| w.load(Relaxed) == 0));
+        assert!(other.chunks().flatten().all(|w| w.load(Relaxed) == 0));
 
         // A flipped byte: refused by the checksum.
         save(&path, &parts, 5).unwrap();
