@@ -292,8 +292,7 @@ pub fn stats<B: Board>(tb: &Tablebase<B>, pieces: u32) -> Result<Stats, TbError>
     let mut s = Stats::default();
     for m in Material::canonical::<B>(pieces) {
         let t = tb.table(m)?;
-        let sides = if m.is_symmetric() { 1 } else { 2 };
-        for c in &t.header.counts[..sides] {
+        for c in &t.header.counts[..m.stored_sides()] {
             s.positions += c.positions;
             s.wins += c.wins;
             s.losses += c.losses;

@@ -108,7 +108,7 @@ impl Header {
             game: game.to_string(),
             rules: rules.to_string(),
             material,
-            sides: if material.is_symmetric() { 1 } else { 2 },
+            sides: material.stored_sides(),
             size,
             counts: Default::default(),
         }
@@ -554,7 +554,7 @@ impl Table {
                 header.size
             )));
         }
-        let want_sides = if material.is_symmetric() { 1 } else { 2 };
+        let want_sides = material.stored_sides();
         if header.sides != want_sides {
             return Err(bad(format!(
                 "{} sides stored, {want_sides} expected",

@@ -49,6 +49,15 @@ impl Material {
     pub fn is_symmetric(self) -> bool {
         self.white == self.black
     }
+    /// The sides to move its table stores: one for a colour-symmetric
+    /// configuration (Black to move is White to move colour-swapped).
+    pub fn stored_sides(self) -> usize {
+        if self.is_symmetric() {
+            1
+        } else {
+            2
+        }
+    }
     /// Of a colour-swapped pair, the one stored: more White pieces, or as
     /// many and the larger mask.
     pub fn is_canonical(self) -> bool {

@@ -154,8 +154,8 @@ const CHUNK: usize = 1 << 16;
 
 /// Bytes a copy holds at once: the source's stored sides and the target's.
 pub fn copy_bytes<B: Board>(tb: &Tablebase<B>, target: Material, r: &Rename) -> u64 {
-    let sides = |m: Material| if m.is_symmetric() { 1 } else { 2 };
-    tb.layout(r.source).size * sides(r.source) + tb.layout(target).size * sides(target)
+    tb.layout(r.source).size * r.source.stored_sides() as u64
+        + tb.layout(target).size * target.stored_sides() as u64
 }
 
 /// Copies `target`'s values from its source through the renaming `r`. Both
