@@ -81,11 +81,22 @@ pub fn path_for(table: &Path) -> PathBuf {
     table.with_extension("ckpt")
 }
 
-/// Saves `parts` with `level` as the next level to solve.
+/// Saves `parts` with `level` as the next level to solve. On failure
+/// (a full disk) nothing is left behind but the previous checkpoint.
 pub fn save(path: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
     let tmp = path.with_extension("ckpt.tmp");
-    let io = |e| TbError::Io(tmp.clone(), e);
-    let f = File::create(&tmp).map_err(io)?;
+    let r = write(&tmp, parts, level)
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| TbError::Io(path.to_path_buf(), e)));
+    if r.is_err() {
+        // 17 GB of a half-written checkpoint would keep the disk full.
+        let _ = std::fs::remove_file(&tmp);
+    }
+    r
+}
+
+fn write(tmp: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
+    let io = |e| TbError::Io(tmp.to_path_buf(), e);
+    let f = File::create(tmp).map_err(io)?;
     let mut w = BufWriter::with_capacity(BUF, f);
     let mut crc = crc32fast::Hasher::new();
     let head = parts.head(level);
@@ -102,8 +113,7 @@ pub fn save(path: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
     }
     w.write_all(&crc.finalize().to_le_bytes()).map_err(io)?;
     let f = w.into_inner().map_err(|e| io(e.into_error()))?;
-    f.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| TbError::Io(path.to_path_buf(), e))
+    f.sync_all().map_err(io)
 }
 
 /// Loads a checkpoint into `parts` and returns its next level; `None`
@@ -209,6 +219,12 @@ mod tests {
         assert_eq!(load(&path, &into).unwrap(), None);
         // None there at all.
         assert_eq!(load(&path, &parts).unwrap(), None);
+
+        // A save that fails (here its rename, onto a directory that is not
+        // empty) leaves no temporary file behind.
+        std::fs::create_dir_all(path.join("x")).unwrap();
+        assert!(save(&path, &parts, 5).is_err());
+        assert!(!path.with_extension("ckpt.tmp").exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
