@@ -71,6 +71,8 @@ pub struct Built {
     pub work: Work,
     /// The configuration a copy was copied from.
     pub copied_from: Option<String>,
+    /// Why a checkpoint could not be saved (see `Generated::unsaved`).
+    pub unsaved: Option<String>,
 }
 
 /// The tables missing under `dir` for up to `pieces` pieces, in build order,
@@ -183,14 +185,14 @@ pub fn build<B: Board>(
         let run = |p: &Planned| -> Result<Built, TbError> {
             let t0 = Instant::now();
             let path = tb.path_of(p.material);
-            let work = match &p.source {
+            let (work, unsaved) = match &p.source {
                 // A copy maps its entries with all the pool's threads that are free.
                 Some(r) => {
                     let c = isomorph::copy(&tb, p.material, r, progress, stop)?;
                     write_table_with(&path, &c.header, encoding, &|side, start, out| {
                         c.fill(side, start, out)
                     })?;
-                    Work::default()
+                    (Work::default(), None)
                 }
                 None => {
                     // Configurations of a gigabyte or more save checkpoints
@@ -205,7 +207,7 @@ pub fn build<B: Board>(
                     if let Some(c) = ckpt {
                         let _ = std::fs::remove_file(c);
                     }
-                    g.work
+                    (g.work, g.unsaved)
                 }
             };
             let built = Built {
@@ -213,6 +215,7 @@ pub fn build<B: Board>(
                 secs: t0.elapsed().as_secs_f64(),
                 work,
                 copied_from: p.source.map(|r| r.source.name::<B>()),
+                unsaved,
             };
             finished(&built);
             Ok(built)

@@ -191,6 +191,11 @@ impl Batch {
 pub struct Generated {
     pub header: Header,
     pub work: Work,
+    /// Why a checkpoint could not be saved between levels, if one could
+    /// not: the solve went on without it, as a checkpoint is only a
+    /// shortcut (a full disk should not cost the half hour of work in
+    /// memory).
+    pub unsaved: Option<String>,
     state: [State; 2],
 }
 
@@ -843,6 +848,7 @@ pub fn generate<B: Board>(
         }
     };
     let mut saved = (resumed.is_some(), Instant::now());
+    let mut unsaved = None;
     // Every entry handled by a sweep, including wins in one into a den
     // that are not taken back (see `sweep_block`).
     let mut swept_entries = 0u64;
@@ -850,7 +856,13 @@ pub fn generate<B: Board>(
         if let Some(p) = checkpoint {
             let stopping = stop.load(Relaxed);
             if stopping || !saved.0 || saved.1.elapsed() >= CHECKPOINT_EVERY {
-                checkpoint::save(p, &parts, d as u64)?;
+                match checkpoint::save(p, &parts, d as u64) {
+                    Ok(()) => unsaved = None,
+                    // Stopping, the checkpoint is what is left of the work.
+                    Err(e) if stopping => return Err(e),
+                    // Tried again after `CHECKPOINT_EVERY`.
+                    Err(e) => unsaved = Some(e.to_string()),
+                }
                 saved = (true, Instant::now());
             }
         }
@@ -904,6 +916,7 @@ pub fn generate<B: Board>(
             taken_back: g.taken_back.load(Relaxed),
             told: g.told.load(Relaxed),
         },
+        unsaved,
         state: g.state,
     })
 }

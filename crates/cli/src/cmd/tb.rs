@@ -288,6 +288,14 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
                     ),
                 }
             }
+            if let Some(why) = &b.unsaved {
+                bar.suspend(|| {
+                    eprintln!(
+                        "warning: {}: no checkpoint could be saved ({why}); the table was solved without one",
+                        b.name
+                    )
+                });
+            }
             bar.set_message(format!("{} done in {:.1} s", b.name, b.secs))
         },
         &stop,

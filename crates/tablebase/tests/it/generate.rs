@@ -70,3 +70,38 @@ fn a_stopped_generation_resumes_from_its_checkpoint() {
     }
     let _ = std::fs::remove_file(&ckpt);
 }
+
+#[test]
+fn a_checkpoint_that_cannot_be_saved_does_not_stop_the_solve() {
+    let tb = Tablebase::<JungleCheckers>::open(jc3(), &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN);
+    let m = Material::parse::<JungleCheckers>("DTve").expect("material");
+    let plain = generate(&tb, m, false, None, &|_| {}, &AtomicBool::new(false)).expect("plain");
+    assert_eq!(plain.unsaved, None);
+    // A directory that does not exist stands for a full disk.
+    let ckpt = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-such-dir/DTve.ckpt");
+    let g = generate(&tb, m, false, Some(&ckpt), &|_| {}, &AtomicBool::new(false))
+        .expect("solved without its checkpoint");
+    assert!(
+        g.unsaved
+            .as_deref()
+            .is_some_and(|w| w.contains("DTve.ckpt.tmp")),
+        "{:?}",
+        g.unsaved
+    );
+    assert_eq!(plain.header, g.header);
+    for side in 0..2 {
+        assert!(plain.values(side) == g.values(side), "side {side}");
+    }
+    // Stopped after the forward pass, the checkpoint is what is left of
+    // the work: its failure is the error.
+    let stop = AtomicBool::new(false);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let size = tb.layout(m).size;
+    let progress = |k: u64| {
+        if done.fetch_add(k, std::sync::atomic::Ordering::Relaxed) + k >= 2 * size {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    let r = generate(&tb, m, false, Some(&ckpt), &progress, &stop);
+    assert!(matches!(r, Err(zoo_tb::TbError::Io(..))), "{:?}", r.err());
+}
