@@ -164,6 +164,18 @@ pub fn run(a: &TbArgs) -> Result<()> {
     }
 }
 
+/// A table has one piece a side at least and at most every piece.
+fn check_pieces<B: Board>(pieces: u32) -> Result<()> {
+    if pieces < 2 || pieces > 2 * B::KINDS as u32 {
+        bail!(
+            "--pieces {pieces}: tables of {} have 2 to {} pieces (one a side at least)",
+            B::GAME,
+            2 * B::KINDS
+        );
+    }
+    Ok(())
+}
+
 fn rules_of<B: Board>(name: Option<&str>) -> Result<&'static RuleSet> {
     match name {
         Some(n) => Ok(zoo_animal::rules::by_name::<B>(n)?),
@@ -173,12 +185,7 @@ fn rules_of<B: Board>(name: Option<&str>) -> Result<&'static RuleSet> {
 
 fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
     let rules = rules_of::<B>(a.tables.rules.as_deref())?;
-    if a.pieces < 2 {
-        bail!("--pieces must be at least 2 (tables start with one piece a side)");
-    }
-    if a.pieces > 2 * B::KINDS as u32 {
-        bail!("{} has only {} pieces", B::GAME, 2 * B::KINDS);
-    }
+    check_pieces::<B>(a.pieces)?;
     let memory_bytes = match a.memory {
         Some(gb) if gb.is_finite() && gb > 0.0 => Some((gb * 1e9) as u64),
         Some(gb) => bail!("--memory {gb}: give a positive number of GB"),
@@ -345,14 +352,7 @@ fn total_memory() -> Option<u64> {
 
 fn run_stats<B: Board>(a: &StatsArgs) -> Result<()> {
     let rules = rules_of::<B>(a.tables.rules.as_deref())?;
-    if a.pieces < 2 || a.pieces > 2 * B::KINDS as u32 {
-        bail!(
-            "--pieces {}: tables of {} have 2 to {} pieces",
-            a.pieces,
-            B::GAME,
-            2 * B::KINDS
-        );
-    }
+    check_pieces::<B>(a.pieces)?;
     let tb = Tablebase::<B>::open(&a.tables.dir, rules);
     let s = stats(&tb, a.pieces)?;
     if a.json {
@@ -451,14 +451,7 @@ fn run_verify<B: Board>(a: &VerifyArgs) -> Result<()> {
     if a.sample == 0 {
         bail!("--sample must be at least 1");
     }
-    if a.pieces < 2 || a.pieces > 2 * B::KINDS as u32 {
-        bail!(
-            "--pieces {}: tables of {} have 2 to {} pieces",
-            a.pieces,
-            B::GAME,
-            2 * B::KINDS
-        );
-    }
+    check_pieces::<B>(a.pieces)?;
     if let Some(positions) = a.positions {
         return run_verify_sample::<B>(a, rules, positions);
     }
