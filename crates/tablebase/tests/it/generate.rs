@@ -2,7 +2,7 @@
 //! one thread (plain state updates) or by several at once (atomic ones).
 
 use crate::common::{jc3, jungle3};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
 use zoo_tb::generate::generate;
 use zoo_tb::index::Material;
@@ -37,9 +37,30 @@ fn parallel_generation_equals_sequential() {
     same_both_ways::<Jungle>(jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN, 7);
 }
 
+/// A stop flag raised once `at` steps of progress have been reported.
+struct StopAt {
+    at: u64,
+    done: AtomicU64,
+    stop: AtomicBool,
+}
+
+impl StopAt {
+    fn new(at: u64) -> StopAt {
+        StopAt {
+            at,
+            done: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+    fn progress(&self, k: u64) {
+        if self.done.fetch_add(k, Relaxed) + k >= self.at {
+            self.stop.store(true, Relaxed);
+        }
+    }
+}
+
 #[test]
 fn a_stopped_generation_resumes_from_its_checkpoint() {
-    use std::sync::atomic::{AtomicU64, Ordering};
     let dir = jc3();
     let tb = Tablebase::<JungleCheckers>::open(dir, &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN);
     let m = Material::parse::<JungleCheckers>("DTve").expect("material");
@@ -51,14 +72,8 @@ fn a_stopped_generation_resumes_from_its_checkpoint() {
     // the middle of the backward pass (saved between two blocks of a
     // level's sweep), resuming each time; the last run goes to the end.
     for (i, stop_at) in [2 * size, 2 * size + size / 3].into_iter().enumerate() {
-        let stop = AtomicBool::new(false);
-        let done = AtomicU64::new(0);
-        let progress = |k: u64| {
-            if done.fetch_add(k, Ordering::Relaxed) + k >= stop_at {
-                stop.store(true, Ordering::Relaxed);
-            }
-        };
-        let r = generate(&tb, m, i == 1, Some(&ckpt), &progress, &stop);
+        let s = StopAt::new(stop_at);
+        let r = generate(&tb, m, i == 1, Some(&ckpt), &|k| s.progress(k), &s.stop);
         assert!(matches!(r, Err(zoo_tb::TbError::Interrupted)), "run {i}");
         assert!(ckpt.exists(), "run {i} saved a checkpoint");
     }
@@ -94,14 +109,7 @@ fn a_checkpoint_that_cannot_be_saved_does_not_stop_the_solve() {
     }
     // Stopped after the forward pass, the checkpoint is what is left of
     // the work: its failure is the error.
-    let stop = AtomicBool::new(false);
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let size = tb.layout(m).size;
-    let progress = |k: u64| {
-        if done.fetch_add(k, std::sync::atomic::Ordering::Relaxed) + k >= 2 * size {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    };
-    let r = generate(&tb, m, false, Some(&ckpt), &progress, &stop);
+    let s = StopAt::new(2 * tb.layout(m).size);
+    let r = generate(&tb, m, false, Some(&ckpt), &|k| s.progress(k), &s.stop);
     assert!(matches!(r, Err(zoo_tb::TbError::Io(..))), "{:?}", r.err());
 }
