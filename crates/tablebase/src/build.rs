@@ -5,7 +5,7 @@
 
 use crate::checkpoint;
 use crate::file::{write_table_with, Encoding};
-use crate::generate::{generate, working_bytes, Work};
+use crate::generate::{generate, working_bytes, Solve, Work};
 use crate::index::Material;
 use crate::isomorph::{self, Rename};
 use crate::{Tablebase, TbError};
@@ -19,7 +19,9 @@ use zoo_animal::{Board, RuleSet};
 pub struct BuildOptions {
     pub pieces: u32,
     pub threads: usize,
-    /// Bound on the working set of the configurations solved at once.
+    /// Bound on the working set of the configurations solved at once. A
+    /// configuration larger than it is solved alone with its state in
+    /// files ([`Solve::state_dir`]); a copy that does not fit is solved.
     pub memory_bytes: Option<u64>,
     /// How tables are stored; `None`: [`default_encoding`].
     pub encoding: Option<Encoding>,
@@ -53,6 +55,9 @@ pub struct Planned {
     pub working_bytes: u64,
     /// Copied through this renaming instead of solved.
     pub source: Option<Rename>,
+    /// Solved with its state in files: its working set is larger than the
+    /// memory allowed.
+    pub state_in_file: bool,
 }
 
 /// What a finished build did.
@@ -75,27 +80,31 @@ pub struct Built {
     pub unsaved: Option<String>,
 }
 
-/// The tables missing under `dir` for up to `pieces` pieces, in build order,
-/// and how many are there. With `copies`, a configuration that is a table
-/// there, or one solved before it at its size, renamed is planned as a copy.
+/// The tables missing under `dir` for up to `opts.pieces` pieces, in build
+/// order, and how many are there. With `opts.copies`, a configuration that
+/// is a table there, or one solved before it at its size, renamed is
+/// planned as a copy if the copy fits `opts.memory_bytes`.
 pub fn plan<B: Board>(
     dir: &Path,
     rules: &'static RuleSet,
-    pieces: u32,
-    copies: bool,
+    opts: &BuildOptions,
 ) -> (Vec<Planned>, usize) {
     let tb = Tablebase::<B>::open(dir, rules);
+    let budget = opts.memory_bytes.unwrap_or(u64::MAX);
     let mut out = Vec::new();
     let mut present = 0;
-    for n in 2..=pieces {
+    for n in 2..=opts.pieces {
         let (mut sources, missing): (Vec<Material>, Vec<Material>) = Material::canonical::<B>(n)
             .into_iter()
             .partition(|&m| tb.path_of(m).exists());
         present += sources.len();
         for m in missing {
-            let source = copies
+            // A copy holds its source's values and its own in memory.
+            let source = opts
+                .copies
                 .then(|| isomorph::find::<B>(rules, m, &sources))
-                .flatten();
+                .flatten()
+                .filter(|r| isomorph::copy_bytes(&tb, m, r) <= budget);
             let size = tb.layout(m).size;
             let working_bytes = match &source {
                 Some(r) => isomorph::copy_bytes(&tb, m, r),
@@ -110,6 +119,7 @@ pub fn plan<B: Board>(
                 positions: size.saturating_mul(2),
                 working_bytes,
                 source,
+                state_in_file: working_bytes > budget,
             });
         }
     }
@@ -125,17 +135,7 @@ pub fn build<B: Board>(
     finished: &(dyn Fn(&Built) + Sync),
     stop: &AtomicBool,
 ) -> Result<BuildReport, TbError> {
-    let (planned, skipped) = plan::<B>(dir, rules, opts.pieces, opts.copies);
-    if let Some(budget) = opts.memory_bytes {
-        if let Some(p) = planned.iter().find(|p| p.working_bytes > budget) {
-            return Err(TbError::Other(format!(
-                "{} needs {} of working memory to build, more than the {} allowed (--memory; default 80% of the machine's memory)",
-                p.material.name::<B>(),
-                human_bytes(p.working_bytes),
-                human_bytes(budget)
-            )));
-        }
-    }
+    let (planned, skipped) = plan::<B>(dir, rules, opts);
     let tdir: PathBuf = crate::file::table_dir(dir, B::GAME, rules.name);
     std::fs::create_dir_all(&tdir).map_err(|e| TbError::Io(tdir.clone(), e))?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -147,7 +147,8 @@ pub fn build<B: Board>(
         skipped,
     };
     // Memory in use by the configurations being solved; a job waits until
-    // its working set fits the budget.
+    // its working set fits the budget, and one larger than the budget (its
+    // state in files) until it is alone.
     let used = Mutex::new(0u64);
     let freed = Condvar::new();
     let budget = opts.memory_bytes.unwrap_or(u64::MAX);
@@ -199,8 +200,12 @@ pub fn build<B: Board>(
                     // (the 6-piece Jungle Checkers ones take half an hour each).
                     let ckpt = checkpoint::path_for(&path);
                     let ckpt = (p.working_bytes >= CHECKPOINT_FROM).then_some(ckpt.as_path());
-                    let parallel = threads > 1 && !side_by_side;
-                    let g = generate(&tb, p.material, parallel, ckpt, progress, stop)?;
+                    let solve = Solve {
+                        parallel: threads > 1 && !side_by_side,
+                        checkpoint: ckpt,
+                        state_dir: p.state_in_file.then_some(tdir.as_path()),
+                    };
+                    let g = generate(&tb, p.material, &solve, progress, stop)?;
                     write_table_with(&path, &g.header, encoding, &|side, start, out| {
                         g.fill(side, start, out)
                     })?;

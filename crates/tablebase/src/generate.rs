@@ -91,21 +91,40 @@ struct State {
 const LANES: u64 = 0x0001_0001_0001_0001;
 
 impl State {
-    fn new(size: u64) -> Result<State, TbError> {
+    /// Zero entries in memory, or with `file` in a file of that name (see
+    /// [`Solve::state_file`]).
+    fn new(size: u64, file: Option<&Path>) -> Result<State, TbError> {
         let len = size.div_ceil(4) as usize;
-        let map = MmapOptions::new()
-            .len(8 * len.max(1))
-            .map_anon()
-            .map_err(|e| {
-                TbError::Other(format!("cannot allocate {} bytes of state: {e}", 8 * len))
-            })?;
-        // Only a hint: without huge pages the build is slower, not wrong.
-        #[cfg(target_os = "linux")]
-        let _ = map.advise(Advice::HugePage);
-        Ok(State {
-            map: map.into(),
-            len,
-        })
+        let bytes = 8 * len.max(1);
+        let map = match file {
+            None => {
+                let map = MmapOptions::new().len(bytes).map_anon().map_err(|e| {
+                    TbError::Other(format!("cannot allocate {bytes} bytes of state: {e}"))
+                })?;
+                // Only a hint: without huge pages the build is slower, not wrong.
+                #[cfg(target_os = "linux")]
+                let _ = map.advise(Advice::HugePage);
+                map.into()
+            }
+            Some(path) => {
+                let io = |e| TbError::Io(path.to_path_buf(), e);
+                let f = std::fs::OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .create(true)
+                    .truncate(true)
+                    .open(path)
+                    .map_err(io)?;
+                // A sparse file: its pages read as zero until written.
+                f.set_len(bytes as u64).map_err(io)?;
+                let map = MmapOptions::new().len(bytes).map_raw(&f).map_err(io)?;
+                // The map keeps the file's pages; without a name the file
+                // goes when the map does, even if the build is killed.
+                std::fs::remove_file(path).map_err(io)?;
+                map
+            }
+        };
+        Ok(State { map, len })
     }
 
     #[inline(always)]
@@ -239,6 +258,24 @@ pub fn working_bytes(size: u64) -> u64 {
     size.saturating_mul(2 * 2) + (2 * LEVELS * 8 * marks_words(size)) as u64
 }
 
+/// How one configuration is solved.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Solve<'a> {
+    /// Several threads on this configuration at once (the pool's): state
+    /// updates are then atomic.
+    pub parallel: bool,
+    /// Where its checkpoint is kept, if it keeps one.
+    pub checkpoint: Option<&'a Path>,
+    /// With a directory, the state (2 bytes per entry and side, nearly all
+    /// of the working set) is kept in files there instead of anonymous
+    /// memory, for configurations larger than the memory allowed: the
+    /// kernel then holds in memory the pages in use and writes the others
+    /// back to disk. Slower, never wrong. The files are unlinked as soon as
+    /// they are mapped, so nothing is left behind, even by a killed build;
+    /// resuming goes through the checkpoint as usual.
+    pub state_dir: Option<&'a Path>,
+}
+
 /// Where the child of a capture of one piece is stored.
 struct Child<'a> {
     layout: &'a Layout,
@@ -274,7 +311,7 @@ struct Gen<'a, B: Board> {
 }
 
 impl<'a, B: Board> Gen<'a, B> {
-    fn new(tb: &'a Tablebase<B>, layout: &'a Layout, shared: bool) -> Result<Self, TbError> {
+    fn new(tb: &'a Tablebase<B>, layout: &'a Layout, solve: &Solve) -> Result<Self, TbError> {
         let size = layout.size;
         let words = marks_words(size);
         let marks = (0..LEVELS)
@@ -287,6 +324,12 @@ impl<'a, B: Board> Gen<'a, B> {
             .collect();
         let mut children = Vec::with_capacity(layout.n);
         let m = layout.material;
+        let state_of = |side: usize| {
+            let file = solve
+                .state_dir
+                .map(|d| d.join(format!("{}.state{side}", m.name::<B>())));
+            State::new(size, file.as_deref())
+        };
         for &(side, kind) in &layout.pieces {
             let mut cm = m;
             match side {
@@ -321,10 +364,10 @@ impl<'a, B: Board> Gen<'a, B> {
         Ok(Gen {
             tb,
             layout,
-            state: [State::new(size)?, State::new(size)?],
+            state: [state_of(0)?, state_of(1)?],
             marks,
             children,
-            shared,
+            shared: solve.parallel,
             den_doors: [0, 1].map(|s| B::tables().steps[B::DEN[s] as usize]),
             taken_back: AtomicU64::new(0),
             told: AtomicU64::new(0),
@@ -791,11 +834,11 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
 /// in the forward pass and one when it is taken back (or found a draw at
 /// the end), so a table is `4 × size` steps.
 ///
-/// With `parallel` the configuration is solved by all threads of the
+/// With `solve.parallel` the configuration is solved by all threads of the
 /// current rayon pool (for a configuration too large to solve several at
 /// once); without, by the calling thread alone (configurations side by side).
 ///
-/// With `checkpoint` (a path), the state is saved there after the forward
+/// With `solve.checkpoint` (a path), the state is saved there after the forward
 /// pass, every ten minutes (between levels) and when stopped (between two
 /// blocks of a level's sweep), and a build
 /// resumes from a checkpoint it finds; the caller removes it when the table
@@ -803,14 +846,15 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(600);
 pub fn generate<B: Board>(
     tb: &Tablebase<B>,
     m: Material,
-    parallel: bool,
-    checkpoint: Option<&Path>,
+    solve: &Solve,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<Generated, TbError> {
     let layout = tb.layout(m);
     let size = layout.size;
-    let g = Gen::new(tb, layout, parallel)?;
+    let parallel = solve.parallel;
+    let checkpoint = solve.checkpoint;
+    let g = Gen::new(tb, layout, solve)?;
     let parts = checkpoint::Parts {
         material: m,
         size,

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use zoo_animal::{Board, Jungle, JungleCheckers, Position, RuleSet};
 use zoo_core::{Game, Outcome};
-use zoo_tb::build::{build, plan, stats, BuildOptions};
+use zoo_tb::build::{build, human_bytes, plan, stats, BuildOptions};
 use zoo_tb::index::Material;
 use zoo_tb::verify::verify;
 use zoo_tb::Tablebase;
@@ -193,7 +193,17 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         // cannot fit is refused up front instead of failing half-way.
         None => total_memory().map(|b| b / 5 * 4),
     };
-    let (planned, present) = plan::<B>(&a.tables.dir, rules, a.pieces, !a.solve_all);
+    let opts = BuildOptions {
+        pieces: a.pieces,
+        threads: a.threads,
+        memory_bytes,
+        encoding: a.encoding.map(|e| match e {
+            EncodingArg::Plain => zoo_tb::file::Encoding::Plain,
+            EncodingArg::Zstd => zoo_tb::file::Encoding::Zstd,
+        }),
+        copies: !a.solve_all,
+    };
+    let (planned, present) = plan::<B>(&a.tables.dir, rules, &opts);
     let copies = planned.iter().filter(|p| p.source.is_some()).count();
     let total: u64 = planned
         .iter()
@@ -209,6 +219,15 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         a.pieces,
         zoo_tb::file::table_dir(&a.tables.dir, B::GAME, rules.name).display()
     );
+    for p in planned.iter().filter(|p| p.state_in_file) {
+        let need = human_bytes(p.working_bytes);
+        eprintln!(
+            "{}: {need} of working memory, more than the {} allowed (--memory): solved alone with its state \
+             in files beside the tables, paged by the kernel (slower; {need} of disk until it is done)",
+            p.material.name::<B>(),
+            human_bytes(memory_bytes.unwrap_or(u64::MAX)),
+        );
+    }
     if planned.is_empty() {
         return Ok(());
     }
@@ -247,16 +266,6 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         )
         .progress_chars("=> "),
     );
-    let opts = BuildOptions {
-        pieces: a.pieces,
-        threads: a.threads,
-        memory_bytes,
-        encoding: a.encoding.map(|e| match e {
-            EncodingArg::Plain => zoo_tb::file::Encoding::Plain,
-            EncodingArg::Zstd => zoo_tb::file::Encoding::Zstd,
-        }),
-        copies: !a.solve_all,
-    };
     let t0 = Instant::now();
     let last_line = std::sync::Mutex::new(Instant::now());
     let r = build::<B>(
@@ -318,7 +327,7 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
             Ok(())
         }
         Err(zoo_tb::TbError::Interrupted) => {
-            let (left, _) = plan::<B>(&a.tables.dir, rules, a.pieces, !a.solve_all);
+            let (left, _) = plan::<B>(&a.tables.dir, rules, &opts);
             eprintln!(
                 "interrupted: {} tables still missing; run the same command again to resume",
                 left.len()

@@ -6,34 +6,35 @@ use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
 use zoo_tb::build::{build, BuildOptions, BuildReport};
-use zoo_tb::file::Encoding;
 
 /// Builds fresh tables (an earlier run's are removed first) under the
 /// target directory's scratch space.
 pub fn build_into<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) -> PathBuf {
-    build_with::<B>(name, rules, pieces, true, None).0
+    build_with::<B>(name, rules, &options(pieces)).0
 }
 
-/// [`build_into`], copying renamed configurations or (`copies` false)
-/// solving every one, in a chosen encoding; with what the build did.
+/// Up to `pieces` pieces with two threads, copying renamed configurations,
+/// in the default encoding, with no bound on memory.
+pub fn options(pieces: u32) -> BuildOptions {
+    BuildOptions {
+        pieces,
+        threads: 2,
+        memory_bytes: None,
+        encoding: None,
+        copies: true,
+    }
+}
+
+/// [`build_into`] with other options; with what the build did.
 pub fn build_with<B: Board>(
     name: &str,
     rules: &'static RuleSet,
-    pieces: u32,
-    copies: bool,
-    encoding: Option<Encoding>,
+    opts: &BuildOptions,
 ) -> (PathBuf, BuildReport) {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-tb-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     let stop = AtomicBool::new(false);
-    let opts = BuildOptions {
-        pieces,
-        threads: 2,
-        memory_bytes: None,
-        encoding,
-        copies,
-    };
-    let report = build::<B>(&dir, rules, &opts, &|_| {}, &|_| {}, &stop).expect("build");
+    let report = build::<B>(&dir, rules, opts, &|_| {}, &|_| {}, &stop).expect("build");
     (dir, report)
 }
 

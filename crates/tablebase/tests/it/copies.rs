@@ -1,10 +1,11 @@
 //! Tables copied from a renamed configuration are the tables a solve
 //! writes, byte for byte (values, distances, counts, checksum).
 
-use crate::common::build_with;
+use crate::common::{build_with, options};
 use std::path::Path;
 use zoo_animal::rules::{JUNGLE_CHECKERS_LEIDEN, JUNGLE_COMMON, JUNGLE_LEIDEN};
 use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
+use zoo_tb::build::BuildOptions;
 use zoo_tb::file::Encoding;
 
 /// Builds up to `pieces` twice, with copies and solving everything, and
@@ -15,9 +16,16 @@ fn copies_match_solves<B: Board>(
     pieces: u32,
     encoding: Option<Encoding>,
 ) -> usize {
-    let (copied, report) =
-        build_with::<B>(&format!("{name}-copied"), rules, pieces, true, encoding);
-    let (solved, all) = build_with::<B>(&format!("{name}-solved"), rules, pieces, false, encoding);
+    let opts = BuildOptions {
+        encoding,
+        ..options(pieces)
+    };
+    let (copied, report) = build_with::<B>(&format!("{name}-copied"), rules, &opts);
+    let solve_all = BuildOptions {
+        copies: false,
+        ..opts
+    };
+    let (solved, all) = build_with::<B>(&format!("{name}-solved"), rules, &solve_all);
     assert!(all.built.iter().all(|b| b.copied_from.is_none()));
     assert_eq!(report.built.len(), all.built.len());
     let dir = |d: &Path| zoo_tb::file::table_dir(d, B::GAME, rules.name);
@@ -70,7 +78,7 @@ fn jungle_common_copies_are_the_solved_tables() {
 fn jungle_checkers_plans_the_copies_per_size() {
     let empty = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-no-tables");
     let (planned, present) =
-        zoo_tb::build::plan::<JungleCheckers>(&empty, &JUNGLE_CHECKERS_LEIDEN, 6, true);
+        zoo_tb::build::plan::<JungleCheckers>(&empty, &JUNGLE_CHECKERS_LEIDEN, &options(6));
     assert_eq!(present, 0);
     let count = |n: u32, copies: bool| {
         planned

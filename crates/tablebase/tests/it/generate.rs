@@ -1,10 +1,12 @@
 //! The generator gives the same tables whether a configuration is solved by
-//! one thread (plain state updates) or by several at once (atomic ones).
+//! one thread (plain state updates) or by several at once (atomic ones),
+//! with its state in memory or in files, stopped and resumed or not.
 
-use crate::common::{jc3, jungle3};
+use crate::common::{build_with, jc3, jungle3, options};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
-use zoo_tb::generate::generate;
+use zoo_tb::build::{plan, BuildOptions};
+use zoo_tb::generate::{generate, Solve};
 use zoo_tb::index::Material;
 use zoo_tb::Tablebase;
 
@@ -15,10 +17,14 @@ fn same_both_ways<B: Board>(dir: &std::path::Path, rules: &'static RuleSet, ever
         .num_threads(2)
         .build()
         .expect("pool");
+    let parallel = Solve {
+        parallel: true,
+        ..Solve::default()
+    };
     for m in Material::canonical::<B>(3).into_iter().step_by(every) {
-        let one = generate(&tb, m, false, None, &|_| {}, &stop).expect("one thread");
+        let one = generate(&tb, m, &Solve::default(), &|_| {}, &stop).expect("one thread");
         let many = pool
-            .install(|| generate(&tb, m, true, None, &|_| {}, &stop))
+            .install(|| generate(&tb, m, &parallel, &|_| {}, &stop))
             .expect("two threads");
         assert_eq!(one.header, many.header, "{}", m.name::<B>());
         for side in 0..2 {
@@ -67,18 +73,23 @@ fn a_stopped_generation_resumes_from_its_checkpoint() {
     let size = tb.layout(m).size;
     let ckpt = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-DTve.ckpt");
     let _ = std::fs::remove_file(&ckpt);
-    let plain = generate(&tb, m, false, None, &|_| {}, &AtomicBool::new(false)).expect("plain");
+    let with = |parallel| Solve {
+        parallel,
+        checkpoint: Some(&ckpt),
+        state_dir: None,
+    };
+    let plain =
+        generate(&tb, m, &Solve::default(), &|_| {}, &AtomicBool::new(false)).expect("plain");
     // Stop once the forward pass is done (the next level saves), then in
     // the middle of the backward pass (saved between two blocks of a
     // level's sweep), resuming each time; the last run goes to the end.
     for (i, stop_at) in [2 * size, 2 * size + size / 3].into_iter().enumerate() {
         let s = StopAt::new(stop_at);
-        let r = generate(&tb, m, i == 1, Some(&ckpt), &|k| s.progress(k), &s.stop);
+        let r = generate(&tb, m, &with(i == 1), &|k| s.progress(k), &s.stop);
         assert!(matches!(r, Err(zoo_tb::TbError::Interrupted)), "run {i}");
         assert!(ckpt.exists(), "run {i} saved a checkpoint");
     }
-    let resumed =
-        generate(&tb, m, true, Some(&ckpt), &|_| {}, &AtomicBool::new(false)).expect("resumed");
+    let resumed = generate(&tb, m, &with(true), &|_| {}, &AtomicBool::new(false)).expect("resumed");
     assert_eq!(plain.header, resumed.header);
     for side in 0..2 {
         assert!(plain.values(side) == resumed.values(side), "side {side}");
@@ -90,11 +101,17 @@ fn a_stopped_generation_resumes_from_its_checkpoint() {
 fn a_checkpoint_that_cannot_be_saved_does_not_stop_the_solve() {
     let tb = Tablebase::<JungleCheckers>::open(jc3(), &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN);
     let m = Material::parse::<JungleCheckers>("DTve").expect("material");
-    let plain = generate(&tb, m, false, None, &|_| {}, &AtomicBool::new(false)).expect("plain");
+    let plain =
+        generate(&tb, m, &Solve::default(), &|_| {}, &AtomicBool::new(false)).expect("plain");
     assert_eq!(plain.unsaved, None);
     // A directory that does not exist stands for a full disk.
     let ckpt = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-such-dir/DTve.ckpt");
-    let g = generate(&tb, m, false, Some(&ckpt), &|_| {}, &AtomicBool::new(false))
+    let with = |parallel| Solve {
+        parallel,
+        checkpoint: Some(&ckpt),
+        state_dir: None,
+    };
+    let g = generate(&tb, m, &with(false), &|_| {}, &AtomicBool::new(false))
         .expect("solved without its checkpoint");
     assert!(
         g.unsaved
@@ -110,6 +127,37 @@ fn a_checkpoint_that_cannot_be_saved_does_not_stop_the_solve() {
     // Stopped after the forward pass, the checkpoint is what is left of
     // the work: its failure is the error.
     let s = StopAt::new(2 * tb.layout(m).size);
-    let r = generate(&tb, m, false, Some(&ckpt), &|k| s.progress(k), &s.stop);
+    let r = generate(&tb, m, &with(false), &|k| s.progress(k), &s.stop);
     assert!(matches!(r, Err(zoo_tb::TbError::Io(..))), "{:?}", r.err());
+}
+
+#[test]
+fn a_build_over_the_memory_allowed_keeps_the_state_in_files() {
+    // One byte allowed: no configuration fits, so every one is solved
+    // (a copy would hold its source in memory), alone, with its state in
+    // files beside the tables.
+    let opts = BuildOptions {
+        memory_bytes: Some(1),
+        ..options(3)
+    };
+    let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    let (planned, _) = plan::<JungleCheckers>(std::path::Path::new("no-such-dir"), rules, &opts);
+    assert!(planned
+        .iter()
+        .all(|p| p.state_in_file && p.source.is_none()));
+    let (dir, report) = build_with::<JungleCheckers>("jc3-state-in-files", rules, &opts);
+    assert!(report.built.iter().all(|b| b.copied_from.is_none()));
+    let tables = |d: &std::path::Path| zoo_tb::file::table_dir(d, JungleCheckers::GAME, rules.name);
+    let mut files = 0;
+    for e in std::fs::read_dir(tables(&dir)).expect("table directory") {
+        let name = e.expect("entry").file_name();
+        let name = name.to_str().expect("a name");
+        // The state files went when their maps did.
+        assert!(name.ends_with(".zootb"), "{name} left behind");
+        let a = std::fs::read(tables(&dir).join(name)).expect("table");
+        let b = std::fs::read(tables(jc3()).join(name)).expect("table in memory");
+        assert!(a == b, "{name} differs");
+        files += 1;
+    }
+    assert_eq!(files, report.built.len());
 }
