@@ -429,3 +429,29 @@ fn build_copies_renamed_configurations_unless_told_to_solve_all() {
         assert!(a == b, "{name:?} differs");
     }
 }
+
+#[test]
+fn build_over_the_memory_allowed_says_so_and_writes_the_same_tables() {
+    let plain = tables("in-memory");
+    let small = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-cli-small-memory");
+    let _ = std::fs::remove_dir_all(&small);
+    // 1 kB: no 2-piece table fits, so each is solved with its state in files.
+    let out = zoo()
+        .args(["tb", "build", "--game", "jungle-checkers", "--pieces", "2"])
+        .args(["--memory", "0.000001", "--dir"])
+        .arg(&small)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("more than the 1 kB allowed") && err.contains("state in files"),
+        "{err}"
+    );
+    for name in ["Evd", "Rvr", "Dvd"] {
+        let file = format!("jungle-checkers/leiden/{name}.zootb");
+        let a = std::fs::read(plain.join(&file)).unwrap();
+        let b = std::fs::read(small.join(&file)).unwrap();
+        assert!(a == b, "{file} differs");
+    }
+}

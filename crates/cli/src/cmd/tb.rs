@@ -58,7 +58,8 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Bound on the working memory of the tables solved at once, in GB
-    /// (default: 80% of the machine's memory).
+    /// (default: 80% of the machine's memory). A table larger than this is
+    /// solved alone with its state in files beside the tables (slower).
     #[arg(long)]
     pub memory: Option<f64>,
     /// How the new tables are stored: `plain` (2-bit values and a distance
