@@ -81,7 +81,8 @@ const LEVELS: usize = 255;
 /// 4 KiB pages each of those also misses the TLB (a table of 8.5 G entries
 /// has 4 M pages of state), whose page walk is another miss to memory.
 /// Fresh anonymous pages are zero, the initial state, and are only touched
-/// when the forward pass first writes them.
+/// when the forward pass first writes them. A configuration larger than the
+/// memory allowed keeps its words in a file instead (`Solve::state_dir`).
 struct State {
     map: MmapRaw,
     len: usize,
@@ -92,7 +93,7 @@ const LANES: u64 = 0x0001_0001_0001_0001;
 
 impl State {
     /// Zero entries in memory, or with `file` in a file of that name (see
-    /// [`Solve::state_file`]).
+    /// [`Solve::state_dir`]).
     fn new(size: u64, file: Option<&Path>) -> Result<State, TbError> {
         let len = size.div_ceil(4) as usize;
         let bytes = 8 * len.max(1);
@@ -115,8 +116,20 @@ impl State {
                     .truncate(true)
                     .open(path)
                     .map_err(io)?;
-                // A sparse file: its pages read as zero until written.
+                // Its pages read as zero until written. The blocks are
+                // reserved now, so a full disk is this error rather than a
+                // SIGBUS when a page of the map is first written.
                 f.set_len(bytes as u64).map_err(io)?;
+                #[cfg(unix)]
+                {
+                    use std::os::fd::AsRawFd;
+                    // SAFETY: a plain system call on a descriptor `f` owns.
+                    let r =
+                        unsafe { libc::posix_fallocate(f.as_raw_fd(), 0, bytes as libc::off_t) };
+                    if r != 0 {
+                        return Err(io(std::io::Error::from_raw_os_error(r)));
+                    }
+                }
                 let map = MmapOptions::new().len(bytes).map_raw(&f).map_err(io)?;
                 // The map keeps the file's pages; without a name the file
                 // goes when the map does, even if the build is killed.

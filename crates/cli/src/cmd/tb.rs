@@ -191,7 +191,7 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
         Some(gb) if gb.is_finite() && gb > 0.0 => Some((gb * 1e9) as u64),
         Some(gb) => bail!("--memory {gb}: give a positive number of GB"),
         // Without --memory: 80% of the machine's memory, so a table that
-        // cannot fit is refused up front instead of failing half-way.
+        // cannot fit keeps its state in files instead of failing half-way.
         None => total_memory().map(|b| b / 5 * 4),
     };
     let opts = BuildOptions {
