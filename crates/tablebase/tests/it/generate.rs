@@ -65,6 +65,15 @@ impl StopAt {
     }
 }
 
+/// In memory, on one thread or all the pool's, with a checkpoint at `ckpt`.
+fn checkpointed(ckpt: &std::path::Path, parallel: bool) -> Solve<'_> {
+    Solve {
+        parallel,
+        checkpoint: Some(ckpt),
+        state_dir: None,
+    }
+}
+
 #[test]
 fn a_stopped_generation_resumes_from_its_checkpoint() {
     let dir = jc3();
@@ -73,11 +82,7 @@ fn a_stopped_generation_resumes_from_its_checkpoint() {
     let size = tb.layout(m).size;
     let ckpt = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-DTve.ckpt");
     let _ = std::fs::remove_file(&ckpt);
-    let with = |parallel| Solve {
-        parallel,
-        checkpoint: Some(&ckpt),
-        state_dir: None,
-    };
+    let with = |parallel| checkpointed(&ckpt, parallel);
     let plain =
         generate(&tb, m, &Solve::default(), &|_| {}, &AtomicBool::new(false)).expect("plain");
     // Stop once the forward pass is done (the next level saves), then in
@@ -106,11 +111,7 @@ fn a_checkpoint_that_cannot_be_saved_does_not_stop_the_solve() {
     assert_eq!(plain.unsaved, None);
     // A directory that does not exist stands for a full disk.
     let ckpt = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-such-dir/DTve.ckpt");
-    let with = |parallel| Solve {
-        parallel,
-        checkpoint: Some(&ckpt),
-        state_dir: None,
-    };
+    let with = |parallel| checkpointed(&ckpt, parallel);
     let g = generate(&tb, m, &with(false), &|_| {}, &AtomicBool::new(false))
         .expect("solved without its checkpoint");
     assert!(
@@ -141,7 +142,8 @@ fn a_build_over_the_memory_allowed_keeps_the_state_in_files() {
         ..options(3)
     };
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
-    let (planned, _) = plan::<JungleCheckers>(std::path::Path::new("no-such-dir"), rules, &opts);
+    let empty = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-no-tables");
+    let (planned, _) = plan::<JungleCheckers>(&empty, rules, &opts);
     assert!(planned
         .iter()
         .all(|p| p.state_in_file && p.source.is_none()));
