@@ -30,6 +30,13 @@ pub struct BuildOptions {
     pub copies: bool,
 }
 
+impl BuildOptions {
+    /// `memory_bytes`, or no bound.
+    pub fn budget(&self) -> u64 {
+        self.memory_bytes.unwrap_or(u64::MAX)
+    }
+}
+
 /// Plain up to 5 pieces: those are probed at random by the generator of
 /// the next size, where decompressing a block per probe would cost too
 /// much. From 6 pieces zstd blocks: the 6-piece Jungle Checkers tables
@@ -90,7 +97,7 @@ pub fn plan<B: Board>(
     opts: &BuildOptions,
 ) -> (Vec<Planned>, usize) {
     let tb = Tablebase::<B>::open(dir, rules);
-    let budget = opts.memory_bytes.unwrap_or(u64::MAX);
+    let budget = opts.budget();
     let mut out = Vec::new();
     let mut present = 0;
     for n in 2..=opts.pieces {
@@ -151,7 +158,7 @@ pub fn build<B: Board>(
     // state in files) until it is alone.
     let used = Mutex::new(0u64);
     let freed = Condvar::new();
-    let budget = opts.memory_bytes.unwrap_or(u64::MAX);
+    let budget = opts.budget();
     for n in 2..=opts.pieces {
         let (copies, mut solves): (Vec<&Planned>, Vec<&Planned>) = planned
             .iter()

@@ -116,6 +116,9 @@ impl State {
                     .truncate(true)
                     .open(path)
                     .map_err(io)?;
+                // Without a name the file goes when `f` and the map do,
+                // even if the build fails below or is killed later.
+                std::fs::remove_file(path).map_err(io)?;
                 // Its pages read as zero until written. The blocks are
                 // reserved now, so a full disk is this error rather than a
                 // SIGBUS when a page of the map is first written.
@@ -130,11 +133,7 @@ impl State {
                         return Err(io(std::io::Error::from_raw_os_error(r)));
                     }
                 }
-                let map = MmapOptions::new().len(bytes).map_raw(&f).map_err(io)?;
-                // The map keeps the file's pages; without a name the file
-                // goes when the map does, even if the build is killed.
-                std::fs::remove_file(path).map_err(io)?;
-                map
+                MmapOptions::new().len(bytes).map_raw(&f).map_err(io)?
             }
         };
         Ok(State { map, len })
@@ -284,7 +283,7 @@ pub struct Solve<'a> {
     /// memory, for configurations larger than the memory allowed: the
     /// kernel then holds in memory the pages in use and writes the others
     /// back to disk. Slower, never wrong. The files are unlinked as soon as
-    /// they are mapped, so nothing is left behind, even by a killed build;
+    /// they are opened, so nothing is left behind, even by a killed build;
     /// resuming goes through the checkpoint as usual.
     pub state_dir: Option<&'a Path>,
 }

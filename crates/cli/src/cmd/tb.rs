@@ -226,7 +226,7 @@ fn run_build<B: Board>(a: &BuildArgs) -> Result<()> {
             "{}: {need} of working memory, more than the {} allowed (--memory): solved alone with its state \
              in files beside the tables, paged by the kernel (slower; {need} of disk until it is done)",
             p.material.name::<B>(),
-            human_bytes(memory_bytes.unwrap_or(u64::MAX)),
+            human_bytes(opts.budget()),
         );
     }
     if planned.is_empty() {
