@@ -17,18 +17,20 @@ pub struct Unmove {
 impl<B: Board> Position<B> {
     /// Every predecessor of this position (see `zoo_core::Retro::unmoves`).
     pub fn generate_unmoves(&self, out: &mut Vec<Unmove>) {
-        self.for_each_unmove(true, |u| out.push(u));
+        self.for_each_unmove(true, !0, |u| out.push(u));
     }
 
     /// The predecessors without an uncapture (the same configuration of
     /// pieces), with no allocation: the tablebase generator's hot path.
     #[inline]
-    pub fn for_each_quiet_unmove(&self, f: impl FnMut(Unmove)) {
-        self.for_each_unmove(false, f);
+    /// Only the pieces standing on `pieces` (a set of squares) are taken
+    /// back.
+    pub fn for_each_quiet_unmove(&self, pieces: u64, f: impl FnMut(Unmove)) {
+        self.for_each_unmove(false, pieces, f);
     }
 
     #[inline(always)]
-    fn for_each_unmove(&self, uncaptures: bool, mut f: impl FnMut(Unmove)) {
+    fn for_each_unmove(&self, uncaptures: bool, pieces: u64, mut f: impl FnMut(Unmove)) {
         let us = self.stm; // side to move now: its pieces may be uncaptured
         let mover = us.flip();
         let (ui, mi) = (us.index(), mover.index());
@@ -53,7 +55,7 @@ impl<B: Board> Position<B> {
         let in_den = self.occ[mi] & bit(B::DEN[ui]) != 0;
         for kind in 0..B::KINDS {
             let to = self.sq[mi][kind];
-            if to == NONE || (in_den && to != B::DEN[ui]) {
+            if to == NONE || (in_den && to != B::DEN[ui]) || pieces & bit(to) == 0 {
                 continue;
             }
             // Where it may have come from: an empty square it may stand on,

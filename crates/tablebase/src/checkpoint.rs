@@ -7,7 +7,7 @@
 //! the state words of both sides, the level marks and the next level.
 //!
 //! ```text
-//! 0   magic "ZOOCKPT2"                      8 bytes
+//! 0   magic "ZOOCKPT3"                      8 bytes
 //! 8   White kinds, Black kinds, 6 zero bytes
 //! 16  index size, next level, state words per side, mark words per side
 //!     and level, levels                     5 x u64
@@ -30,8 +30,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// The version is that of the meaning of the state words: 2 since the
 /// forward pass leaves out the moves of positions with an enemy piece next
-/// to their den (a version-1 state would be wrong under the new sweep).
-const MAGIC: &[u8; 8] = b"ZOOCKPT2";
+/// to their den (a version-1 state would be wrong under the new sweep), 3
+/// since the wins in one into the den carry a flag the sweep relies on.
+const MAGIC: &[u8; 8] = b"ZOOCKPT3";
 const HEAD: usize = 64;
 const BUF: usize = 8 << 20;
 

@@ -6,7 +6,8 @@
 //!
 //! - Decided: the distance in plies + 1 (wins have odd distances, losses
 //!   even ones, so the parity gives the outcome); `SPECIAL` marks a
-//!   stalemate lost at once (rule sets where stalemate loses).
+//!   stalemate lost at once (rule sets where stalemate loses), `DEN_WIN` a
+//!   win in one into the den.
 //! - Undecided (`OPEN`): in bits 8-13 the number of moves to positions of
 //!   this configuration not yet known to be won by the opponent, and in the
 //!   low byte the longest of its captures (all lost, into smaller tables),
@@ -63,6 +64,9 @@ const OPEN: u16 = 0x8000;
 const SPECIAL: u16 = 0x4000;
 /// The counter of an undecided position: bits 8-13.
 const COUNT: u16 = 0x0100;
+/// On a decided position (its counter bits are free): a win in one into
+/// the den, which the sweep does not take back (see `init`).
+const DEN_WIN: u16 = 0x0100;
 /// Entries per bit of the level marks.
 const BLOCK: u64 = 4096;
 /// Entries per unit of parallel work in the forward pass (and between two
@@ -483,6 +487,15 @@ impl<'a, B: Board> Gen<'a, B> {
             self.mark(1, side, x);
             Ok(2)
         };
+        // A piece of ours next to the enemy den enters it. Every predecessor
+        // has that piece there too, next to the den of its side to move, so
+        // it is decided below without counting its moves that take nothing,
+        // the one to here among them: the sweep of level 1 skips these
+        // positions without placing their pieces.
+        if self.at_enemy_door(pos, us) != 0 {
+            self.mark(1, side, x);
+            return Ok(DEN_WIN | 2);
+        }
         // An enemy piece next to our den: every move that takes nothing
         // leads to a win in one for the opponent, so those moves lose in two
         // and are not counted. A position lost only through them is decided
@@ -500,9 +513,8 @@ impl<'a, B: Board> Gen<'a, B> {
             }
             let from = sqs[i];
             let targets = pos.targets(us, kind, from);
-            if targets & den != 0 {
-                return win_in_one();
-            }
+            // Only from next to the den, handled above.
+            debug_assert_eq!(targets & den, 0);
             let quiet = (targets & !enemy).count_ones();
             moves += quiet;
             if doomed {
@@ -621,10 +633,17 @@ impl<'a, B: Board> Gen<'a, B> {
         out.len = 0;
         // A predecessor with a piece of its side to move next to our den is
         // a win in one, decided by `init`: telling it would change nothing.
+        // So only a piece of the side that moved standing next to our den
+        // may be taken back, and none when there are two.
         let doors = self.den_doors[pos.stm().index()];
         let at_doors = self.at_enemy_door(pos, pos.stm().flip());
-        pos.for_each_quiet_unmove(|u| {
-            if (at_doors & !(1u64 << u.to)) | (doors & (1u64 << u.from)) != 0 {
+        let pieces = match at_doors.count_ones() {
+            0 => !0,
+            1 => at_doors,
+            _ => return,
+        };
+        pos.for_each_quiet_unmove(pieces, |u| {
+            if doors & (1u64 << u.from) != 0 {
                 return;
             }
             let i = piece_on(sqs, n, u.to);
@@ -714,6 +733,10 @@ impl<'a, B: Board> Gen<'a, B> {
                 if v & 0xff != code {
                     continue;
                 }
+                done += 1;
+                if v & DEN_WIN != 0 {
+                    continue; // a win in one into the den, see `init`
+                }
                 match &mut pos {
                     None => {
                         layout.locate(x, &mut digits, &mut sqs);
@@ -727,13 +750,6 @@ impl<'a, B: Board> Gen<'a, B> {
                     }
                 }
                 let (_, p) = pos.as_ref().expect("set above");
-                done += 1;
-                if d == 1 && self.at_enemy_door(p, p.stm()) != 0 {
-                    // A win in one into the den: its predecessors (the
-                    // opponent's pieces moved back) all have this piece next
-                    // to their den, so `init` did not count this move.
-                    continue;
-                }
                 self.predecessors(x, p, &sqs, &mut batch);
                 self.notify_all(1 - side, &batch, d)?;
                 taken_back += 1;
