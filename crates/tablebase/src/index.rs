@@ -268,8 +268,14 @@ impl Layout {
             (self.domain[i] & below).count_ones() as i64 - (occ & below).count_ones() as i64
         };
         let mut delta = (digit(new) - digit(old)) * self.stride[i] as i64;
-        for (&s, &stride) in sqs[i + 1..self.n].iter().zip(&self.stride[i + 1..]) {
-            delta += ((old < s) as i64 - (new < s) as i64) * stride as i64;
+        // Only a later piece on a square strictly between the two changes
+        // its digit: none for a step along the rank (the squares are
+        // neighbours), which spares the loop for half the moves.
+        let (lo, hi) = if old < new { (old, new) } else { (new, old) };
+        if hi - lo > 1 {
+            for (&s, &stride) in sqs[i + 1..self.n].iter().zip(&self.stride[i + 1..]) {
+                delta += ((old < s) as i64 - (new < s) as i64) * stride as i64;
+            }
         }
         x.wrapping_add(delta as u64)
     }
