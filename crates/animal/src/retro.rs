@@ -17,20 +17,26 @@ pub struct Unmove {
 impl<B: Board> Position<B> {
     /// Every predecessor of this position (see `zoo_core::Retro::unmoves`).
     pub fn generate_unmoves(&self, out: &mut Vec<Unmove>) {
-        self.for_each_unmove(true, !0, |u| out.push(u));
+        self.for_each_unmove(true, !0, !0, |u| out.push(u));
     }
 
     /// The predecessors without an uncapture (the same configuration of
     /// pieces), with no allocation: the tablebase generator's hot path.
     #[inline]
-    /// Only the pieces standing on `pieces` (a set of squares) are taken
-    /// back.
-    pub fn for_each_quiet_unmove(&self, pieces: u64, f: impl FnMut(Unmove)) {
-        self.for_each_unmove(false, pieces, f);
+    /// Only the pieces standing on `pieces` are taken back, and only to
+    /// squares of `origins` (both sets of squares).
+    pub fn for_each_quiet_unmove(&self, pieces: u64, origins: u64, f: impl FnMut(Unmove)) {
+        self.for_each_unmove(false, pieces, origins, f);
     }
 
     #[inline(always)]
-    fn for_each_unmove(&self, uncaptures: bool, pieces: u64, mut f: impl FnMut(Unmove)) {
+    fn for_each_unmove(
+        &self,
+        uncaptures: bool,
+        pieces: u64,
+        origins: u64,
+        mut f: impl FnMut(Unmove),
+    ) {
         let us = self.stm; // side to move now: its pieces may be uncaptured
         let mover = us.flip();
         let (ui, mi) = (us.index(), mover.index());
@@ -60,14 +66,15 @@ impl<B: Board> Position<B> {
             }
             // Where it may have come from: an empty square it may stand on,
             // not its own den, not the den of the side to move (game over).
-            let mut from_set = t.steps[to as usize] & empty & !bit(B::DEN[mi]) & !bit(B::DEN[ui]);
+            let mut from_set =
+                t.steps[to as usize] & empty & origins & !bit(B::DEN[mi]) & !bit(B::DEN[ui]);
             if kind != RAT {
                 from_set &= !B::WATER;
             }
             if B::LEAPERS & (1 << kind) != 0 {
                 for l in &t.leaps[to as usize] {
                     // Leaps are symmetric; the rats are where they were.
-                    if l.to != NONE && l.over & self.rats == 0 && empty & bit(l.to) != 0 {
+                    if l.to != NONE && l.over & self.rats == 0 && empty & origins & bit(l.to) != 0 {
                         from_set |= bit(l.to);
                     }
                 }

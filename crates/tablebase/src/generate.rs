@@ -642,10 +642,7 @@ impl<'a, B: Board> Gen<'a, B> {
             1 => at_doors,
             _ => return,
         };
-        pos.for_each_quiet_unmove(pieces, |u| {
-            if doors & (1u64 << u.from) != 0 {
-                return;
-            }
+        pos.for_each_quiet_unmove(pieces, !doors, |u| {
             let i = piece_on(sqs, n, u.to);
             let f0q = if i == 0 { file_of(u.from) } else { f0y };
             // The index keeps positions whose first piece is on files a-d. A
