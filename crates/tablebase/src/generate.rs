@@ -642,6 +642,7 @@ impl<'a, B: Board> Gen<'a, B> {
             1 => at_doors,
             _ => return,
         };
+        let occupied = pos.occupied(Side::White) | pos.occupied(Side::Black);
         pos.for_each_quiet_unmove(pieces, !doors, |u| {
             let i = piece_on(sqs, n, u.to);
             let f0q = if i == 0 { file_of(u.from) } else { f0y };
@@ -650,7 +651,7 @@ impl<'a, B: Board> Gen<'a, B> {
             // first piece on a-c, the mirror of q moves to the mirror of y,
             // which is stored as y, so mirror(q) (if on a-d) is one too.
             if f0q <= 3 {
-                out.push(self.layout.rank_moved(x, sqs, i, u.from));
+                out.push(self.layout.rank_moved(x, sqs, occupied, i, u.from));
             }
             if f0y < 3 && f0q >= 3 {
                 let mut q = *sqs;

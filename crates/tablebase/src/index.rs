@@ -258,9 +258,10 @@ impl Layout {
     /// files a-d) after piece `i` moves to `new` (the first piece staying
     /// on a-d): only the digits from `i` on change, piece `j > i`'s by
     /// whether the moved piece passed below it, so this costs a compare per
-    /// later piece instead of a full ranking.
+    /// later piece instead of a full ranking. `occupied`: the squares of all
+    /// pieces.
     #[inline(always)]
-    pub fn rank_moved(&self, x: u64, sqs: &[u8; 16], i: usize, new: u8) -> u64 {
+    pub fn rank_moved(&self, x: u64, sqs: &[u8; 16], occupied: u64, i: usize, new: u8) -> u64 {
         let old = sqs[i];
         let occ = sqs[..i].iter().fold(0u64, |o, &s| o | bit(s));
         let digit = |s: u8| {
@@ -269,10 +270,11 @@ impl Layout {
         };
         let mut delta = (digit(new) - digit(old)) * self.stride[i] as i64;
         // Only a later piece on a square strictly between the two changes
-        // its digit: none for a step along the rank (the squares are
-        // neighbours), which spares the loop for half the moves.
+        // its digit: there is none for a step along the rank (the squares
+        // are neighbours), nor mostly for a step along the file.
         let (lo, hi) = if old < new { (old, new) } else { (new, old) };
-        if hi - lo > 1 {
+        let between = (bit(hi) - 1) & !(bit(lo) << 1).wrapping_sub(1);
+        if between & occupied != 0 {
             for (&s, &stride) in sqs[i + 1..self.n].iter().zip(&self.stride[i + 1..]) {
                 delta += ((old < s) as i64 - (new < s) as i64) * stride as i64;
             }
