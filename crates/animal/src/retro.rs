@@ -22,9 +22,9 @@ impl<B: Board> Position<B> {
 
     /// The predecessors without an uncapture (the same configuration of
     /// pieces), with no allocation: the tablebase generator's hot path.
-    #[inline]
     /// Only the pieces standing on `pieces` are taken back, and only to
     /// squares of `origins` (both sets of squares).
+    #[inline]
     pub fn for_each_quiet_unmove(&self, pieces: u64, origins: u64, f: impl FnMut(Unmove)) {
         self.for_each_unmove(false, pieces, origins, f);
     }
