@@ -194,7 +194,7 @@ pub fn build<B: Board>(
             let t0 = Instant::now();
             let path = tb.path_of(p.material);
             let (work, unsaved) = match &p.source {
-                // A copy maps its entries with all the pool's threads that are free.
+                // A copy maps its entries with the threads of its pool (one side by side).
                 Some(r) => {
                     let c = isomorph::copy(&tb, p.material, r, progress, stop)?;
                     write_table_with(&path, &c.header, encoding, &|side, start, out| {
@@ -239,7 +239,7 @@ pub fn build<B: Board>(
         let wrote = Condvar::new();
         let failed = AtomicBool::new(false);
         let results = Mutex::new(Vec::new());
-        let worker = || {
+        let worker = |pool: &rayon::ThreadPool| {
             while let Some(p) = jobs.get(next.fetch_add(1, SeqCst)) {
                 if let Some(r) = p.source.filter(|r| solved_here(r.source)) {
                     let mut w = written.lock().expect("job lock");
@@ -275,10 +275,30 @@ pub fn build<B: Board>(
         // The workers are threads of their own that wait outside the pool
         // and hand each job to it: a job waiting inside the pool could be
         // run nested under the very job it waits for and never wake.
-        let workers = if side_by_side { threads } else { 1 };
+        // Side by side, each worker has a pool of one thread of its own. In
+        // one shared pool a thread waiting in a job's parallel loop (its
+        // counts, its copy) for a piece the other thread took may start the
+        // next job meanwhile: the first job then ends only after it, its
+        // worker hands out nothing more, and the other thread sits idle
+        // (runs of 2026-11-22 lost 40-100 s of a 10-minute build so).
+        let own: Vec<rayon::ThreadPool> = if side_by_side {
+            (0..threads)
+                .map(|_| {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(1)
+                        .build()
+                        .map_err(|e| TbError::Other(format!("thread pool: {e}")))
+                })
+                .collect::<Result<_, _>>()?
+        } else {
+            Vec::new()
+        };
         std::thread::scope(|s| {
-            for _ in 0..workers {
-                s.spawn(worker);
+            if own.is_empty() {
+                s.spawn(|| worker(&pool));
+            }
+            for p in &own {
+                s.spawn(|| worker(p));
             }
         });
         let results = results.into_inner().expect("results lock");
