@@ -145,10 +145,7 @@ pub fn build<B: Board>(
     let (planned, skipped) = plan::<B>(dir, rules, opts);
     let tdir: PathBuf = crate::file::table_dir(dir, B::GAME, rules.name);
     std::fs::create_dir_all(&tdir).map_err(|e| TbError::Io(tdir.clone(), e))?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads.max(1))
-        .build()
-        .map_err(|e| TbError::Other(format!("thread pool: {e}")))?;
+    let pool = thread_pool(opts.threads.max(1))?;
     let mut report = BuildReport {
         built: Vec::new(),
         skipped,
@@ -283,12 +280,7 @@ pub fn build<B: Board>(
         // (runs of 2026-11-22 lost 40-100 s of a 10-minute build so).
         let own: Vec<rayon::ThreadPool> = if side_by_side {
             (0..threads)
-                .map(|_| {
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(1)
-                        .build()
-                        .map_err(|e| TbError::Other(format!("thread pool: {e}")))
-                })
+                .map(|_| thread_pool(1))
                 .collect::<Result<_, _>>()?
         } else {
             Vec::new()
@@ -307,6 +299,13 @@ pub fn build<B: Board>(
         }
     }
     Ok(report)
+}
+
+fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, TbError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| TbError::Other(format!("thread pool: {e}")))
 }
 
 /// Statistics over all positions with exactly `pieces` pieces, White to
