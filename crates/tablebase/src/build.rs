@@ -145,7 +145,6 @@ pub fn build<B: Board>(
     let (planned, skipped) = plan::<B>(dir, rules, opts);
     let tdir: PathBuf = crate::file::table_dir(dir, B::GAME, rules.name);
     std::fs::create_dir_all(&tdir).map_err(|e| TbError::Io(tdir.clone(), e))?;
-    let pool = thread_pool(opts.threads.max(1))?;
     let mut report = BuildReport {
         built: Vec::new(),
         skipped,
@@ -278,18 +277,16 @@ pub fn build<B: Board>(
         // next job meanwhile: the first job then ends only after it, its
         // worker hands out nothing more, and the other thread sits idle
         // (runs of 2026-11-22 lost 40-100 s of a 10-minute build so).
-        let own: Vec<rayon::ThreadPool> = if side_by_side {
+        // Otherwise one worker hands each job to a pool of all threads.
+        let pools: Vec<rayon::ThreadPool> = if side_by_side {
             (0..threads)
                 .map(|_| thread_pool(1))
                 .collect::<Result<_, _>>()?
         } else {
-            Vec::new()
+            vec![thread_pool(threads)?]
         };
         std::thread::scope(|s| {
-            if own.is_empty() {
-                s.spawn(|| worker(&pool));
-            }
-            for p in &own {
+            for p in &pools {
                 s.spawn(|| worker(p));
             }
         });
