@@ -149,6 +149,13 @@ impl Copied {
     }
 }
 
+/// Counts value code `v` as the generator counts entries: draws, wins
+/// (odd distances), losses.
+#[inline(always)]
+fn tally(entries: &mut [u64; 3], v: u8) {
+    entries[if v == 0 { 0 } else { 2 - (v as usize - 1) % 2 }] += 1;
+}
+
 /// Entries a copy job handles between two looks at the stop flag.
 const CHUNK: usize = 1 << 16;
 
@@ -207,8 +214,11 @@ pub fn copy<B: Board>(
     let mut values = Vec::new();
     for (side, map) in maps.iter().enumerate() {
         let src = &source[map.side];
-        // Entries `c * CHUNK..` into `out`, counted as the generator counts:
-        // draws, wins (odd distances), losses.
+        // Pieces renamed in their own places of the index: entry x is the
+        // source's entry x (the renaming keeps how each piece moves, so
+        // the squares a piece may stand on too).
+        let same_index = !map.turn && (0..layout.n).all(|i| map.to[i] == i);
+        // Entries `c * CHUNK..` into `out`, counted (`tally`).
         let chunk = |c: usize, out: &mut [u8]| -> Result<[u64; 3], TbError> {
             if stop.load(Relaxed) {
                 return Err(TbError::Interrupted);
@@ -217,6 +227,14 @@ pub fn copy<B: Board>(
             let mut sqs = [0u8; 16];
             let mut from = [0u8; 16];
             let mut entries = [0u64; 3];
+            if same_index {
+                out.copy_from_slice(&src[c * CHUNK..c * CHUNK + out.len()]);
+                for &v in out.iter() {
+                    tally(&mut entries, v);
+                }
+                progress(2 * out.len() as u64);
+                return Ok(entries);
+            }
             layout.locate((c * CHUNK) as u64, &mut digits, &mut sqs);
             for (j, o) in out.iter_mut().enumerate() {
                 if j > 0 {
@@ -228,7 +246,7 @@ pub fn copy<B: Board>(
                 }
                 let v = src[src_layout.rank(&from[..layout.n]) as usize];
                 *o = v;
-                entries[if v == 0 { 0 } else { 2 - (v as usize - 1) % 2 }] += 1;
+                tally(&mut entries, v);
             }
             progress(2 * out.len() as u64);
             Ok(entries)
