@@ -20,11 +20,12 @@
 //! kind is only renamed into one that moves the same way.
 
 use crate::file::{Header, SideCounts};
-use crate::index::{turned, Material};
+use crate::index::{mirror_sq, turned, Material};
 use crate::{slot_of, Tablebase, TbError};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use zoo_animal::board::RAT;
+use zoo_animal::board::{bit, file_of};
 use zoo_animal::{Board, RuleSet};
 use zoo_core::Side;
 
@@ -236,15 +237,47 @@ pub fn copy<B: Board>(
                 return Ok(entries);
             }
             layout.locate((c * CHUNK) as u64, &mut digits, &mut sqs);
+            // The source's placement as its index sees it (mirrored when its
+            // first piece is on files e-g), its squares and its entry.
+            let (mut mirror, mut occupied, mut x) = (false, 0u64, 0u64);
+            let last = layout.n - 1;
+            let k = map.to[last];
             for (j, o) in out.iter_mut().enumerate() {
-                if j > 0 {
-                    layout.advance(&mut digits, &mut sqs);
+                let moved = if j > 0 {
+                    layout.advance(&mut digits, &mut sqs)
+                } else {
+                    0
+                };
+                if moved == last && k != 0 {
+                    // Most steps move the last piece only: one piece of the
+                    // source moves, not its first (whose file decides the
+                    // mirror).
+                    let s = if map.turn {
+                        turned::<B>(sqs[last])
+                    } else {
+                        sqs[last]
+                    };
+                    let s = if mirror { mirror_sq(s) } else { s };
+                    x = src_layout.rank_moved(x, &from, occupied, k, s);
+                    occupied ^= bit(from[k]) | bit(s);
+                    from[k] = s;
+                } else {
+                    for i in 0..layout.n {
+                        let s = sqs[i];
+                        from[map.to[i]] = if map.turn { turned::<B>(s) } else { s };
+                    }
+                    mirror = file_of(from[0]) > 3;
+                    occupied = 0;
+                    for s in &mut from[..layout.n] {
+                        if mirror {
+                            *s = mirror_sq(*s);
+                        }
+                        occupied |= bit(*s);
+                    }
+                    x = src_layout.rank_squares(&from[..layout.n], false);
                 }
-                for i in 0..layout.n {
-                    let s = sqs[i];
-                    from[map.to[i]] = if map.turn { turned::<B>(s) } else { s };
-                }
-                let v = src[src_layout.rank(&from[..layout.n]) as usize];
+                debug_assert_eq!(x, src_layout.rank(&from[..layout.n]));
+                let v = src[x as usize];
                 *o = v;
                 tally(&mut entries, v);
             }
