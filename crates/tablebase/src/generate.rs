@@ -671,15 +671,17 @@ impl<'a, B: Board> Gen<'a, B> {
         Ok(())
     }
 
-    /// The forward pass over entries `start..end` of `side`.
-    fn forward(&self, side: usize, start: u64, end: u64) -> Result<(), TbError> {
+    /// The forward pass over entries `start..end` of both sides: a
+    /// placement is walked to once for the two sides to move (`init` does
+    /// not look at the side to move of `pos`).
+    fn forward(&self, start: u64, end: u64) -> Result<(), TbError> {
         let layout = self.layout;
         let n = layout.n;
         let mut digits = [0u32; 16];
         let mut sqs = [0u8; 16];
         layout.locate(start, &mut digits, &mut sqs);
-        let mut pos = self.position(&sqs, side);
-        let mut four = [0u16; 4];
+        let mut pos = self.position(&sqs, 0);
+        let mut four = [[0u16; 4]; 2];
         for x in start..end {
             if x > start {
                 // The odometer: move only the pieces whose squares change.
@@ -687,10 +689,14 @@ impl<'a, B: Board> Gen<'a, B> {
                 let from = layout.advance(&mut digits, &mut sqs);
                 move_pieces(layout, &mut pos, &old, &sqs, from, n);
             }
-            four[(x % 4) as usize] = self.init(side, x, &pos, &sqs)?;
+            for (side, four) in four.iter_mut().enumerate() {
+                four[(x % 4) as usize] = self.init(side, x, &pos, &sqs)?;
+            }
             if x % 4 == 3 || x + 1 == end {
-                self.state[side].set4((x / 4) as usize, four);
-                four = [0; 4];
+                for (side, four) in four.iter_mut().enumerate() {
+                    self.state[side].set4((x / 4) as usize, *four);
+                    *four = [0; 4];
+                }
             }
         }
         Ok(())
@@ -904,14 +910,12 @@ pub fn generate<B: Board>(
             level as usize
         }
         None => {
-            let chunks: Vec<(usize, u64)> = (0..2)
-                .flat_map(|side| (0..size.div_ceil(CHUNK)).map(move |c| (side, c * CHUNK)))
-                .collect();
-            each(&chunks, parallel, |&(side, start)| {
+            let chunks: Vec<u64> = (0..size.div_ceil(CHUNK)).map(|c| c * CHUNK).collect();
+            each(&chunks, parallel, |&start| {
                 check()?;
                 let end = (start + CHUNK).min(size);
-                g.forward(side, start, end)?;
-                progress(end - start);
+                g.forward(start, end)?;
+                progress(2 * (end - start));
                 Ok(0)
             })?;
             0
