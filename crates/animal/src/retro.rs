@@ -17,15 +17,16 @@ pub struct Unmove {
 impl<B: Board> Position<B> {
     /// Every predecessor of this position (see `zoo_core::Retro::unmoves`).
     pub fn generate_unmoves(&self, out: &mut Vec<Unmove>) {
-        self.for_each_unmove(true, !0, !0, |u| out.push(u));
+        self.for_each_unmove(true, !0, !0, |_, u| out.push(u));
     }
 
     /// The predecessors without an uncapture (the same configuration of
     /// pieces), with no allocation: the tablebase generator's hot path.
     /// Only the pieces standing on `pieces` are taken back, and only to
-    /// squares of `origins` (both sets of squares).
+    /// squares of `origins` (both sets of squares). `f` is told the kind
+    /// of the piece too.
     #[inline]
-    pub fn for_each_quiet_unmove(&self, pieces: u64, origins: u64, f: impl FnMut(Unmove)) {
+    pub fn for_each_quiet_unmove(&self, pieces: u64, origins: u64, f: impl FnMut(usize, Unmove)) {
         self.for_each_unmove(false, pieces, origins, f);
     }
 
@@ -35,7 +36,7 @@ impl<B: Board> Position<B> {
         uncaptures: bool,
         pieces: u64,
         origins: u64,
-        mut f: impl FnMut(Unmove),
+        mut f: impl FnMut(usize, Unmove),
     ) {
         let us = self.stm; // side to move now: its pieces may be uncaptured
         let mover = us.flip();
@@ -84,11 +85,14 @@ impl<B: Board> Position<B> {
                 from_set &= from_set - 1;
                 // Without a capture the side to move must have had a piece.
                 if self.occ[ui] != 0 {
-                    f(Unmove {
-                        from,
-                        to,
-                        uncapture: 0,
-                    });
+                    f(
+                        kind,
+                        Unmove {
+                            from,
+                            to,
+                            uncapture: 0,
+                        },
+                    );
                 }
                 if to == B::DEN[ui] {
                     continue; // nothing of the side to move stands in its own den
@@ -101,11 +105,14 @@ impl<B: Board> Position<B> {
                         continue;
                     }
                     if self.can_capture(mover, kind, from, to, c) {
-                        f(Unmove {
-                            from,
-                            to,
-                            uncapture: 1 + c as u8,
-                        });
+                        f(
+                            kind,
+                            Unmove {
+                                from,
+                                to,
+                                uncapture: 1 + c as u8,
+                            },
+                        );
                     }
                 }
             }

@@ -321,6 +321,8 @@ struct Gen<'a, B: Board> {
     /// them enters the den next move whatever that side does (it cannot
     /// step into its own den to block it), see `init`.
     den_doors: [u64; 2],
+    /// Per side and kind: its piece's place in the index order.
+    index_of: [[u8; 8]; 2],
     /// `Work` so far.
     taken_back: AtomicU64,
     told: AtomicU64,
@@ -385,6 +387,13 @@ impl<'a, B: Board> Gen<'a, B> {
             children,
             shared: solve.parallel,
             den_doors: [0, 1].map(|s| B::tables().steps[B::DEN[s] as usize]),
+            index_of: {
+                let mut at = [[u8::MAX; 8]; 2];
+                for (i, &(side, kind)) in layout.pieces.iter().enumerate() {
+                    at[side.index()][kind] = i as u8;
+                }
+                at
+            },
             taken_back: AtomicU64::new(0),
             told: AtomicU64::new(0),
         })
@@ -643,15 +652,18 @@ impl<'a, B: Board> Gen<'a, B> {
             _ => return,
         };
         let occupied = pos.occupied(Side::White) | pos.occupied(Side::Black);
-        pos.for_each_quiet_unmove(pieces, !doors, |u| {
-            let i = piece_on(sqs, n, u.to);
+        let free = self.layout.frees(sqs);
+        let mover = pos.stm().flip().index();
+        pos.for_each_quiet_unmove(pieces, !doors, |kind, u| {
+            let i = self.index_of[mover][kind] as usize;
+            debug_assert_eq!(sqs[i], u.to);
             let f0q = if i == 0 { file_of(u.from) } else { f0y };
             // The index keeps positions whose first piece is on files a-d. A
             // predecessor q on those files is its own entry; when y has its
             // first piece on a-c, the mirror of q moves to the mirror of y,
             // which is stored as y, so mirror(q) (if on a-d) is one too.
             if f0q <= 3 {
-                out.push(self.layout.rank_moved(x, sqs, occupied, i, u.from));
+                out.push(self.layout.rank_moved(x, sqs, occupied, free[i], i, u.from));
             }
             if f0y < 3 && f0q >= 3 {
                 let mut q = *sqs;

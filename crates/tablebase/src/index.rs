@@ -272,26 +272,47 @@ impl Layout {
         idx
     }
 
+    /// For each piece of placement `sqs`, the squares it may stand on that
+    /// no earlier piece takes: its digit counts those below its square.
+    #[inline(always)]
+    pub fn frees(&self, sqs: &[u8; 16]) -> [u64; 16] {
+        let mut free = [0u64; 16];
+        let mut occ = 0u64;
+        for i in 0..self.n {
+            free[i] = self.domain[i] & !occ;
+            occ |= bit(sqs[i]);
+        }
+        free
+    }
+
     /// The index of placement `sqs` (index `x`, so its first piece is on
     /// files a-d) after piece `i` moves to `new` (the first piece staying
     /// on a-d): only the digits from `i` on change, piece `j > i`'s by
     /// whether the moved piece passed below it, so this costs a compare per
     /// later piece instead of a full ranking. `occupied`: the squares of all
-    /// pieces.
+    /// pieces; `free`: piece `i`'s [`Layout::frees`] (the same for all
+    /// its moves, so a caller taking back several works it out once).
     #[inline(always)]
-    pub fn rank_moved(&self, x: u64, sqs: &[u8; 16], occupied: u64, i: usize, new: u8) -> u64 {
+    pub fn rank_moved(
+        &self,
+        x: u64,
+        sqs: &[u8; 16],
+        occupied: u64,
+        free: u64,
+        i: usize,
+        new: u8,
+    ) -> u64 {
         let old = sqs[i];
-        let occ = sqs[..i].iter().fold(0u64, |o, &s| o | bit(s));
-        let digit = |s: u8| {
-            let below = bit(s) - 1;
-            (self.domain[i] & below).count_ones() as i64 - (occ & below).count_ones() as i64
-        };
-        let mut delta = (digit(new) - digit(old)) * self.stride[i] as i64;
+        let (lo, hi) = if old < new { (old, new) } else { (new, old) };
+        // The digit changes by the free squares from the lower square up to
+        // the higher (the lower is free: the moved piece's own or empty).
+        let span = (bit(hi) - 1) & !(bit(lo) - 1);
+        let d = (free & span).count_ones() as i64;
+        let mut delta = if old < new { d } else { -d } * self.stride[i] as i64;
         // Only a later piece on a square strictly between the two changes
         // its digit: there is none for a step along the rank (the squares
         // are neighbours), nor mostly for a step along the file.
-        let (lo, hi) = if old < new { (old, new) } else { (new, old) };
-        let between = (bit(hi) - 1) & !(bit(lo) << 1).wrapping_sub(1);
+        let between = span & !bit(lo);
         if between & occupied != 0 {
             for (&s, &stride) in sqs[i + 1..self.n].iter().zip(&self.stride[i + 1..]) {
                 delta += ((old < s) as i64 - (new < s) as i64) * stride as i64;

@@ -258,7 +258,7 @@ pub fn copy<B: Board>(
                         sqs[last]
                     };
                     let s = if mirror { mirror_sq(s) } else { s };
-                    x = src_layout.rank_moved(x, &from, occupied, k, s);
+                    x = src_layout.rank_moved(x, &from, occupied, src_layout.frees(&from)[k], k, s);
                     occupied ^= bit(from[k]) | bit(s);
                     from[k] = s;
                 } else {
