@@ -180,8 +180,11 @@ impl<B: Board> Position<B> {
         self.key ^= zobrist::PIECE[side.index()][kind][s as usize];
     }
 
+    /// Moves `side`'s `kind` from `from` to the empty square `to` (the
+    /// caller checks legality; nothing else changes).
     #[inline(always)]
-    fn relocate(&mut self, side: Side, kind: usize, from: u8, to: u8) {
+    pub fn relocate(&mut self, side: Side, kind: usize, from: u8, to: u8) {
+        debug_assert_eq!(self.board[to as usize], 0);
         let c = self.board[from as usize];
         self.board[from as usize] = 0;
         self.board[to as usize] = c;

@@ -849,6 +849,12 @@ fn move_pieces<B: Board>(
     from: usize,
     n: usize,
 ) {
+    if from + 1 == n {
+        // The usual step: the last piece alone.
+        let (ps, pk) = l.pieces[from];
+        pos.relocate(ps, pk, old[from], new[from]);
+        return;
+    }
     for (&(ps, pk), &s) in l.pieces[from..n].iter().zip(&old[from..n]) {
         pos.remove(ps, pk, s);
     }
