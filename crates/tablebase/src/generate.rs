@@ -180,6 +180,29 @@ impl State {
         }
     }
 
+    /// Calls `f` with entries `start..end` in order, the whole words four
+    /// lanes at a time with no test between (the passes over every entry:
+    /// counting, writing the file).
+    #[inline(always)]
+    fn for_each(&self, start: u64, end: u64, mut f: impl FnMut(u16)) {
+        let mut x = start;
+        while x < end && !x.is_multiple_of(4) {
+            f(self.get(x));
+            x += 1;
+        }
+        let whole = x + (end.saturating_sub(x) / 4) * 4;
+        for w in &self.words()[(x / 4) as usize..(whole / 4) as usize] {
+            let w = w.load(Relaxed);
+            f(w as u16);
+            f((w >> 16) as u16);
+            f((w >> 32) as u16);
+            f((w >> 48) as u16);
+        }
+        for x in whole..end {
+            f(self.get(x));
+        }
+    }
+
     /// Sets entries `4k..4k + 4` at once (the forward pass owns them).
     fn set4(&self, k: usize, v: [u16; 4]) {
         let word = v
@@ -249,11 +272,13 @@ impl Generated {
     /// The value codes (0 draw, else distance + 1) of `side`'s entries
     /// `start..start + out.len()`.
     pub fn fill(&self, side: usize, start: u64, out: &mut [u8]) {
-        let st = &self.state[side];
-        for (o, x) in out.iter_mut().zip(start..) {
-            let v = st.get(x);
-            *o = if v & OPEN != 0 { 0 } else { v as u8 };
-        }
+        let mut o = out.iter_mut();
+        self.state[side].for_each(start, start + o.len() as u64, |v| {
+            if let Some(o) = o.next() {
+                // 0 for an open entry, without a branch.
+                *o = v as u8 & ((v & OPEN == 0) as u8).wrapping_neg();
+            }
+        });
     }
 
     /// Every value code of one side (tests and small tables).
@@ -784,36 +809,38 @@ impl<'a, B: Board> Gen<'a, B> {
         (0..firsts)
             .into_par_iter()
             .map(|f| {
-                let mut c = SideCounts::default();
                 let start = f * stride;
                 // Entries with the first piece on files a-c stand for themselves
                 // and their mirror image; on file d both images are entries.
                 let w = if l.first_file(start) < 3 { 2 } else { 1 };
-                for x in start..start + stride {
-                    let v = self.state[side].get(x);
+                // Without branches: [draw, win, loss] of every entry, and of
+                // those that are positions of the statistics (not stalemates).
+                let mut entries = [0u64; 3];
+                let mut counted = [0u64; 3];
+                let mut longest = 0u64;
+                self.state[side].for_each(start, start + stride, |v| {
                     let r = if v & OPEN != 0 { 0 } else { v & 0xff };
-                    let o = if r == 0 {
-                        0
-                    } else if (r - 1) % 2 == 1 {
-                        1
-                    } else {
-                        2
-                    };
-                    c.entries[o] += 1;
-                    if v & SPECIAL != 0 && (v & OPEN == 0 || v & 0xff == 0) {
-                        continue;
-                    }
-                    c.positions += w;
-                    match o {
-                        0 => c.draws += w,
-                        1 => c.wins += w,
-                        _ => c.losses += w,
-                    }
-                    if r != 0 {
-                        c.longest = c.longest.max(r as u64 - 1);
-                    }
+                    let draw = (r == 0) as u64;
+                    let win = (r != 0 && r % 2 == 0) as u64;
+                    let loss = 1 - draw - win;
+                    let stalemate = v & SPECIAL != 0 && (v & OPEN == 0 || v & 0xff == 0);
+                    let k = !stalemate as u64;
+                    entries[0] += draw;
+                    entries[1] += win;
+                    entries[2] += loss;
+                    counted[0] += draw & k;
+                    counted[1] += win & k;
+                    counted[2] += loss & k;
+                    longest = longest.max(r.saturating_sub(1) as u64 * k);
+                });
+                SideCounts {
+                    entries,
+                    positions: w * (counted[0] + counted[1] + counted[2]),
+                    draws: w * counted[0],
+                    wins: w * counted[1],
+                    losses: w * counted[2],
+                    longest,
                 }
-                c
             })
             .reduce(SideCounts::default, |a, b| SideCounts {
                 entries: [
