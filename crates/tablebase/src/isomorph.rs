@@ -24,8 +24,7 @@ use crate::index::{mirror_sq, turned, Material};
 use crate::{slot_of, Tablebase, TbError};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use zoo_animal::board::RAT;
-use zoo_animal::board::{bit, file_of};
+use zoo_animal::board::{bit, file_of, RAT};
 use zoo_animal::{Board, RuleSet};
 use zoo_core::Side;
 
