@@ -346,8 +346,6 @@ struct Gen<'a, B: Board> {
     /// them enters the den next move whatever that side does (it cannot
     /// step into its own den to block it), see `init`.
     den_doors: [u64; 2],
-    /// Per side and kind: its piece's place in the index order.
-    index_of: [[u8; 8]; 2],
     /// `Work` so far.
     taken_back: AtomicU64,
     told: AtomicU64,
@@ -390,9 +388,7 @@ impl<'a, B: Board> Gen<'a, B> {
             for (j, &(cs, ck)) in cl.pieces.iter().enumerate() {
                 let want = if slot.swap { cs.flip() } else { cs };
                 from_parent[j] = layout
-                    .pieces
-                    .iter()
-                    .position(|&p| p == (want, ck))
+                    .place(want, ck)
                     .expect("the child's pieces are the parent's")
                     as u8;
             }
@@ -412,13 +408,6 @@ impl<'a, B: Board> Gen<'a, B> {
             children,
             shared: solve.parallel,
             den_doors: [0, 1].map(|s| B::tables().steps[B::DEN[s] as usize]),
-            index_of: {
-                let mut at = [[u8::MAX; 8]; 2];
-                for (i, &(side, kind)) in layout.pieces.iter().enumerate() {
-                    at[side.index()][kind] = i as u8;
-                }
-                at
-            },
             taken_back: AtomicU64::new(0),
             told: AtomicU64::new(0),
         })
@@ -678,9 +667,12 @@ impl<'a, B: Board> Gen<'a, B> {
         };
         let occupied = pos.occupied(Side::White) | pos.occupied(Side::Black);
         let free = self.layout.frees(sqs);
-        let mover = pos.stm().flip().index();
+        let mover = pos.stm().flip();
         pos.for_each_quiet_unmove(pieces, !doors, |kind, u| {
-            let i = self.index_of[mover][kind] as usize;
+            let i = self
+                .layout
+                .place(mover, kind)
+                .expect("a piece on the board");
             debug_assert_eq!(sqs[i], u.to);
             let f0q = if i == 0 { file_of(u.from) } else { f0y };
             // The index keeps positions whose first piece is on files a-d. A

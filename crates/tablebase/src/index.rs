@@ -217,6 +217,9 @@ pub struct Layout {
     pub n: usize,
     /// Side and kind of each piece in index order.
     pub pieces: Vec<(Side, usize)>,
+    /// `places[side][kind]`: that piece's place in `pieces` (`u8::MAX`
+    /// when it is not on the board).
+    places: [[u8; 8]; 2],
     domain: Vec<u64>,
     radix: Vec<u64>,
     /// `stride[i]`: the product of the radices after `i`. Sizes beyond
@@ -266,10 +269,15 @@ impl Layout {
         } else {
             stride[0].saturating_mul(radix[0])
         };
+        let mut places = [[u8::MAX; 8]; 2];
+        for (i, &(side, kind)) in pieces.iter().enumerate() {
+            places[side.index()][kind] = i as u8;
+        }
         Layout {
             material,
             n,
             pieces,
+            places,
             domain,
             radix,
             stride,
@@ -292,6 +300,14 @@ impl Layout {
             occ |= bit(s);
         }
         idx
+    }
+
+    /// The place in index order of `side`'s piece of `kind`, if the
+    /// configuration has it.
+    #[inline(always)]
+    pub fn place(&self, side: Side, kind: usize) -> Option<usize> {
+        let p = self.places[side.index()][kind];
+        (p != u8::MAX).then_some(p as usize)
     }
 
     /// For each piece of placement `sqs`, the squares it may stand on that
@@ -439,7 +455,8 @@ impl Layout {
     pub fn advance(&self, digits: &mut [u32; 16], out: &mut [u8; 16]) -> usize {
         let last = self.n - 1;
         if ((digits[last] + 1) as u64) < self.radix[last] {
-            // The last piece goes to the next square left to it: the others stay.
+            // The last piece goes to the next free square above its own:
+            // the others stay.
             digits[last] += 1;
             let occ = out[..last].iter().fold(0u64, |o, &s| o | bit(s));
             let above = u64::MAX << out[last] << 1;
@@ -498,7 +515,7 @@ mod tests {
         for (n, &b) in bits.iter().enumerate() {
             assert_eq!(select(x, n as u32), b);
         }
-        // Random words against the plain loop.
+        // Random words against their list of set bits.
         let mut r = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..10_000 {
             r ^= r << 13;

@@ -189,9 +189,7 @@ pub fn copy<B: Board>(
                 let kind = r.kinds[side.index()][kind] as usize;
                 let side = if slot.swap { side.flip() } else { side };
                 to[i] = src_layout
-                    .pieces
-                    .iter()
-                    .position(|&p| p == (side, kind))
+                    .place(side, kind)
                     .expect("the renamed pieces are the source's");
             }
             SideMap {
