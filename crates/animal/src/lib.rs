@@ -6,6 +6,7 @@
 //! a piece list (`square of kind k`) beside the bitboards and a mailbox.
 
 pub mod board;
+pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod movegen;
@@ -14,12 +15,15 @@ pub mod position;
 pub mod render;
 pub mod retro;
 pub mod rules;
+pub mod tactics;
 pub mod zobrist;
 
 pub use board::{Board, Jungle, JungleCheckers};
+pub use eval::{AnimalEval, Development, Simple, Strong, WEIGHTS};
 pub use position::{Move, Position, Undo};
 pub use retro::Unmove;
 pub use rules::RuleSet;
+pub use tactics::AnimalTactics;
 
 /// A Jungle position.
 pub type JunglePos = Position<Jungle>;

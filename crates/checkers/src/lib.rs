@@ -12,10 +12,12 @@ pub mod movegen;
 pub mod notation;
 pub mod pdn;
 pub mod position;
+pub mod tactics;
 pub mod variant;
 pub mod zobrist;
 
 pub use position::{Move, Position, Undo};
+pub use tactics::CheckersTactics;
 pub use variant::{Classical, English, RuleSet, Variant, CLASSICAL, ENGLISH};
 
 /// A Classical checkers position.

@@ -2,13 +2,13 @@
 //! a switch, iterative deepening, quiescence, distance-to-mate scores and
 //! Lazy SMP over one shared [`Table`].
 
-use crate::oracle::Oracle;
-use crate::tactics::Tactics;
 use crate::tt::{Bound, Replacement, Table, NO_LOWER, NO_MOVE, NO_UPPER};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use zoo_core::{Evaluator, Game, History, MoveList, Outcome, Repetition, EVAL_LIMIT};
+use zoo_core::{
+    Evaluator, Game, History, MoveList, Oracle, Outcome, Repetition, Tactics, EVAL_LIMIT,
+};
 
 /// A won game scores `MATE - ply` (ply of the final winning move from the root).
 pub const MATE: i32 = 31_000;

@@ -14,6 +14,7 @@ pub mod file;
 pub mod generate;
 pub mod index;
 pub mod isomorph;
+pub mod oracle;
 pub mod sample;
 pub mod verify;
 

@@ -6,7 +6,7 @@ use crate::games::{history_at, PositionArgs};
 use anyhow::Result;
 use clap::Args;
 use serde_json::json;
-use zoo_search::{EngineGame, Iteration, Stats};
+use zoo_search::{Iteration, Stats};
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -27,7 +27,7 @@ pub fn stats_json(s: &Stats) -> serde_json::Value {
     serde_json::to_value(s).unwrap_or_default()
 }
 
-fn analyse_game<G: EngineGame>(a: &AnalyseArgs) -> Result<()> {
+fn analyse_game<G: zoo_app::AppGame>(a: &AnalyseArgs) -> Result<()> {
     let pos: G = a.position.load()?;
     let (engine, tb) = a.engine.build_for::<G>(&pos)?;
     let tb_root = root_tb_text(&engine, &pos);

@@ -6,6 +6,7 @@ use anyhow::{bail, Result};
 use clap::{Args, Parser};
 use std::path::PathBuf;
 use std::time::Duration;
+use zoo_app::AppGame;
 use zoo_core::{Game, Outcome, Repetition};
 use zoo_search::{Config, Engine, EngineGame, Limits, Replacement};
 
@@ -232,7 +233,7 @@ impl EngineOpts {
     /// and rule set of `pos` attached; the status says what was found
     /// (`None` without `--tb`). A directory that does not exist is an
     /// error; one without tables for this game is reported, not refused.
-    pub fn build_for<G: EngineGame>(&self, pos: &G) -> Result<(GameEngine<G>, Option<TbStatus>)> {
+    pub fn build_for<G: AppGame>(&self, pos: &G) -> Result<(GameEngine<G>, Option<TbStatus>)> {
         let mut engine = self.build::<G>()?;
         let Some(dir) = &self.tb else {
             return Ok((engine, None));
@@ -240,7 +241,7 @@ impl EngineOpts {
         if !dir.is_dir() {
             bail!("--tb {}: no such directory", dir.display());
         }
-        let status = match G::open_oracle(dir, pos.rules()) {
+        let status = match G::open_tables(dir, pos.rules()) {
             Ok(Some(info)) => {
                 let max = info.oracle.max_pieces();
                 engine.set_oracle(Some(info.oracle));

@@ -14,7 +14,7 @@ use std::sync::mpsc::{channel, Receiver};
 use std::sync::Mutex;
 use std::time::Duration;
 use zoo_core::{Game, MoveList, Outcome, Side};
-use zoo_search::{Engine, EngineGame, Limits};
+use zoo_search::{Engine, Limits};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -80,12 +80,12 @@ fn parse_spec(s: &str) -> Result<Spec> {
 }
 
 /// One engine during one game.
-enum Player<G: EngineGame> {
+enum Player<G: zoo_app::AppGame> {
     Internal(Box<Engine<G, G::Eval, G::Tactics>>, Limits),
     External(External, Limits),
 }
 
-impl<G: EngineGame> Player<G> {
+impl<G: zoo_app::AppGame> Player<G> {
     fn new(spec: &Spec, a: &MatchArgs, opening: &G) -> Result<Self> {
         let (game_name, rules) = (opening.game_name(), opening.rules_name());
         let default = Limits {
@@ -297,7 +297,7 @@ fn openings<G: Game>(a: &MatchArgs) -> Result<Vec<G>> {
     Ok(list)
 }
 
-fn play_one<G: EngineGame>(
+fn play_one<G: zoo_app::AppGame>(
     a: &MatchArgs,
     specs: &[Spec; 2],
     opening: &G,
@@ -389,7 +389,7 @@ pub fn elo_with_error(wins: usize, draws: usize, losses: usize) -> (f64, f64) {
     (e, (hi - lo) / 2.0)
 }
 
-fn match_game<G: EngineGame>(a: &MatchArgs) -> Result<()> {
+fn match_game<G: zoo_app::AppGame>(a: &MatchArgs) -> Result<()> {
     let specs = [parse_spec(&a.a)?, parse_spec(&a.b)?];
     let openings = openings::<G>(a)?;
     let out = Mutex::new(

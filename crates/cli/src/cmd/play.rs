@@ -7,7 +7,6 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
 use zoo_core::{MoveList, Outcome, Side};
-use zoo_search::EngineGame;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Colour {
@@ -31,7 +30,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     engine_dispatch!(a.position.game, play_game(a))
 }
 
-fn play_game<G: EngineGame>(a: &PlayArgs) -> Result<()> {
+fn play_game<G: zoo_app::AppGame>(a: &PlayArgs) -> Result<()> {
     let mut pos: G = a.position.load()?;
     let (engine, tb) = a.engine.build_for::<G>(&pos)?;
     if let Some(t) = &tb {

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use zoo_core::Game;
-use zoo_search::{Engine, EngineGame, Limits};
+use zoo_search::{Engine, Limits};
 
 #[derive(Args, Debug)]
 pub struct UciArgs {
@@ -280,7 +280,7 @@ fn go(st: &mut State, w: &[&str]) -> Result<()> {
 
 type Clock = (Option<u64>, Option<u64>, u64, u64);
 
-fn go_game<G: EngineGame>(st: &mut State, mut limits: Limits, clock: Clock) -> Result<()> {
+fn go_game<G: zoo_app::AppGame>(st: &mut State, mut limits: Limits, clock: Clock) -> Result<()> {
     let (pos, hist) = build_position::<G>(st)?;
     if limits.movetime.is_none() {
         let (mine, inc) = match pos.side_to_move() {

@@ -5,6 +5,7 @@ mod common;
 mod copies;
 mod files;
 mod generate;
+mod oracle;
 mod props;
 mod sample;
 mod stats;

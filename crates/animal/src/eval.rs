@@ -6,8 +6,8 @@
 //! - [`Strong`]: this project's own: material with the rat–elephant relation,
 //!   den distance, trap danger and river control; weights in [`WEIGHTS`].
 
-use zoo_animal::board::{bit, file_of, rank_of, Board, FILES};
-use zoo_animal::Position;
+use crate::board::{bit, file_of, rank_of, Board, FILES};
+use crate::Position;
 use zoo_core::{Evaluator, Side};
 
 #[inline(always)]
@@ -51,7 +51,7 @@ impl Development {
         if B::KINDS == 4 {
             [500, 400, 600, 700][kind]
         } else {
-            Strong::material::<B>(kind, &zoo_animal::rules::JUNGLE_LEIDEN)
+            Strong::material::<B>(kind, &crate::rules::JUNGLE_LEIDEN)
         }
     }
 }
@@ -170,7 +170,7 @@ impl Default for Strong {
 }
 
 impl Strong {
-    fn material<B: Board>(kind: usize, rules: &zoo_animal::RuleSet) -> i32 {
+    fn material<B: Board>(kind: usize, rules: &crate::RuleSet) -> i32 {
         let s = rules.strength[kind] as usize;
         if B::KINDS == 4 {
             WEIGHTS.jc_material[s.min(4)]
@@ -230,7 +230,7 @@ impl<B: Board> Evaluator<Position<B>> for Strong {
                 if B::LEAPERS & (1 << kind) != 0
                     && B::tables().leaps[s as usize]
                         .iter()
-                        .any(|l| l.to != zoo_animal::board::NONE)
+                        .any(|l| l.to != crate::board::NONE)
                 {
                     sc += w.leaper_on_bank;
                 }
@@ -301,7 +301,7 @@ impl<B: Board> Evaluator<Position<B>> for AnimalEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zoo_animal::{JungleCheckersPos, JunglePos};
+    use crate::{JungleCheckersPos, JunglePos};
     use zoo_core::Game;
 
     #[test]

@@ -1,36 +1,11 @@
-//! What a game tells the search beyond its rules: which moves quiescence
-//! search must follow, when standing pat is unsafe, and a cheap static
-//! ordering hint. Kept apart from the evaluation so that every evaluator of
-//! a game shares the same tactics.
+//! The animal games' tactics for the search: captures, den entries and den
+//! threats are what quiescence follows; a piece next to our den is a danger
+//! standing pat would ignore.
 
-use zoo_animal::board::{bit, Board};
-use zoo_animal::Position;
-use zoo_core::Game;
-
-pub trait Tactics<G: Game>: Send + Sync + Clone + Default + 'static {
-    /// Moves quiescence search follows at `qply` plies below the horizon.
-    fn is_noisy(&self, pos: &G, mv: G::Move, _qply: u32) -> bool {
-        pos.is_capture(mv)
-    }
-    /// The side to move faces a threat that standing pat would ignore;
-    /// quiescence then searches every move (as chess engines do in check).
-    fn in_danger(&self, _pos: &G) -> bool {
-        false
-    }
-    /// A static ordering score: higher is tried first.
-    fn order_hint(&self, pos: &G, mv: G::Move) -> i32 {
-        if pos.is_capture(mv) {
-            100
-        } else {
-            0
-        }
-    }
-}
-
-/// Captures only, for games without special tactics.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CapturesOnly;
-impl<G: Game> Tactics<G> for CapturesOnly {}
+use crate::board::{bit, Board};
+use crate::eval::AnimalEval;
+use crate::Position;
+use zoo_core::{EngineGame, Tactics};
 
 /// The animal games: captures, entering the den, and den threats.
 #[derive(Debug, Clone, Copy, Default)]
@@ -49,7 +24,7 @@ fn manhattan(a: u8, b: u8) -> i32 {
 
 impl<B: Board> Tactics<Position<B>> for AnimalTactics {
     #[inline]
-    fn is_noisy(&self, pos: &Position<B>, mv: zoo_animal::Move, qply: u32) -> bool {
+    fn is_noisy(&self, pos: &Position<B>, mv: crate::Move, qply: u32) -> bool {
         let them = pos.stm().flip().index();
         let to = mv.to();
         // Captures and den entries always; at the first quiescence ply also
@@ -64,7 +39,7 @@ impl<B: Board> Tactics<Position<B>> for AnimalTactics {
         pos.occupied(us.flip()) & den_ring::<B>(us.index()) != 0
     }
     #[inline]
-    fn order_hint(&self, pos: &Position<B>, mv: zoo_animal::Move) -> i32 {
+    fn order_hint(&self, pos: &Position<B>, mv: crate::Move) -> i32 {
         let us = pos.stm();
         let den = B::DEN[us.flip().index()];
         let (from, to) = (mv.from(), mv.to());
@@ -79,5 +54,23 @@ impl<B: Board> Tactics<Position<B>> for AnimalTactics {
         };
         // Development gain: getting closer to the enemy den (literature A).
         victim + 4 * (manhattan(from, den) - manhattan(to, den))
+    }
+}
+
+/// The animal games' engine: their evaluations by name and their tactics.
+impl<B: Board> EngineGame for Position<B> {
+    type Eval = AnimalEval;
+    type Tactics = AnimalTactics;
+    fn eval_names() -> &'static [&'static str] {
+        // The strongest measured first (docs/search.md, self-play matches):
+        // our `strong` in Jungle, literature A's tables in Jungle Checkers.
+        if B::KINDS == 4 {
+            &["development", "strong", "simple"]
+        } else {
+            &AnimalEval::NAMES
+        }
+    }
+    fn eval_by_name(name: &str) -> Result<AnimalEval, String> {
+        AnimalEval::by_name(name)
     }
 }

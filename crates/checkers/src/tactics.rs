@@ -5,10 +5,9 @@
 //! found extending one more ply after each capture 30 times slower and no
 //! stronger).
 
-use crate::games::EngineGame;
-use crate::tactics::Tactics;
-use zoo_checkers::eval::CheckersEval;
-use zoo_checkers::{Move, Position, Variant};
+use crate::eval::CheckersEval;
+use crate::{Move, Position, Variant};
+use zoo_core::{EngineGame, Tactics};
 
 /// Tactics of both checkers variants.
 #[derive(Debug, Clone, Copy, Default)]

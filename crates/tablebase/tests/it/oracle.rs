@@ -2,39 +2,14 @@
 //! Jungle Checkers positions a depth 1–2 search reports exactly the table's
 //! value and distance, and its move keeps that value.
 
-use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
 use zoo_animal::{JungleCheckers, JungleCheckersPos};
 use zoo_core::{Game, History, Outcome, Side};
-use zoo_search::{Config, Engine, EngineGame, Limits, Oracle, TbOracle, MATE};
-use zoo_tb::build::{build, BuildOptions};
+use zoo_search::{Config, Engine, EngineGame, Limits, Oracle, MATE};
 use zoo_tb::index::{Layout, Material};
+use zoo_tb::oracle::TbOracle;
 use zoo_tb::Tablebase;
-
-fn tables() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-search-tb-oracle");
-    let _ = std::fs::remove_dir_all(&dir);
-    let opts = BuildOptions {
-        pieces: 3,
-        threads: 2,
-        memory_bytes: None,
-        encoding: None,
-        copies: true,
-    };
-    let stop = AtomicBool::new(false);
-    build::<JungleCheckers>(
-        &dir,
-        &JUNGLE_CHECKERS_LEIDEN,
-        &opts,
-        &|_| {},
-        &|_| {},
-        &stop,
-    )
-    .expect("building the 2- and 3-piece tables");
-    dir
-}
 
 /// splitmix64: a fixed, reproducible sequence of positions.
 fn next(s: &mut u64) -> u64 {
@@ -71,11 +46,11 @@ fn engine(oracle: Option<Arc<dyn Oracle<JungleCheckersPos>>>) -> E {
 
 #[test]
 fn search_with_tables_is_exact_on_three_pieces() {
-    let dir = tables();
-    let oracle = TbOracle::<JungleCheckers>::open(&dir, &JUNGLE_CHECKERS_LEIDEN)
+    let dir = crate::common::jc3();
+    let oracle = TbOracle::<JungleCheckers>::open(dir, &JUNGLE_CHECKERS_LEIDEN)
         .expect("the tables just built are found");
     assert_eq!(oracle.max_pieces(), 3);
-    let tb = Tablebase::<JungleCheckers>::open(&dir, &JUNGLE_CHECKERS_LEIDEN);
+    let tb = Tablebase::<JungleCheckers>::open(dir, &JUNGLE_CHECKERS_LEIDEN);
     let with = engine(Some(Arc::new(oracle)));
     let without = engine(None);
 

@@ -1,0 +1,24 @@
+//! The application layer's errors: each says what the user gave and what
+//! was wrong with it.
+
+use crate::GameKind;
+
+/// What went wrong in a request to the application layer.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// `--game` named no game zoo knows.
+    #[error("unknown game {0:?}; expected one of: jungle, jungle-checkers, classical-checkers, english-checkers")]
+    UnknownGame(String),
+    /// The game has no endgame tables.
+    #[error("{0} has no endgame tables")]
+    NoTables(GameKind),
+    /// A position, move or rule set that did not parse.
+    #[error(transparent)]
+    Parse(#[from] zoo_core::ParseError),
+    /// An engine option out of range or unknown.
+    #[error("{0}")]
+    Option(String),
+    /// A directory or file the user named that is not there.
+    #[error("{0}")]
+    Path(String),
+}

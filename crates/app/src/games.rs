@@ -1,0 +1,150 @@
+//! The registry of games: the one place that names them. A command picks a
+//! game by name ([`GameKind`]) and hands a [`GameVisitor`] to
+//! [`GameKind::visit`], which calls it back with the game's position type;
+//! below that point everything is monomorphised.
+
+use crate::AppError;
+use std::path::Path;
+use std::str::FromStr;
+use std::sync::Arc;
+use zoo_core::{EngineGame, Game, Oracle};
+
+/// The games zoo plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    Jungle,
+    JungleCheckers,
+    ClassicalCheckers,
+    EnglishCheckers,
+}
+
+impl GameKind {
+    /// Every game, in the order the command line lists them.
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Jungle,
+        GameKind::JungleCheckers,
+        GameKind::ClassicalCheckers,
+        GameKind::EnglishCheckers,
+    ];
+
+    /// The stable name (`jungle`, `jungle-checkers`, …) of the command
+    /// line, files and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Jungle => "jungle",
+            GameKind::JungleCheckers => "jungle-checkers",
+            GameKind::ClassicalCheckers => "classical-checkers",
+            GameKind::EnglishCheckers => "english-checkers",
+        }
+    }
+
+    /// Calls `v` back with this game's position type.
+    pub fn visit<V: GameVisitor>(self, v: V) -> V::Output {
+        match self {
+            GameKind::Jungle => v.visit::<zoo_animal::JunglePos>(),
+            GameKind::JungleCheckers => v.visit::<zoo_animal::JungleCheckersPos>(),
+            GameKind::ClassicalCheckers => v.visit::<zoo_checkers::ClassicalPos>(),
+            GameKind::EnglishCheckers => v.visit::<zoo_checkers::EnglishPos>(),
+        }
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = AppError;
+    fn from_str(s: &str) -> Result<GameKind, AppError> {
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| AppError::UnknownGame(s.to_string()))
+    }
+}
+
+/// Code run with one game's position type: the typed dispatch of every
+/// command (`GameKind::visit`).
+pub trait GameVisitor {
+    /// What the visit gives back.
+    type Output;
+    /// Runs with `G`, the position type of the chosen game.
+    fn visit<G: AppGame>(self) -> Self::Output;
+}
+
+/// Endgame tables opened as an oracle, and what they are.
+pub struct OpenedTables<G> {
+    /// The exact values the search and the solver consult.
+    pub oracle: Arc<dyn Oracle<G>>,
+    /// `jungle leiden tables in DIR, up to N pieces`.
+    pub description: String,
+}
+
+/// What the application needs of a game beyond its engine: which one it
+/// is, and its endgame tables where it has them.
+pub trait AppGame: EngineGame {
+    /// This game's entry in the registry.
+    const KIND: GameKind;
+    /// The tables of this game and rule set under `dir`: `Ok(None)` when
+    /// the directory holds none, `Err` when the game has no tables.
+    fn open_tables(dir: &Path, rules: &Self::Rules)
+        -> Result<Option<OpenedTables<Self>>, AppError>;
+}
+
+fn animal_tables<B: zoo_animal::Board>(
+    dir: &Path,
+    rules: &'static zoo_animal::RuleSet,
+) -> Option<OpenedTables<zoo_animal::Position<B>>> {
+    zoo_tb::oracle::TbOracle::<B>::open(dir, rules).map(|o| OpenedTables {
+        description: o.describe(dir),
+        oracle: Arc::new(o),
+    })
+}
+
+impl AppGame for zoo_animal::JunglePos {
+    const KIND: GameKind = GameKind::Jungle;
+    fn open_tables(
+        dir: &Path,
+        rules: &Self::Rules,
+    ) -> Result<Option<OpenedTables<Self>>, AppError> {
+        Ok(animal_tables::<zoo_animal::Jungle>(dir, rules))
+    }
+}
+
+impl AppGame for zoo_animal::JungleCheckersPos {
+    const KIND: GameKind = GameKind::JungleCheckers;
+    fn open_tables(
+        dir: &Path,
+        rules: &Self::Rules,
+    ) -> Result<Option<OpenedTables<Self>>, AppError> {
+        Ok(animal_tables::<zoo_animal::JungleCheckers>(dir, rules))
+    }
+}
+
+impl AppGame for zoo_checkers::ClassicalPos {
+    const KIND: GameKind = GameKind::ClassicalCheckers;
+    fn open_tables(_: &Path, _: &Self::Rules) -> Result<Option<OpenedTables<Self>>, AppError> {
+        Err(AppError::NoTables(Self::KIND))
+    }
+}
+
+impl AppGame for zoo_checkers::EnglishPos {
+    const KIND: GameKind = GameKind::EnglishCheckers;
+    fn open_tables(_: &Path, _: &Self::Rules) -> Result<Option<OpenedTables<Self>>, AppError> {
+        Err(AppError::NoTables(Self::KIND))
+    }
+}
+
+/// The name of `G`'s game as the registry knows it.
+pub fn kind_of<G: AppGame>() -> GameKind {
+    G::KIND
+}
+
+/// `G`'s start position under its default rules (what `GET /api/games` and
+/// `zoo show` show).
+pub fn start_of<G: Game>() -> G {
+    G::start(&G::default_rules())
+}
