@@ -18,6 +18,22 @@ pub enum AppError {
     /// An engine option out of range or unknown.
     #[error("{0}")]
     Option(String),
+    /// A move that is not legal in the position.
+    #[error("move {mv:?}: {why}")]
+    Move {
+        /// The move as given.
+        mv: String,
+        /// Why it was refused.
+        why: zoo_core::ParseError,
+    },
+    /// A move given after the game ended.
+    #[error("move {mv:?} refused: the game is over ({reason})")]
+    GameOver {
+        /// The move as given.
+        mv: String,
+        /// Why the game is over.
+        reason: &'static str,
+    },
     /// A directory or file the user named that is not there.
     #[error("{0}")]
     Path(String),

@@ -13,9 +13,13 @@ use zoo_core::{EngineGame, Game, Oracle};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
+    /// Jungle (Dou Shou Qi), 7×9.
     Jungle,
+    /// Jungle Checkers, 7×7, four animals a side.
     JungleCheckers,
+    /// Classical (Portuguese/Spanish) checkers, flying kings.
     ClassicalCheckers,
+    /// English checkers (draughts).
     EnglishCheckers,
 }
 

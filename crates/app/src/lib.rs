@@ -1,11 +1,35 @@
 //! The application layer of zoo, between the engines and the front ends:
 //! the registry of games and rule sets with one typed dispatch
-//! ([`GameKind::visit`]), engine options as plain data, and the
-//! `Session` facade that `uci`, `play`, `analyse`,
-//! `match` and the web server all drive.
+//! ([`GameKind::visit`]), engine options as plain data
+//! ([`EngineOptions`], [`SearchLimits`]), and the [`Session`] facade that
+//! `uci`, `play`, `analyse`, `match` and the web server all drive.
+//!
+//! ```
+//! use zoo_app::{EngineOptions, GameKind, SearchLimits, Session, Status};
+//! let game: GameKind = "jungle".parse()?;
+//! let mut s = Session::new(game, None, EngineOptions::default())?;
+//! assert_eq!(s.legal_moves().len(), 24);
+//! s.play("a3a4")?;
+//! assert_eq!(s.status(), Status::Playing);
+//! let best = s.search(SearchLimits { depth: Some(3), ..Default::default() }, &mut |_| {})?;
+//! println!("best {} score {}", best.best.unwrap().coord, best.score);
+//! # Ok::<(), zoo_app::AppError>(())
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod error;
 pub mod games;
+pub mod machine;
+pub mod options;
+pub mod report;
+pub mod session;
 
 pub use error::AppError;
 pub use games::{AppGame, GameKind, GameVisitor, OpenedTables};
+pub use options::{EngineOptions, SearchLimits};
+pub use report::{
+    EndReason, EngineInfo, IterationReport, MoveInfo, SearchReport, Status, TableValue,
+    TablesStatus,
+};
+pub use session::Session;

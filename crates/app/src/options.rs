@@ -1,0 +1,214 @@
+//! Engine options as plain data, and their mapping to the search's
+//! [`Config`] and [`Limits`]. Front ends fill an [`EngineOptions`] from
+//! their own syntax (command-line flags, protocol options, JSON); the
+//! checks and the mapping live here once.
+
+use crate::machine;
+use crate::AppError;
+use std::path::PathBuf;
+use std::time::Duration;
+use zoo_core::Repetition;
+use zoo_search::{Config, Limits, Replacement, MAX_DEPTH};
+
+/// The most threads a search may use.
+pub const MAX_THREADS: usize = 256;
+
+/// What an engine is made of: evaluation, table size, threads, tables,
+/// and every enhancement switch of the search. `Default` is the full
+/// engine with the game's strongest evaluation.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct EngineOptions {
+    /// Evaluation by name (`None`: the game's strongest).
+    pub eval: Option<String>,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Transposition table size in MiB (0: 64 KiB).
+    pub hash_mb: usize,
+    /// Repetition policy inside the search and of the game record (`None`:
+    /// the rule set's).
+    pub repetition: Option<Repetition>,
+    /// Endgame tables directory; the search takes exact values from it.
+    pub tb: Option<PathBuf>,
+    /// Plain negamax: no pruning (every switch below ignored).
+    pub negamax: bool,
+    /// Plain alpha-beta: every enhancement off unless turned on below.
+    pub plain: bool,
+    /// The transposition table. This and the switches below: `Some(true)`
+    /// on, `Some(false)` off, `None` the preset's choice.
+    pub tt: Option<bool>,
+    /// Principal variation search.
+    pub pvs: Option<bool>,
+    /// Iterative deepening (off: one search at the target depth).
+    pub iterative: Option<bool>,
+    /// Quiescence search at the horizon.
+    pub quiescence: Option<bool>,
+    /// Killer moves.
+    pub killers: Option<bool>,
+    /// The history heuristic.
+    pub history: Option<bool>,
+    /// Static move ordering (captures first, development).
+    pub ordering: Option<bool>,
+    /// Late move reductions.
+    pub lmr: Option<bool>,
+    /// MTD(f) at the root.
+    pub mtdf: Option<bool>,
+    /// Enhanced transposition cutoffs from this draft (`Some(0)`: off).
+    pub etc_depth: Option<u32>,
+    /// Aspiration window half-width (0: off).
+    pub aspiration: Option<i32>,
+    /// Iterative deepening step.
+    pub id_step: Option<u32>,
+    /// Table replacement scheme.
+    pub replacement: Option<Replacement>,
+    /// Two bounds with separate drafts per table entry.
+    pub two_bound: bool,
+    /// Table cutoffs only from entries of exactly the same draft.
+    pub strict_draft: bool,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            eval: None,
+            threads: 1,
+            hash_mb: 64,
+            repetition: None,
+            tb: None,
+            negamax: false,
+            plain: false,
+            tt: None,
+            pvs: None,
+            iterative: None,
+            quiescence: None,
+            killers: None,
+            history: None,
+            ordering: None,
+            lmr: None,
+            mtdf: None,
+            etc_depth: None,
+            aspiration: None,
+            id_step: None,
+            replacement: None,
+            two_bound: false,
+            strict_draft: false,
+        }
+    }
+}
+
+/// The largest table the machine can hold, in MiB: half its memory, so
+/// that a search never takes the memory the rest of the system needs
+/// (8 GiB where the memory cannot be read).
+pub fn max_hash_mb() -> usize {
+    machine::total_memory().map_or(8 << 10, |b| (b / 2 >> 20).max(1) as usize)
+}
+
+impl EngineOptions {
+    /// The search configuration these options describe, checked.
+    pub fn config(&self) -> Result<Config, AppError> {
+        let bad = |s: String| Err(AppError::Option(s));
+        let mut c = if self.negamax {
+            Config::negamax()
+        } else if self.plain {
+            Config::plain_alphabeta()
+        } else {
+            Config::default()
+        };
+        if self.threads == 0 || self.threads > MAX_THREADS {
+            return bad(format!(
+                "threads {} is not between 1 and {MAX_THREADS}",
+                self.threads
+            ));
+        }
+        let max = max_hash_mb();
+        if self.hash_mb > max {
+            return bad(format!(
+                "hash {} MiB is more than this machine can give a table ({max} MiB, half its memory)",
+                self.hash_mb
+            ));
+        }
+        c.hash_mb = self.hash_mb;
+        c.threads = self.threads;
+        let set = |field: &mut bool, choice: Option<bool>| {
+            if let Some(on) = choice {
+                *field = on;
+            }
+        };
+        set(&mut c.tt, self.tt);
+        set(&mut c.pvs, self.pvs);
+        set(&mut c.iterative, self.iterative);
+        set(&mut c.quiescence, self.quiescence);
+        set(&mut c.lmr, self.lmr);
+        set(&mut c.killers, self.killers);
+        set(&mut c.history, self.history);
+        set(&mut c.ordering, self.ordering);
+        set(&mut c.mtdf, self.mtdf);
+        if let Some(d) = self.etc_depth {
+            c.etc_min_depth = d;
+        }
+        if let Some(a) = self.aspiration {
+            if a < 0 {
+                return bad("aspiration must be 0 (off) or positive".into());
+            }
+            c.aspiration = a;
+        }
+        if let Some(s) = self.id_step {
+            if s == 0 {
+                return bad("id-step must be at least 1".into());
+            }
+            c.id_step = s;
+        }
+        if let Some(r) = self.replacement {
+            c.replacement = r;
+        }
+        c.two_bound |= self.two_bound;
+        c.strict_draft |= self.strict_draft;
+        Ok(c)
+    }
+}
+
+/// When a search stops, as plain data; all `None` means "no limit given".
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SearchLimits {
+    /// Search this many plies.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this many milliseconds.
+    pub movetime_ms: Option<u64>,
+}
+
+impl SearchLimits {
+    /// No limit was given.
+    pub fn is_empty(&self) -> bool {
+        *self == SearchLimits::default()
+    }
+
+    /// These limits, or `fallback` when none was given.
+    pub fn or(self, fallback: SearchLimits) -> SearchLimits {
+        if self.is_empty() {
+            fallback
+        } else {
+            self
+        }
+    }
+
+    /// The search's limits, checked.
+    pub fn to_limits(&self) -> Result<Limits, AppError> {
+        match self.depth {
+            Some(0) => return Err(AppError::Option("depth must be at least 1".into())),
+            Some(d) if d > MAX_DEPTH => {
+                return Err(AppError::Option(format!(
+                    "depth {d} is more than the maximum {MAX_DEPTH}"
+                )))
+            }
+            _ => {}
+        }
+        Ok(Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime_ms.map(Duration::from_millis),
+        })
+    }
+}
