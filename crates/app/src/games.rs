@@ -147,8 +147,18 @@ pub fn kind_of<G: AppGame>() -> GameKind {
     G::KIND
 }
 
-/// `G`'s start position under its default rules (what `GET /api/games` and
-/// `zoo show` show).
-pub fn start_of<G: Game>() -> G {
-    G::start(&G::default_rules())
+/// The rule set named `name` of game `G` (`None`: the default).
+pub fn rules_of<G: Game>(name: Option<&str>) -> Result<G::Rules, AppError> {
+    Ok(match name {
+        Some(name) => G::rules_by_name(name)?,
+        None => G::default_rules(),
+    })
+}
+
+/// The position `fen` under `rules` (`None`: the start position).
+pub fn position_of<G: Game>(rules: &G::Rules, fen: Option<&str>) -> Result<G, AppError> {
+    Ok(match fen {
+        Some(f) => G::from_fen(f, rules)?,
+        None => G::start(rules),
+    })
 }

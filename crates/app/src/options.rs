@@ -100,7 +100,7 @@ impl Default for EngineOptions {
 /// that a search never takes the memory the rest of the system needs
 /// (8 GiB where the memory cannot be read).
 pub fn max_hash_mb() -> usize {
-    machine::total_memory().map_or(8 << 10, |b| (b / 2 >> 20).max(1) as usize)
+    machine::total_memory().map_or(8 << 10, |b| ((b / 2) >> 20).max(1) as usize)
 }
 
 impl EngineOptions {

@@ -15,7 +15,7 @@
 //! # Ok::<(), zoo_app::AppError>(())
 //! ```
 
-use crate::games::{AppGame, GameKind, GameVisitor};
+use crate::games::{position_of, rules_of, AppGame, GameKind, GameVisitor};
 use crate::options::{EngineOptions, SearchLimits};
 use crate::report::{
     EndReason, EngineInfo, IterationReport, MoveInfo, SearchReport, Status, TableValue,
@@ -29,7 +29,8 @@ use zoo_core::{Game, History, MoveList, Outcome, Side};
 use zoo_search::{Engine, Iteration, Limits, SearchResult};
 
 /// The engine of game `G` with its evaluation and tactics.
-pub type GameEngine<G> = Engine<G, <G as zoo_core::EngineGame>::Eval, <G as zoo_core::EngineGame>::Tactics>;
+pub type GameEngine<G> =
+    Engine<G, <G as zoo_core::EngineGame>::Eval, <G as zoo_core::EngineGame>::Tactics>;
 
 /// A search made ready to run: it owns what it needs, so it may run on
 /// another thread.
@@ -215,7 +216,9 @@ impl Session {
 
     /// Whether a search started by [`Session::go`] is still running.
     pub fn is_searching(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| !r.handle.is_finished())
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
     }
 
     /// Ends a running search soon and waits for it (its `on_done` has run
@@ -393,10 +396,7 @@ struct GameSession<G: AppGame> {
 
 impl<G: AppGame> GameSession<G> {
     fn new(rules: Option<&str>, options: EngineOptions) -> Result<Self, AppError> {
-        let rules = match rules {
-            Some(name) => G::rules_by_name(name)?,
-            None => G::default_rules(),
-        };
+        let rules = rules_of::<G>(rules)?;
         check_options::<G>(&options)?;
         let start = G::start(&rules);
         let policy = options
@@ -491,10 +491,7 @@ impl<G: AppGame> Backend for GameSession<G> {
         self.record.pos.rules_name()
     }
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), AppError> {
-        let start = match fen {
-            Some(f) => G::from_fen(f, &self.rules)?,
-            None => G::start(&self.rules),
-        };
+        let start = position_of::<G>(&self.rules, fen)?;
         let policy = self.policy(&start);
         let mut record = Record::new(start, policy);
         for m in moves {

@@ -179,3 +179,39 @@ fn checkers_games_have_an_engine_too() {
     let lines = json_lines(&out.stdout);
     assert!(lines.last().unwrap()["bestmove"].is_string());
 }
+
+/// Every `go` of a protocol session searches as deep as the first: a `stop`
+/// or `position` that arrives after a search ended must not leave the next
+/// one stopped. Each command waits for the `bestmove` before it, as a GUI
+/// does.
+#[test]
+fn protocol_searches_keep_their_depth() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command as Std, Stdio};
+    let mut child = Std::new(env!("CARGO_BIN_EXE_zoo"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut deepest = Vec::new();
+    for moves in ["", " moves a3a4 g7g6", " moves a3a4 g7g6 a4a5"] {
+        writeln!(stdin, "stop\nposition startpos{moves}\nstop\ngo depth 8").unwrap();
+        let mut depth = 0;
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            if let Some(rest) = line.strip_prefix("info depth ") {
+                depth = rest.split_whitespace().next().unwrap().parse().unwrap();
+            }
+            if line.starts_with("bestmove") {
+                break;
+            }
+        }
+        deepest.push(depth);
+    }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(deepest, vec![8, 8, 8]);
+}

@@ -1,12 +1,11 @@
 //! `zoo analyse`: searches a position and prints every completed iteration.
 
-use super::engine::{line_coord, line_short, root_tb_text, score_text, EngineOpts};
-use crate::engine_dispatch;
-use crate::games::{history_at, PositionArgs};
+use super::engine::{score_text, EngineOpts};
+use crate::games::PositionArgs;
 use anyhow::Result;
 use clap::Args;
 use serde_json::json;
-use zoo_search::{Iteration, Stats};
+use zoo_app::{IterationReport, SearchLimits, Status};
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -20,29 +19,25 @@ pub struct AnalyseArgs {
 }
 
 pub fn run(a: &AnalyseArgs) -> Result<()> {
-    engine_dispatch!(a.position.game, analyse_game(a))
-}
-
-pub fn stats_json(s: &Stats) -> serde_json::Value {
-    serde_json::to_value(s).unwrap_or_default()
-}
-
-fn analyse_game<G: zoo_app::AppGame>(a: &AnalyseArgs) -> Result<()> {
-    let pos: G = a.position.load()?;
-    let (engine, tb) = a.engine.build_for::<G>(&pos)?;
-    let tb_root = root_tb_text(&engine, &pos);
-    let limits = a.engine.limits(Some(8))?;
-    let hist = history_at(&pos, a.engine.repetition(&pos));
-    if !a.json {
+    let mut s = a.position.session(a.engine.options())?;
+    let limits = a.engine.limits().or(SearchLimits {
+        depth: Some(8),
+        ..SearchLimits::default()
+    });
+    limits.to_limits()?;
+    let info = s.engine_info()?;
+    let tb_root = s.probe_text()?;
+    let json = a.json;
+    if !json {
         println!(
             "{} ({} rules), {} to move, eval {}, {} thread(s)",
-            pos.game_name(),
-            pos.rules_name(),
-            pos.side_to_move().name(),
-            zoo_core::Evaluator::name(engine.evaluator()),
-            engine.cfg.threads
+            s.game(),
+            s.rules_name(),
+            s.side_to_move().name(),
+            info.eval,
+            info.config.threads
         );
-        if let Some(t) = &tb {
+        if let Some(t) = &info.tables {
             match &tb_root {
                 Some(r) => println!("tablebase: {}; root position: {r}", t.description),
                 None => println!("tablebase: {}", t.description),
@@ -53,14 +48,13 @@ fn analyse_game<G: zoo_app::AppGame>(a: &AnalyseArgs) -> Result<()> {
             "depth", "score", "nodes", "ms", "ebf"
         );
     }
-    let json = a.json;
-    let mut report = |it: &Iteration<G::Move>| {
+    let mut report = |it: &IterationReport| {
         if json {
             let mut o = json!({
                 "type": "iteration", "depth": it.depth, "score": it.score,
-                "pv": line_coord(&pos, &it.pv), "pv_short": line_short(&pos, &it.pv),
-                "nodes": it.total_nodes, "ms": it.elapsed.as_millis() as u64, "ebf": it.ebf,
-                "stats": stats_json(&it.stats),
+                "pv": it.pv, "pv_short": it.pv_short,
+                "nodes": it.nodes, "ms": it.ms, "ebf": it.ebf,
+                "stats": it.stats,
             });
             if let Some(m) = it.mate {
                 o["mate"] = m.into();
@@ -71,47 +65,49 @@ fn analyse_game<G: zoo_app::AppGame>(a: &AnalyseArgs) -> Result<()> {
                 "{:>5} {:>10} {:>12} {:>9} {:>6}  {}",
                 it.depth,
                 score_text(it.score, it.mate),
-                it.total_nodes,
-                it.elapsed.as_millis(),
+                it.nodes,
+                it.ms,
                 it.ebf.map(|e| format!("{e:.2}")).unwrap_or_default(),
-                line_short(&pos, &it.pv).join(" ")
+                it.pv_short.join(" ")
             );
         }
     };
-    let r = engine.search(&pos, &hist, &limits, &mut report);
-    let best = r.best.map(|m| pos.move_to_coord(m));
-    let secs = r.elapsed.as_secs_f64();
-    let s = &r.stats;
+    let r = s.search(limits, &mut report)?;
+    let best = r.best.as_ref().map(|m| m.coord.clone());
+    let st = &r.stats;
     let ebf_total =
-        (r.depth > 0 && s.nodes > 0).then(|| (s.nodes as f64).powf(1.0 / r.depth as f64));
-    if a.json {
+        (r.depth > 0 && st.nodes > 0).then(|| (st.nodes as f64).powf(1.0 / r.depth as f64));
+    let status = s.status();
+    if json {
         let mut o = json!({
-            "type": "result", "game": pos.game_name(), "rules": pos.rules_name(), "fen": pos.to_fen(),
-            "eval": zoo_core::Evaluator::name(engine.evaluator()), "config": engine.cfg,
+            "type": "result", "game": s.game(), "rules": s.rules_name(), "fen": s.fen(),
+            "eval": info.eval, "config": info.config,
             "bestmove": best, "score": r.score, "depth": r.depth,
-            "pv": line_coord(&pos, &r.pv), "pv_short": line_short(&pos, &r.pv),
-            "seconds": secs, "nodes_per_second": r.nps(), "ebf": ebf_total,
-            "stats": stats_json(s),
+            "pv": r.pv, "pv_short": r.pv_short,
+            "seconds": r.seconds, "nodes_per_second": r.nodes_per_second, "ebf": ebf_total,
+            "stats": st,
         });
         if let Some(m) = r.mate {
             o["mate"] = m.into();
         }
-        o["tb_hits"] = s.tb_hits.into();
-        o["tablebase"] = match &tb {
+        o["tb_hits"] = st.tb_hits.into();
+        o["tablebase"] = match &info.tables {
             Some(t) => json!({
                 "description": t.description, "max_pieces": t.max_pieces,
                 "root": tb_root,
             }),
             None => serde_json::Value::Null,
         };
-        if let Some(o2) = zoo_core::Game::outcome(&pos) {
-            o["game_over"] = serde_json::to_value(o2)?;
+        if let Status::Over { result, .. } = status {
+            o["game_over"] = serde_json::to_value(result)?;
         }
         println!("{o}");
     } else {
-        match zoo_core::Game::outcome(&pos) {
-            Some(o) => println!("game over: {o:?} for the side to move"),
-            None => println!(
+        match status {
+            Status::Over { result, .. } => {
+                println!("game over: {result:?} for the side to move")
+            }
+            Status::Playing => println!(
                 "best {}  score {}  depth {}",
                 best.unwrap_or_else(|| "-".into()),
                 score_text(r.score, r.mate),
@@ -120,24 +116,24 @@ fn analyse_game<G: zoo_app::AppGame>(a: &AnalyseArgs) -> Result<()> {
         }
         println!(
             "nodes {} (leaves {}, quiescence {})  {:.3} s  {:.2} M nodes/s  ebf {}",
-            s.nodes,
-            s.leaves,
-            s.qnodes,
-            secs,
-            r.nps() / 1e6,
+            st.nodes,
+            st.leaves,
+            st.qnodes,
+            r.seconds,
+            r.nodes_per_second / 1e6,
             ebf_total
                 .map(|e| format!("{e:.2}"))
                 .unwrap_or_else(|| "-".into())
         );
         println!(
             "tt probes {} hits {} cutoffs {} best-move hits {}  etc cutoffs {}  re-searches {}  tb hits {}",
-            s.tt_probes,
-            s.tt_hits,
-            s.tt_cutoffs,
-            s.tt_move_hits,
-            s.etc_cutoffs,
-            s.re_searches,
-            s.tb_hits
+            st.tt_probes,
+            st.tt_hits,
+            st.tt_cutoffs,
+            st.tt_move_hits,
+            st.etc_cutoffs,
+            st.re_searches,
+            st.tb_hits
         );
     }
     Ok(())

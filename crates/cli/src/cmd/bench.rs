@@ -6,9 +6,7 @@ use super::engine::EngineOpts;
 use anyhow::Result;
 use clap::Args;
 use serde_json::json;
-use std::time::Duration;
-use zoo_core::History;
-use zoo_search::{EngineGame, Limits};
+use zoo_app::{GameKind, SearchLimits, Session};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -25,35 +23,31 @@ pub struct BenchArgs {
     pub json: bool,
 }
 
-fn run_one<G: EngineGame>(o: &EngineOpts, limits: &Limits) -> Result<serde_json::Value> {
-    let pos = G::start(&G::default_rules());
-    let e = o.build::<G>()?;
-    let h = History::starting_at(o.repetition(&pos), pos.key(), pos.piece_count());
-    let r = e.search(&pos, &h, limits, &mut |_| {});
+fn run_one(game: GameKind, o: &EngineOpts, limits: SearchLimits) -> Result<serde_json::Value> {
+    let mut s = Session::new(game, None, o.options())?;
+    let threads = s.engine_info()?.config.threads;
+    let r = s.search(limits, &mut |_| {})?;
     Ok(json!({
-        "game": pos.game_name(), "depth": r.depth, "seconds": r.elapsed.as_secs_f64(),
-        "nodes": r.stats.nodes, "nodes_per_second": r.nps(), "threads": e.cfg.threads,
-        "bestmove": r.best.map(|m| pos.move_to_coord(m)), "score": r.score,
+        "game": game, "depth": r.depth, "seconds": r.seconds,
+        "nodes": r.stats.nodes, "nodes_per_second": r.nodes_per_second, "threads": threads,
+        "bestmove": r.best.map(|m| m.coord), "score": r.score,
     }))
 }
 
 pub fn run(a: &BenchArgs) -> Result<()> {
-    let mut o = a.engine.clone();
-    o.depth = None;
-    o.movetime = None;
-    o.nodes = None;
+    let o = &a.engine;
     let mut rows = Vec::new();
-    let deep = run_one::<zoo_animal::JunglePos>(&o, &Limits::depth(a.depth))?;
-    rows.push(("time to depth", deep));
-    let t = Limits {
-        movetime: Some(Duration::from_millis(a.ms)),
-        ..Limits::default()
+    let deep = SearchLimits {
+        depth: Some(a.depth),
+        ..SearchLimits::default()
     };
-    rows.push(("depth in time", run_one::<zoo_animal::JunglePos>(&o, &t)?));
-    rows.push((
-        "depth in time",
-        run_one::<zoo_animal::JungleCheckersPos>(&o, &t)?,
-    ));
+    rows.push(("time to depth", run_one(GameKind::Jungle, o, deep)?));
+    let t = SearchLimits {
+        movetime_ms: Some(a.ms),
+        ..SearchLimits::default()
+    };
+    rows.push(("depth in time", run_one(GameKind::Jungle, o, t)?));
+    rows.push(("depth in time", run_one(GameKind::JungleCheckers, o, t)?));
     if a.json {
         for (what, r) in &rows {
             let mut r = r.clone();

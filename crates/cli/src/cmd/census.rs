@@ -1,14 +1,15 @@
 //! `zoo census`: how many checkers positions exist per number of pieces
 //! (literature C), with the tighter estimate beside the full count.
 
-use crate::games::GameKind;
+use crate::games::game_parser;
 use anyhow::{bail, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
+use zoo_app::GameKind;
 use zoo_checkers::census::{census, totals, MAX_DIFFERENCE, MAX_KINGS};
 
 #[derive(Args, Debug)]
 pub struct CensusArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     #[arg(long)]
     pub json: bool,
@@ -17,7 +18,7 @@ pub struct CensusArgs {
 pub fn run(a: &CensusArgs) -> Result<()> {
     match a.game {
         GameKind::ClassicalCheckers | GameKind::EnglishCheckers => {}
-        other => bail!("census counts checkers positions; {other:?} is not a checkers game"),
+        other => bail!("census counts checkers positions; {other} is not a checkers game"),
     }
     let rows = census();
     let (all, restricted) = totals(&rows);
@@ -34,7 +35,7 @@ pub fn run(a: &CensusArgs) -> Result<()> {
             })
             .collect();
         let o = serde_json::json!({
-            "game": a.game.to_possible_value().map(|v| v.get_name().to_string()),
+            "game": a.game.name(),
             "max_kings": MAX_KINGS,
             "max_difference": MAX_DIFFERENCE,
             "rows": lines,

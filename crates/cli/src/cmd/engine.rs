@@ -1,32 +1,13 @@
-//! Engine options shared by `analyse`, `play`, `uci`, `match`, `bench` and
-//! `experiment`, and the dispatch from a game name to a game that has a
-//! search engine (an evaluation and tactics, see `zoo_search::EngineGame`).
+//! The engine options shared by `analyse`, `play`, `uci`, `match`, `bench`
+//! and `experiment` as command-line flags; they become the application
+//! layer's plain [`EngineOptions`] and [`SearchLimits`], which check them.
 
 use anyhow::{bail, Result};
 use clap::{Args, Parser};
 use std::path::PathBuf;
-use std::time::Duration;
-use zoo_app::AppGame;
-use zoo_core::{Game, Outcome, Repetition};
-use zoo_search::{Config, Engine, EngineGame, Limits, Replacement};
-
-/// Calls `$f::<PositionType>($args...)` for a game with a search engine and
-/// fails with a clear message for the others.
-#[macro_export]
-macro_rules! engine_dispatch {
-    ($kind:expr, $f:ident ( $($arg:expr),* )) => {
-        match $kind {
-            $crate::games::GameKind::Jungle => $f::<zoo_animal::JunglePos>($($arg),*),
-            $crate::games::GameKind::JungleCheckers => $f::<zoo_animal::JungleCheckersPos>($($arg),*),
-            $crate::games::GameKind::ClassicalCheckers => $f::<zoo_checkers::ClassicalPos>($($arg),*),
-            $crate::games::GameKind::EnglishCheckers => $f::<zoo_checkers::EnglishPos>($($arg),*),
-            #[allow(unreachable_patterns)]
-            other => Err(anyhow::anyhow!(
-                "no search engine for {other:?} yet: it has no evaluation registered (zoo_search::EngineGame)"
-            )),
-        }
-    };
-}
+use zoo_app::{EngineOptions, SearchLimits};
+use zoo_core::Repetition;
+use zoo_search::Replacement;
 
 #[derive(Args, Debug, Clone, Default)]
 pub struct EngineOpts {
@@ -121,24 +102,21 @@ pub struct EngineOpts {
     pub tb: Option<PathBuf>,
 }
 
-/// The engine `EngineOpts` builds for game `G`.
-pub type GameEngine<G> = Engine<G, <G as EngineGame>::Eval, <G as EngineGame>::Tactics>;
-
-/// What became of `--tb` for a game and rule set.
-#[derive(Debug, Clone)]
-pub struct TbStatus {
-    /// `jungle leiden tables in DIR, up to N pieces`, or why none are used.
-    pub description: String,
-    /// The largest complete piece count, when tables are used.
-    pub max_pieces: Option<u32>,
-}
-
 /// `--a "<engine options>"` of `zoo match`: the same options as a string.
 #[derive(Parser, Debug)]
 #[command(name = "engine", no_binary_name = true)]
 pub struct EngineSpec {
     #[command(flatten)]
     pub opts: EngineOpts,
+}
+
+/// A pair of `--x`/`--no-x` flags as the options' three-way choice.
+fn switch(on: bool, off: bool) -> Option<bool> {
+    match (on, off) {
+        (_, true) => Some(false),
+        (true, false) => Some(true),
+        (false, false) => None,
+    }
 }
 
 impl EngineOpts {
@@ -152,127 +130,41 @@ impl EngineOpts {
         }
     }
 
-    pub fn config(&self) -> Result<Config> {
-        let mut c = if self.negamax {
-            Config::negamax()
-        } else if self.plain {
-            Config::plain_alphabeta()
-        } else {
-            Config::default()
-        };
-        // 0 is the 64 KiB table of the replacement experiments.
-        c.hash_mb = self.hash;
-        c.threads = self.threads.max(1);
-        if self.threads > 256 {
-            bail!("--threads {} is more than 256", self.threads);
+    /// The options as the application layer's data.
+    pub fn options(&self) -> EngineOptions {
+        EngineOptions {
+            eval: self.eval.clone(),
+            threads: self.threads,
+            hash_mb: self.hash,
+            repetition: self.repetition,
+            tb: self.tb.clone(),
+            negamax: self.negamax,
+            plain: self.plain,
+            tt: switch(self.tt, self.no_tt),
+            pvs: switch(self.pvs, self.no_pvs),
+            iterative: switch(self.id, self.no_id),
+            quiescence: switch(self.quiescence, self.no_quiescence),
+            killers: switch(false, self.no_killers),
+            history: switch(false, self.no_history),
+            ordering: switch(false, self.no_ordering),
+            lmr: switch(self.lmr, self.no_lmr),
+            mtdf: switch(self.mtdf, self.no_mtdf),
+            etc_depth: if self.no_etc { Some(0) } else { self.etc_depth },
+            aspiration: self.aspiration,
+            id_step: self.id_step,
+            replacement: self.replacement,
+            two_bound: self.two_bound,
+            strict_draft: self.strict_draft,
         }
-        c.tt = (c.tt || self.tt) && !self.no_tt;
-        c.pvs = (c.pvs || self.pvs) && !self.no_pvs;
-        c.iterative = (c.iterative || self.id) && !self.no_id;
-        c.quiescence = (c.quiescence || self.quiescence) && !self.no_quiescence;
-        c.lmr = (c.lmr || self.lmr) && !self.no_lmr;
-        c.killers &= !self.no_killers;
-        c.history &= !self.no_history;
-        c.ordering &= !self.no_ordering;
-        if let Some(d) = self.etc_depth {
-            c.etc_min_depth = d;
-        }
-        if self.no_etc {
-            c.etc_min_depth = 0;
-        }
-        c.mtdf = (c.mtdf || self.mtdf) && !self.no_mtdf;
-        if let Some(a) = self.aspiration {
-            if a < 0 {
-                bail!("--aspiration must be 0 (off) or positive");
-            }
-            c.aspiration = a;
-        }
-        if let Some(s) = self.id_step {
-            if s == 0 {
-                bail!("--id-step must be at least 1");
-            }
-            c.id_step = s;
-        }
-        if let Some(r) = self.replacement {
-            c.replacement = r;
-        }
-        c.two_bound |= self.two_bound;
-        c.strict_draft |= self.strict_draft;
-        Ok(c)
     }
 
-    /// The limits; `default_depth` when none was given.
-    pub fn limits(&self, default_depth: Option<u32>) -> Result<Limits> {
-        if self.depth == Some(0) {
-            bail!("--depth must be at least 1");
-        }
-        if let Some(d) = self.depth {
-            if d > zoo_search::MAX_DEPTH {
-                bail!(
-                    "--depth {d} is more than the maximum {}",
-                    zoo_search::MAX_DEPTH
-                );
-            }
-        }
-        let mut l = Limits {
+    /// The limits given (`--depth`, `--nodes`, `--movetime`).
+    pub fn limits(&self) -> SearchLimits {
+        SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
-            movetime: self.movetime.map(Duration::from_millis),
-        };
-        if l == Limits::default() {
-            l.depth = default_depth;
+            movetime_ms: self.movetime,
         }
-        Ok(l)
-    }
-
-    pub fn repetition<G: Game>(&self, pos: &G) -> Repetition {
-        self.repetition.unwrap_or_else(|| pos.default_repetition())
-    }
-
-    /// [`EngineOpts::build`] with the endgame tables of `--tb` for the game
-    /// and rule set of `pos` attached; the status says what was found
-    /// (`None` without `--tb`). A directory that does not exist is an
-    /// error; one without tables for this game is reported, not refused.
-    pub fn build_for<G: AppGame>(&self, pos: &G) -> Result<(GameEngine<G>, Option<TbStatus>)> {
-        let mut engine = self.build::<G>()?;
-        let Some(dir) = &self.tb else {
-            return Ok((engine, None));
-        };
-        if !dir.is_dir() {
-            bail!("--tb {}: no such directory", dir.display());
-        }
-        let status = match G::open_tables(dir, pos.rules()) {
-            Ok(Some(info)) => {
-                let max = info.oracle.max_pieces();
-                engine.set_oracle(Some(info.oracle));
-                TbStatus {
-                    description: info.description,
-                    max_pieces: Some(max),
-                }
-            }
-            Ok(None) => TbStatus {
-                description: format!(
-                    "no complete {} {} tables in {} (not used)",
-                    pos.game_name(),
-                    pos.rules_name(),
-                    dir.display()
-                ),
-                max_pieces: None,
-            },
-            Err(why) => TbStatus {
-                description: format!("{why} (--tb ignored)"),
-                max_pieces: None,
-            },
-        };
-        Ok((engine, Some(status)))
-    }
-
-    pub fn build<G: EngineGame>(&self) -> Result<Engine<G, G::Eval, G::Tactics>> {
-        let eval = match &self.eval {
-            Some(name) => G::eval_by_name(name).map_err(anyhow::Error::msg)?,
-            None => G::default_eval(),
-        };
-        Ok(Engine::new(self.config()?, eval, G::Tactics::default()))
     }
 }
 
@@ -284,46 +176,4 @@ pub fn score_text(score: i32, mate: Option<i32>) -> String {
         Some(m) => format!("mate {m}"),
         None => format!("{score:+}"),
     }
-}
-
-/// A line of moves in coordinate form, played out from `pos`.
-pub fn line_coord<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    line.iter()
-        .map(|&m| {
-            let s = p.move_to_coord(m);
-            p.make(m);
-            s
-        })
-        .collect()
-}
-
-/// A line of moves in short form (each move written in the position it is played in).
-pub fn line_short<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    line.iter()
-        .map(|&m| {
-            let s = p.move_to_string(m);
-            p.make(m);
-            s
-        })
-        .collect()
-}
-
-/// The tables' value of the root for people: `win in 7`, `loss in 6`,
-/// `draw`, or why there is none.
-pub fn root_tb_text<G: EngineGame>(
-    engine: &Engine<G, G::Eval, G::Tactics>,
-    pos: &G,
-) -> Option<String> {
-    let oracle = engine.oracle()?;
-    if pos.piece_count() > oracle.max_pieces() {
-        return Some(format!("not in the tables ({} pieces)", pos.piece_count()));
-    }
-    Some(match oracle.probe(pos) {
-        Some((Outcome::Win, d)) => format!("win in {d}"),
-        Some((Outcome::Loss, d)) => format!("loss in {d}"),
-        Some((Outcome::Draw, _)) => "draw".to_string(),
-        None => "no value (table missing or damaged)".to_string(),
-    })
 }

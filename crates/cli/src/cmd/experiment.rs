@@ -7,14 +7,13 @@
 //! - `depth-curve`: nodes against depth on a log scale.
 //! - `testset`: assembles a test set by play from the start.
 
-use super::engine::EngineOpts;
-use crate::engine_dispatch;
-use crate::games::GameKind;
+use crate::games::game_parser;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use plotters::prelude::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use zoo_app::{AppGame, GameKind, GameVisitor};
 use zoo_core::{Game, History, MoveList, Repetition};
 use zoo_search::{Config, Engine, EngineGame, Limits, Replacement, Stats};
 
@@ -40,7 +39,7 @@ pub enum Which {
     },
     /// Total nodes of each enhancement added in turn, by phase and depth (literature C).
     Enhancements {
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = game_parser())]
         game: GameKind,
         /// Test set file (default: crates/search/testsets/<game>.txt).
         #[arg(long)]
@@ -53,7 +52,7 @@ pub enum Which {
     },
     /// Nodes against depth from the start position, log scale.
     DepthCurve {
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = game_parser())]
         game: GameKind,
         #[arg(long, default_value_t = 10)]
         max_depth: u32,
@@ -62,7 +61,7 @@ pub enum Which {
     },
     /// Assembles a test set by engine play from the start (randomised first plies).
     Testset {
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = game_parser())]
         game: GameKind,
         /// Positions per phase.
         #[arg(long, default_value_t = 8)]
@@ -87,31 +86,43 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
             }
             negamax_experiment(d, out_dir)
         }
-        Which::Enhancements {
-            game,
-            testset,
-            depths,
-            out_dir,
-        } => {
-            engine_dispatch!(*game, enhancements(testset.as_deref(), depths, out_dir))
+        Which::Enhancements { game, .. } | Which::Testset { game, .. } => {
+            game.visit(PerGame(&a.which))
         }
         Which::DepthCurve {
-            game,
-            max_depth,
-            out_dir,
+            game, max_depth, ..
         } => {
             if !(1..=30).contains(max_depth) {
                 bail!("--max-depth must be between 1 and 30");
             }
-            engine_dispatch!(*game, depth_curve(*max_depth, out_dir))
+            game.visit(PerGame(&a.which))
         }
-        Which::Testset {
-            game,
-            per_phase,
-            seed,
-            out,
-        } => {
-            engine_dispatch!(*game, make_testset(*per_phase, *seed, out))
+    }
+}
+
+/// The experiments run on the chosen game's type.
+struct PerGame<'a>(&'a Which);
+
+impl GameVisitor for PerGame<'_> {
+    type Output = Result<()>;
+    fn visit<G: AppGame>(self) -> Result<()> {
+        match self.0 {
+            Which::Enhancements {
+                testset,
+                depths,
+                out_dir,
+                ..
+            } => enhancements::<G>(testset.as_deref(), depths, out_dir),
+            Which::DepthCurve {
+                max_depth, out_dir, ..
+            } => depth_curve::<G>(*max_depth, out_dir),
+            Which::Testset {
+                per_phase,
+                seed,
+                out,
+                ..
+            } => make_testset::<G>(*per_phase, *seed, out),
+            Which::Negamax { .. } => Err(anyhow!("negamax runs on Jungle alone, not per game")),
         }
     }
 }
@@ -648,12 +659,14 @@ fn make_testset<G: EngineGame>(per_phase: usize, seed: u64, out: &Path) -> Resul
             None
         }
     };
-    let opts = EngineOpts {
-        depth: Some(4),
-        hash: 8,
-        ..EngineOpts::default()
-    };
-    let engine = opts.build::<G>()?;
+    let engine = Engine::new(
+        Config {
+            hash_mb: 8,
+            ..Config::default()
+        },
+        G::default_eval(),
+        G::Tactics::default(),
+    );
     let mut found: [Vec<String>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     let mut game = 0;
     while found.iter().any(|f| f.len() < per_phase) && game < 2000 {

@@ -3,8 +3,7 @@
 //! Either side may be an external program speaking docs/protocol.md.
 
 use super::engine::EngineOpts;
-use crate::engine_dispatch;
-use crate::games::{history_at, load_position, GameKind};
+use crate::games::game_parser;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, BufReader, Write};
@@ -13,12 +12,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Mutex;
 use std::time::Duration;
-use zoo_core::{Game, MoveList, Outcome, Side};
-use zoo_search::{Engine, Limits};
+use zoo_app::{EndReason, GameKind, SearchLimits, Session, Status};
+use zoo_core::{Outcome, Side};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     #[arg(long)]
     pub rules: Option<String>,
@@ -63,7 +62,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    engine_dispatch!(a.game, match_game(a))
+    match_games(a)
 }
 
 enum Spec {
@@ -80,56 +79,44 @@ fn parse_spec(s: &str) -> Result<Spec> {
 }
 
 /// One engine during one game.
-enum Player<G: zoo_app::AppGame> {
-    Internal(Box<Engine<G, G::Eval, G::Tactics>>, Limits),
-    External(External, Limits),
+enum Player {
+    Internal(Box<Session>, SearchLimits),
+    External(External, SearchLimits),
 }
 
-impl<G: zoo_app::AppGame> Player<G> {
-    fn new(spec: &Spec, a: &MatchArgs, opening: &G) -> Result<Self> {
-        let (game_name, rules) = (opening.game_name(), opening.rules_name());
-        let default = Limits {
-            movetime: Some(Duration::from_millis(a.movetime)),
-            ..Limits::default()
+impl Player {
+    fn new(spec: &Spec, a: &MatchArgs) -> Result<Self> {
+        let default = SearchLimits {
+            movetime_ms: Some(a.movetime),
+            ..SearchLimits::default()
         };
         Ok(match spec {
             Spec::Internal(o) => {
-                let mut l = o.limits(None)?;
-                if l == Limits::default() {
-                    l = default;
-                }
                 // `--tb` in an engine's options: tables for this game, if any.
-                Player::Internal(Box::new(o.build_for::<G>(opening)?.0), l)
+                let s = Session::new(a.game, a.rules.as_deref(), o.options())?;
+                Player::Internal(Box::new(s), o.limits().or(default))
             }
             Spec::External(cmd) => {
-                Player::External(External::start(cmd, game_name, rules)?, default)
+                let rules = Session::new(a.game, a.rules.as_deref(), Default::default())?;
+                Player::External(
+                    External::start(cmd, a.game.name(), rules.rules_name())?,
+                    default,
+                )
             }
         })
     }
 
-    fn choose(
-        &mut self,
-        start: &G,
-        moves: &[G::Move],
-        pos: &G,
-        hist: &zoo_core::History,
-    ) -> Result<G::Move> {
+    /// The move to play after `moves` from the opening `fen`, coordinate form.
+    fn choose(&mut self, fen: &str, moves: &[String]) -> Result<String> {
         match self {
-            Player::Internal(e, l) => e
-                .search(pos, hist, l, &mut |_| {})
-                .best
-                .ok_or_else(|| anyhow!("engine found no move")),
-            Player::External(x, l) => {
-                let mut p = start.clone();
-                let mut line = Vec::new();
-                for &m in moves {
-                    line.push(p.move_to_coord(m));
-                    p.make(m);
-                }
-                let reply = x.go(&start.to_fen(), &line, l)?;
-                pos.parse_move(&reply)
-                    .map_err(|e| anyhow!("external engine played {reply:?}: {e}"))
+            Player::Internal(s, l) => {
+                s.set_position(Some(fen), moves)?;
+                s.search(*l, &mut |_| {})?
+                    .best
+                    .map(|m| m.coord)
+                    .ok_or_else(|| anyhow!("engine found no move"))
             }
+            Player::External(x, l) => x.go(fen, moves, l),
         }
     }
 }
@@ -204,7 +191,7 @@ impl External {
         }
     }
 
-    fn go(&mut self, fen: &str, moves: &[String], l: &Limits) -> Result<String> {
+    fn go(&mut self, fen: &str, moves: &[String], l: &SearchLimits) -> Result<String> {
         let pos = if moves.is_empty() {
             format!("position fen {fen}")
         } else {
@@ -218,11 +205,14 @@ impl External {
         if let Some(n) = l.nodes {
             go += &format!(" nodes {n}");
         }
-        if let Some(t) = l.movetime {
-            go += &format!(" movetime {}", t.as_millis());
+        if let Some(t) = l.movetime_ms {
+            go += &format!(" movetime {t}");
         }
         self.send(&go)?;
-        let wait = l.movetime.unwrap_or(Duration::from_secs(60)) + Duration::from_secs(10);
+        let wait = l
+            .movetime_ms
+            .map_or(Duration::from_secs(60), Duration::from_millis)
+            + Duration::from_secs(10);
         let line = self.wait_for("bestmove", wait)?;
         line.split_whitespace()
             .nth(1)
@@ -252,9 +242,10 @@ struct Played {
     winner: Winner,
 }
 
-fn openings<G: Game>(a: &MatchArgs) -> Result<Vec<G>> {
-    let start: G = load_position(a.rules.as_deref(), None)?;
-    let rules = start.rules().clone();
+/// The opening positions as FENs: the file's, or every position one move
+/// from the start.
+fn openings(a: &MatchArgs) -> Result<Vec<String>> {
+    let mut s = Session::new(a.game, a.rules.as_deref(), Default::default())?;
     let list = match &a.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -265,30 +256,28 @@ fn openings<G: Game>(a: &MatchArgs) -> Result<Vec<G>> {
                 if fen.is_empty() {
                     continue;
                 }
-                let p = G::from_fen(fen, &rules)
+                s.set_position::<&str>(Some(fen), &[])
                     .with_context(|| format!("{}:{}: bad FEN", path.display(), i + 1))?;
-                if p.outcome().is_some() {
+                if s.status() != Status::Playing {
                     bail!(
                         "{}:{}: the game is already over there",
                         path.display(),
                         i + 1
                     );
                 }
-                v.push(p);
+                v.push(s.fen());
             }
             v
         }
         None => {
-            let mut l = MoveList::new();
-            start.legal_moves(&mut l);
-            l.iter()
-                .map(|&m| {
-                    let mut p = start.clone();
-                    p.make(m);
-                    p
-                })
-                .filter(|p| p.outcome().is_none())
-                .collect()
+            let mut v = Vec::new();
+            for m in s.legal_moves() {
+                s.set_position(None, &[&m.coord])?;
+                if s.status() == Status::Playing {
+                    v.push(s.fen());
+                }
+            }
+            v
         }
     };
     if list.is_empty() {
@@ -297,57 +286,58 @@ fn openings<G: Game>(a: &MatchArgs) -> Result<Vec<G>> {
     Ok(list)
 }
 
-fn play_one<G: zoo_app::AppGame>(
+fn play_one(
     a: &MatchArgs,
     specs: &[Spec; 2],
-    opening: &G,
+    opening: &str,
     a_is_white: bool,
     index: usize,
 ) -> Result<Played> {
     let (wname, bname) = if a_is_white { ("A", "B") } else { ("B", "A") };
-    let game_name = opening.game_name();
-    let rules = opening.rules_name();
     let (wi, bi) = if a_is_white { (0, 1) } else { (1, 0) };
-    let mut white = Player::<G>::new(&specs[wi], a, opening)?;
-    let mut black = Player::<G>::new(&specs[bi], a, opening)?;
-    let mut pos = opening.clone();
-    let mut hist = history_at(&pos, pos.default_repetition());
-    let mut moves: Vec<G::Move> = Vec::new();
+    let mut white = Player::new(&specs[wi], a)?;
+    let mut black = Player::new(&specs[bi], a)?;
+    // The referee: the game record and its status.
+    let mut game = Session::new(a.game, a.rules.as_deref(), Default::default())?;
+    game.set_position::<&str>(Some(opening), &[])?;
     let mut coords: Vec<String> = Vec::new();
     let (result, reason): (Option<Side>, String) = loop {
-        if hist.is_draw() {
-            break (None, "repetition".into());
+        let stm = game.side_to_move();
+        match game.status() {
+            Status::Playing => {}
+            Status::Over {
+                reason: EndReason::Repetition,
+                ..
+            } => break (None, "repetition".into()),
+            over @ Status::Over { result, .. } => {
+                let reason = if result == Outcome::Draw {
+                    "game over (draw)"
+                } else {
+                    "game over"
+                };
+                break (over.winner(stm), reason.into());
+            }
         }
-        if let Some(o) = pos.outcome() {
-            let stm = pos.side_to_move();
-            break match o {
-                Outcome::Win => (Some(stm), "game over".into()),
-                Outcome::Loss => (Some(stm.flip()), "game over".into()),
-                Outcome::Draw => (None, "game over (draw)".into()),
-            };
-        }
-        if moves.len() >= a.max_plies {
+        if coords.len() >= a.max_plies {
             break (None, format!("adjudicated after {} plies", a.max_plies));
         }
-        let stm = pos.side_to_move();
         let player = if stm == Side::White {
             &mut white
         } else {
             &mut black
         };
-        let mv = match player.choose(opening, &moves, &pos, &hist) {
-            Ok(m) => m,
+        let played = player
+            .choose(opening, &coords)
+            .and_then(|mv| game.play(&mv).map_err(|e| anyhow!("played {mv:?}: {e}")));
+        match played {
+            Ok(m) => coords.push(m.coord),
             Err(e) => {
                 break (
                     Some(stm.flip()),
                     format!("forfeit by {}: {e:#}", stm.name()),
                 )
             }
-        };
-        coords.push(pos.move_to_coord(mv));
-        moves.push(mv);
-        pos.make(mv);
-        hist.push(pos.key(), pos.piece_count());
+        }
     };
     let winner = match result {
         None => Winner::Draw,
@@ -361,9 +351,9 @@ fn play_one<G: zoo_app::AppGame>(
         Some(Side::Black) => "0-1",
     };
     let record = serde_json::json!({
-        "index": index, "game": game_name, "rules": rules, "opening": opening.to_fen(),
+        "index": index, "game": a.game, "rules": game.rules_name(), "opening": opening,
         "white": wname, "black": bname, "moves": coords, "result": res, "reason": reason,
-        "final": pos.to_fen(),
+        "final": game.fen(),
     });
     Ok(Played {
         index,
@@ -389,9 +379,9 @@ pub fn elo_with_error(wins: usize, draws: usize, losses: usize) -> (f64, f64) {
     (e, (hi - lo) / 2.0)
 }
 
-fn match_game<G: zoo_app::AppGame>(a: &MatchArgs) -> Result<()> {
+fn match_games(a: &MatchArgs) -> Result<()> {
     let specs = [parse_spec(&a.a)?, parse_spec(&a.b)?];
-    let openings = openings::<G>(a)?;
+    let openings = openings(a)?;
     let out = Mutex::new(
         std::fs::File::create(&a.out)
             .with_context(|| format!("cannot write {}", a.out.display()))?,
@@ -408,7 +398,7 @@ fn match_game<G: zoo_app::AppGame>(a: &MatchArgs) -> Result<()> {
                     break;
                 }
                 let opening = &openings[(i / 2) % openings.len()];
-                match play_one::<G>(a, &specs, opening, i.is_multiple_of(2), i) {
+                match play_one(a, &specs, opening, i.is_multiple_of(2), i) {
                     Ok(p) => {
                         if let Ok(mut f) = out.lock() {
                             let _ = writeln!(f, "{}", p.record);

@@ -1,11 +1,12 @@
 //! `zoo perft`: move-path counts, per root move with `--divide`.
 
-use crate::dispatch;
-use crate::games::{history_at, PositionArgs};
-use anyhow::Result;
+use crate::games::PositionArgs;
+use anyhow::{Context, Result};
 use clap::Args;
 use std::time::Instant;
-use zoo_core::{perft_divide, perft_parallel, Game, Repetition};
+use zoo_app::games::{position_of, rules_of};
+use zoo_app::{AppGame, GameVisitor};
+use zoo_core::{perft_divide, perft_parallel, Game, History, Repetition};
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
@@ -25,12 +26,21 @@ pub struct PerftArgs {
 }
 
 pub fn run(a: &PerftArgs) -> Result<()> {
-    dispatch!(a.position.game, perft_game(a))
+    struct Perft<'a>(&'a PerftArgs);
+    impl GameVisitor for Perft<'_> {
+        type Output = Result<()>;
+        fn visit<G: AppGame>(self) -> Result<()> {
+            perft_game::<G>(self.0)
+        }
+    }
+    a.position.game.visit(Perft(a))
 }
 
 fn perft_game<G: Game>(a: &PerftArgs) -> Result<()> {
-    let pos: G = a.position.load()?;
-    let hist = history_at(&pos, a.repetition);
+    let p = &a.position;
+    let rules = rules_of::<G>(p.rules.as_deref())?;
+    let pos: G = position_of(&rules, p.fen.as_deref()).context("bad --fen")?;
+    let hist = History::starting_at(a.repetition, pos.key(), pos.piece_count());
     let threads = a.threads.max(1);
     let t0 = Instant::now();
     let (nodes, divide) = if a.divide {

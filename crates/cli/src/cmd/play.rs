@@ -1,12 +1,12 @@
 //! `zoo play`: a human against the engine in the terminal.
 
 use super::engine::{score_text, EngineOpts};
-use crate::engine_dispatch;
-use crate::games::{history_at, PositionArgs};
+use crate::games::PositionArgs;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
-use zoo_core::{MoveList, Outcome, Side};
+use zoo_app::{SearchLimits, Status};
+use zoo_core::{Outcome, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Colour {
@@ -27,21 +27,15 @@ pub struct PlayArgs {
 }
 
 pub fn run(a: &PlayArgs) -> Result<()> {
-    engine_dispatch!(a.position.game, play_game(a))
-}
-
-fn play_game<G: zoo_app::AppGame>(a: &PlayArgs) -> Result<()> {
-    let mut pos: G = a.position.load()?;
-    let (engine, tb) = a.engine.build_for::<G>(&pos)?;
-    if let Some(t) = &tb {
+    let mut s = a.position.session(a.engine.options())?;
+    let limits = a.engine.limits().or(SearchLimits {
+        movetime_ms: Some(1000),
+        ..SearchLimits::default()
+    });
+    limits.to_limits()?;
+    if let Some(t) = s.engine_info()?.tables {
         println!("tablebase: {}", t.description);
     }
-    let mut limits = a.engine.limits(None)?;
-    if limits == zoo_search::Limits::default() {
-        limits.movetime = Some(std::time::Duration::from_millis(1000));
-    }
-    let policy = a.engine.repetition(&pos);
-    let mut hist = history_at(&pos, policy);
     let human = match a.side {
         Colour::White => Side::White,
         Colour::Black => Side::Black,
@@ -50,32 +44,33 @@ fn play_game<G: zoo_app::AppGame>(a: &PlayArgs) -> Result<()> {
     let mut lines = stdin.lock().lines();
     println!(
         "{} ({} rules, repetition {}). You play {}. Moves as `e2e3` or short form; `moves`, `help`, `quit`.",
-        pos.game_name(),
-        pos.rules_name(),
-        policy,
+        s.game(),
+        s.rules_name(),
+        s.repetition(),
         human.name()
     );
     loop {
-        print!("\n{}", pos.render());
-        println!("FEN: {}", pos.to_fen());
-        if hist.is_draw() {
-            println!("Draw by repetition ({policy}).");
-            return Ok(());
-        }
-        if let Some(o) = pos.outcome() {
-            let winner = match o {
-                Outcome::Win => Some(pos.side_to_move()),
-                Outcome::Loss => Some(pos.side_to_move().flip()),
-                Outcome::Draw => None,
-            };
-            match winner {
-                Some(w) if w == human => println!("Game over: you win."),
-                Some(_) => println!("Game over: the engine wins."),
-                None => println!("Game over: draw."),
+        print!("\n{}", s.render());
+        println!("FEN: {}", s.fen());
+        match s.status() {
+            Status::Playing => {}
+            Status::Over {
+                result: Outcome::Draw,
+                reason: zoo_app::EndReason::Repetition,
+            } => {
+                println!("Draw by repetition ({}).", s.repetition());
+                return Ok(());
             }
-            return Ok(());
+            over => {
+                match over.winner(s.side_to_move()) {
+                    Some(w) if w == human => println!("Game over: you win."),
+                    Some(_) => println!("Game over: the engine wins."),
+                    None => println!("Game over: draw."),
+                }
+                return Ok(());
+            }
         }
-        let mv = if pos.side_to_move() == human {
+        if s.side_to_move() == human {
             loop {
                 print!("your move ({})> ", human.name());
                 std::io::stdout().flush()?;
@@ -96,36 +91,33 @@ fn play_game<G: zoo_app::AppGame>(a: &PlayArgs) -> Result<()> {
                         continue;
                     }
                     "moves" => {
-                        let mut l = MoveList::new();
-                        pos.legal_moves(&mut l);
-                        let ms: Vec<String> = l.iter().map(|&m| pos.move_to_string(m)).collect();
+                        let ms: Vec<String> =
+                            s.legal_moves().into_iter().map(|m| m.short).collect();
                         println!("{}", ms.join(" "));
                         continue;
                     }
                     _ => {}
                 }
-                match pos.parse_move(t) {
-                    Ok(m) => break m,
+                match s.play(t) {
+                    Ok(_) => break,
                     Err(e) => println!("Not a legal move: {e}"),
                 }
             }
         } else {
-            let r = engine.search(&pos, &hist, &limits, &mut |_| {});
+            let r = s.search(limits, &mut |_| {})?;
             let Some(m) = r.best else {
                 println!("The engine has no move.");
                 return Ok(());
             };
             println!(
                 "engine plays {} ({})  score {}  depth {}  {} nodes",
-                pos.move_to_string(m),
-                pos.move_to_coord(m),
+                m.short,
+                m.coord,
                 score_text(r.score, r.mate),
                 r.depth,
                 r.stats.nodes
             );
-            m
-        };
-        pos.make(mv);
-        hist.push(pos.key(), pos.piece_count());
+            s.play(&m.coord)?;
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! `zoo tb build | stats | probe | verify`: endgame tablebases of the animal
 //! games (crate `zoo-tb`).
 
-use crate::games::GameKind;
+use crate::games::game_parser;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use zoo_animal::{Board, Jungle, JungleCheckers, Position, RuleSet};
+use zoo_app::GameKind;
 use zoo_core::{Game, Outcome};
 use zoo_tb::build::{build, human_bytes, plan, stats, BuildOptions};
 use zoo_tb::index::Material;
@@ -49,7 +50,7 @@ pub struct TableArgs {
 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     #[arg(long)]
     pub pieces: u32,
@@ -82,7 +83,7 @@ pub enum EncodingArg {
 
 #[derive(Args, Debug)]
 pub struct StatsArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     #[arg(long)]
     pub pieces: u32,
@@ -94,7 +95,7 @@ pub struct StatsArgs {
 
 #[derive(Args, Debug)]
 pub struct ProbeArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     #[arg(long)]
     pub fen: String,
@@ -107,7 +108,7 @@ pub struct ProbeArgs {
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// One game (default: both animal games).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_parser())]
     pub game: Option<GameKind>,
     /// Largest tables to check (default 3): the exhaustive check covers
     /// every size up to it, --positions exactly this size.

@@ -1,25 +1,19 @@
 //! `zoo uci`: a text protocol on stdin/stdout modelled on UCI
-//! (docs/protocol.md). The search runs on its own thread so that `stop`,
-//! `isready` and `quit` are answered while it thinks.
+//! (docs/protocol.md). This file is the protocol only: the game, the
+//! engine and the search thread are a [`Session`]'s, so `stop`, `isready`
+//! and `quit` are answered while it thinks.
 
-use super::engine::{line_coord, EngineOpts};
-use crate::engine_dispatch;
-use crate::games::{history_at, load_position, GameKind};
+use super::engine::EngineOpts;
+use crate::games::game_parser;
 use anyhow::{anyhow, bail, Result};
-use clap::{Args, ValueEnum};
-use std::any::Any;
+use clap::Args;
 use std::io::BufRead;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::thread::JoinHandle;
-use std::time::Duration;
-use zoo_core::Game;
-use zoo_search::{Engine, Limits};
+use zoo_app::{EngineOptions, GameKind, SearchLimits, Session};
 
 #[derive(Args, Debug)]
 pub struct UciArgs {
     /// The game until `setoption name Game` changes it.
-    #[arg(long, value_enum, default_value = "jungle")]
+    #[arg(long, value_parser = game_parser(), default_value = "jungle")]
     pub game: GameKind,
     #[arg(long)]
     pub rules: Option<String>,
@@ -29,61 +23,55 @@ pub struct UciArgs {
 }
 
 struct State {
-    game: GameKind,
-    rules: Option<String>,
-    opts: EngineOpts,
+    session: Session,
+    /// The options of the command line and of `setoption name Hash`,
+    /// `Threads`, `Eval` and `TB`.
+    base: EngineOpts,
     /// Extra engine options given by `setoption name EngineOptions`.
     extra: String,
-    fen: Option<String>,
-    moves: Vec<String>,
-    search: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
-    /// The engine of the last `go` (its table survives between moves).
-    cache: Option<(String, Arc<dyn Any + Send + Sync>)>,
+    /// Whether the tables in use were reported since the engine changed.
+    told_tables: bool,
+    /// The last `position` was refused: `go` has no position to search
+    /// (searching the one before would answer a question not asked).
+    refused: Option<String>,
 }
 
 impl State {
-    fn wait(&mut self) {
-        if let Some((h, _)) = self.search.take() {
-            let _ = h.join();
-        }
-    }
-    fn stop(&mut self) {
-        if let Some((_, stop)) = &self.search {
-            stop.store(true, Ordering::Relaxed);
-        }
-        self.wait();
-    }
-    fn options(&self) -> Result<EngineOpts> {
+    /// The engine options in force: the extra options, with the table
+    /// size, threads, tables and evaluation of the named options.
+    fn options(&self) -> Result<EngineOptions> {
         let mut o = if self.extra.trim().is_empty() {
-            self.opts.clone()
+            self.base.clone()
         } else {
             EngineOpts::parse_str(&self.extra)?
         };
-        o.hash = self.opts.hash;
-        o.threads = self.opts.threads;
+        o.hash = self.base.hash;
+        o.threads = self.base.threads;
         if o.tb.is_none() {
-            o.tb = self.opts.tb.clone();
+            o.tb = self.base.tb.clone();
         }
         if o.eval.is_none() {
-            o.eval = self.opts.eval.clone();
+            o.eval = self.base.eval.clone();
         }
-        o.depth = None;
-        o.nodes = None;
-        o.movetime = None;
-        Ok(o)
+        Ok(o.options())
+    }
+
+    /// A new session of `game` under `rules`, keeping the engine options.
+    fn new_session(&mut self, game: GameKind, rules: Option<&str>) -> Result<()> {
+        self.session = Session::new(game, rules, self.options()?)?;
+        self.told_tables = false;
+        self.refused = None;
+        Ok(())
     }
 }
 
 pub fn run(a: &UciArgs) -> Result<()> {
     let mut st = State {
-        game: a.game,
-        rules: a.rules.clone(),
-        opts: a.engine.clone(),
+        session: Session::new(a.game, a.rules.as_deref(), a.engine.options())?,
+        base: a.engine.clone(),
         extra: String::new(),
-        fen: None,
-        moves: Vec::new(),
-        search: None,
-        cache: None,
+        told_tables: false,
+        refused: None,
     };
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
@@ -100,20 +88,12 @@ pub fn run(a: &UciArgs) -> Result<()> {
                 Ok(())
             }
             "ucinewgame" => {
-                st.stop();
-                st.cache = None;
+                st.session.new_game();
                 Ok(())
             }
-            "setoption" => {
-                st.stop();
-                setoption(&mut st, &words[1..])
-            }
-            "position" => {
-                st.stop();
-                position(&mut st, &words[1..])
-            }
+            "setoption" => setoption(&mut st, &words[1..]),
+            "position" => position(&mut st, &words[1..]),
             "go" => {
-                st.stop();
                 let r = go(&mut st, &words[1..]);
                 if let Err(e) = &r {
                     // A client waits for `bestmove` after every `go`.
@@ -123,7 +103,7 @@ pub fn run(a: &UciArgs) -> Result<()> {
                 Ok(())
             }
             "stop" => {
-                st.stop();
+                st.session.stop();
                 Ok(())
             }
             "quit" => break,
@@ -134,37 +114,32 @@ pub fn run(a: &UciArgs) -> Result<()> {
         }
     }
     // End of input or `quit`: finish cleanly.
-    st.stop();
+    st.session.stop();
     Ok(())
 }
 
 fn identify(st: &State) {
     println!("id name zoo {}", env!("CARGO_PKG_VERSION"));
     println!("id author the zoo developers");
-    let games: Vec<String> = GameKind::value_variants()
+    let games: Vec<String> = GameKind::ALL
         .iter()
-        .filter_map(|g| {
-            g.to_possible_value()
-                .map(|v| format!("var {}", v.get_name()))
-        })
+        .map(|g| format!("var {}", g.name()))
         .collect();
-    let current = st
-        .game
-        .to_possible_value()
-        .map(|v| v.get_name().to_string())
-        .unwrap_or_default();
     println!(
-        "option name Game type combo default {current} {}",
+        "option name Game type combo default {} {}",
+        st.session.game(),
         games.join(" ")
     );
     println!("option name Rules type string default <default>");
     println!(
-        "option name Hash type spin default {} min 1 max 65536",
-        st.opts.hash
+        "option name Hash type spin default {} min 1 max {}",
+        st.base.hash,
+        zoo_app::options::max_hash_mb()
     );
     println!(
-        "option name Threads type spin default {} min 1 max 256",
-        st.opts.threads
+        "option name Threads type spin default {} min 1 max {}",
+        st.base.threads,
+        zoo_app::options::MAX_THREADS
     );
     println!("option name Eval type string default <default>");
     println!("option name EngineOptions type string default <empty>");
@@ -180,77 +155,63 @@ fn setoption(st: &mut State, w: &[&str]) -> Result<()> {
     }
     let name = w[1..vpos.unwrap_or(w.len())].join(" ").to_ascii_lowercase();
     let value = vpos.map(|p| w[p + 1..].join(" ")).unwrap_or_default();
+    let given = |v: &str, empty: &str| (!v.is_empty() && v != empty).then(|| v.to_string());
+    // Each change is checked before it is kept: a refused value leaves
+    // the session as it was.
+    let before = (st.base.clone(), st.extra.clone());
     match name.as_str() {
         "game" => {
-            st.game =
-                GameKind::from_str(&value, true).map_err(|_| anyhow!("unknown game {value:?}"))?;
-            st.rules = None;
-            st.fen = None;
-            st.moves.clear();
+            let game: GameKind = value.parse()?;
+            return st.new_session(game, None);
         }
-        "rules" => st.rules = (!value.is_empty() && value != "<default>").then_some(value),
+        "rules" => {
+            let game = st.session.game();
+            return st.new_session(game, given(&value, "<default>").as_deref());
+        }
         "hash" => {
-            st.opts.hash = value
+            st.base.hash = value
                 .parse()
                 .map_err(|_| anyhow!("Hash must be a number of MiB"))?
         }
         "threads" => {
-            let t: usize = value
+            st.base.threads = value
                 .parse()
-                .map_err(|_| anyhow!("Threads must be a number"))?;
-            if !(1..=256).contains(&t) {
-                bail!("Threads must be between 1 and 256");
-            }
-            st.opts.threads = t;
+                .map_err(|_| anyhow!("Threads must be a number"))?
         }
-        "eval" => st.opts.eval = (!value.is_empty() && value != "<default>").then_some(value),
-        "tb" => {
-            st.opts.tb = (!value.is_empty() && value != "<empty>").then(|| value.into());
-        }
-        "engineoptions" => {
-            EngineOpts::parse_str(&value)?;
-            st.extra = if value == "<empty>" {
-                String::new()
-            } else {
-                value
-            };
-        }
+        "eval" => st.base.eval = given(&value, "<default>"),
+        "tb" => st.base.tb = given(&value, "<empty>").map(Into::into),
+        "engineoptions" => st.extra = given(&value, "<empty>").unwrap_or_default(),
         _ => bail!("unknown option {name:?}"),
     }
-    Ok(())
+    let applied = st
+        .options()
+        .and_then(|o| st.session.set_options(o).map_err(Into::into));
+    if applied.is_err() {
+        (st.base, st.extra) = before;
+    } else {
+        st.told_tables = false;
+    }
+    applied
 }
 
 fn position(st: &mut State, w: &[&str]) -> Result<()> {
     let mpos = w.iter().position(|&x| x == "moves").unwrap_or(w.len());
-    let (fen, moves) = match w.first() {
-        Some(&"startpos") => (None, &w[mpos.min(w.len())..]),
-        Some(&"fen") => (Some(w[1..mpos].join(" ")), &w[mpos.min(w.len())..]),
+    let moves = w.get(mpos + 1..).unwrap_or(&[]);
+    let fen = match w.first() {
+        Some(&"startpos") => None,
+        Some(&"fen") => Some(w[1..mpos].join(" ")),
         _ => bail!("expected `position startpos|fen <fen> [moves ...]`"),
     };
-    st.fen = fen;
-    st.moves = moves.iter().skip(1).map(|s| s.to_string()).collect();
-    // Check it now so that errors are reported here, not at `go`.
-    engine_dispatch!(st.game, check_position(st))
-}
-
-fn check_position<G: Game>(st: &State) -> Result<()> {
-    build_position::<G>(st).map(|_| ())
-}
-
-/// Parses the position: start (or FEN), then the moves; returns it with its history.
-fn build_position<G: Game>(st: &State) -> Result<(G, zoo_core::History)> {
-    let mut pos: G = load_position(st.rules.as_deref(), st.fen.as_deref())?;
-    let mut hist = history_at(&pos, pos.default_repetition());
-    for m in &st.moves {
-        let mv = pos.parse_move(m).map_err(|e| anyhow!("move {m:?}: {e}"))?;
-        pos.make(mv);
-        hist.push(pos.key(), pos.piece_count());
-    }
-    Ok((pos, hist))
+    let set = st.session.set_position(fen.as_deref(), moves);
+    st.refused = set.as_ref().err().map(|e| e.to_string());
+    Ok(set?)
 }
 
 fn go(st: &mut State, w: &[&str]) -> Result<()> {
-    let mut limits = Limits::default();
+    if let Some(why) = &st.refused {
+        bail!("no position to search: the last `position` was refused ({why})");
+    }
+    let mut limits = SearchLimits::default();
     let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
     let mut i = 0;
     let num = |i: usize| -> Result<u64> {
@@ -260,9 +221,11 @@ fn go(st: &mut State, w: &[&str]) -> Result<()> {
     };
     while i < w.len() {
         match w[i] {
-            "depth" => limits.depth = Some((num(i)? as u32).clamp(1, zoo_search::MAX_DEPTH)),
+            "depth" => {
+                limits.depth = Some((num(i)?.min(zoo_search::MAX_DEPTH as u64) as u32).max(1))
+            }
             "nodes" => limits.nodes = Some(num(i)?),
-            "movetime" => limits.movetime = Some(Duration::from_millis(num(i)?)),
+            "movetime" => limits.movetime_ms = Some(num(i)?),
             "wtime" => wtime = Some(num(i)?),
             "btime" => btime = Some(num(i)?),
             "winc" => winc = num(i)?,
@@ -275,59 +238,42 @@ fn go(st: &mut State, w: &[&str]) -> Result<()> {
         }
         i += 2;
     }
-    engine_dispatch!(st.game, go_game(st, limits, (wtime, btime, winc, binc)))
-}
-
-type Clock = (Option<u64>, Option<u64>, u64, u64);
-
-fn go_game<G: zoo_app::AppGame>(st: &mut State, mut limits: Limits, clock: Clock) -> Result<()> {
-    let (pos, hist) = build_position::<G>(st)?;
-    if limits.movetime.is_none() {
-        let (mine, inc) = match pos.side_to_move() {
-            zoo_core::Side::White => (clock.0, clock.2),
-            zoo_core::Side::Black => (clock.1, clock.3),
+    if limits.movetime_ms.is_none() {
+        let (mine, inc) = match st.session.side_to_move() {
+            zoo_core::Side::White => (wtime, winc),
+            zoo_core::Side::Black => (btime, binc),
         };
         if let Some(t) = mine {
             // A thirtieth of the time left plus the increment, a common rule of thumb.
-            limits.movetime = Some(Duration::from_millis((t / 30 + inc).max(10)));
+            limits.movetime_ms = Some((t / 30 + inc).max(10));
         }
     }
-    let opts = st.options()?;
-    let key = format!("{:?} {:?} {:?}", st.game, st.rules, opts);
-    let engine: Arc<Engine<G, G::Eval, G::Tactics>> = match st.cache.take() {
-        Some((k, e)) if k == key => e
-            .downcast()
-            .map_err(|_| anyhow!("engine cache of another game"))?,
-        _ => {
-            let (e, tb) = opts.build_for::<G>(&pos)?;
-            if let Some(t) = tb {
-                println!("info string tablebase: {}", t.description);
-            }
-            Arc::new(e)
+    if !st.told_tables {
+        if let Some(t) = st.session.engine_info()?.tables {
+            println!("info string tablebase: {}", t.description);
         }
-    };
-    st.cache = Some((key, engine.clone()));
-    let stop = engine.stop_handle();
-    let handle = std::thread::spawn(move || {
-        let r = engine.search(&pos, &hist, &limits, &mut |it| {
+        st.told_tables = true;
+    }
+    st.session.go(
+        limits,
+        |it| {
             let score = match it.mate {
                 Some(m) => format!("mate {m}"),
                 None => format!("cp {}", it.score),
             };
-            let ms = it.elapsed.as_millis() as u64;
             println!(
-                "info depth {} score {score} nodes {} time {ms} nps {} pv {}",
+                "info depth {} score {score} nodes {} time {} nps {} pv {}",
                 it.depth,
-                it.total_nodes,
-                it.total_nodes * 1000 / ms.max(1),
-                line_coord(&pos, &it.pv).join(" ")
+                it.nodes,
+                it.ms,
+                it.nodes * 1000 / it.ms.max(1),
+                it.pv.join(" ")
             );
-        });
-        match r.best {
-            Some(m) => println!("bestmove {}", pos.move_to_coord(m)),
+        },
+        |r| match r.best {
+            Some(m) => println!("bestmove {}", m.coord),
             None => println!("bestmove (none)"),
-        }
-    });
-    st.search = Some((handle, stop));
+        },
+    )?;
     Ok(())
 }
