@@ -34,6 +34,12 @@ pub enum AppError {
         /// Why the game is over.
         reason: &'static str,
     },
+    /// An external engine that failed to start, answer or move.
+    #[error("{0}")]
+    External(String),
+    /// Input read from a file or a request that is not what it must be.
+    #[error("{0}")]
+    Input(String),
     /// A directory or file the user named that is not there.
     #[error("{0}")]
     Path(String),

@@ -19,8 +19,10 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod external;
 pub mod games;
 pub mod machine;
+pub mod matches;
 pub mod options;
 pub mod report;
 pub mod session;
