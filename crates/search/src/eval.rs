@@ -137,7 +137,7 @@ pub struct Weights {
     /// (the shape of literature D's evaluation).
     pub den_nearest_per_piece: i32,
     /// Multiplier of literature A's development table (per piece). 0: in
-    /// matches (docs/search.md) adding it with den_advance 0 lost to
+    /// matches (docs/log/search.md) adding it with den_advance 0 lost to
     /// `simple` in Jungle and did not beat `development` in Jungle Checkers.
     pub development: i32,
 }
