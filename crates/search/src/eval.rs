@@ -153,8 +153,7 @@ pub const WEIGHTS: Weights = Weights {
     den_guard: 60,
     rat_in_water: 30,
     leaper_on_bank: 20,
-    // Added after self-play: 15 scored 66% against `simple` where 0 scored
-    // 51.5% (docs/search.md).
+    // Added after self-play matches against `simple` (docs/log/search.md).
     den_nearest_per_piece: 15,
     development: 0,
 };
