@@ -137,7 +137,7 @@ pub struct Weights {
     /// (the shape of literature D's evaluation).
     pub den_nearest_per_piece: i32,
     /// Multiplier of literature A's development table (per piece). 0: in
-    /// matches (docs/search.md) adding it with den_advance 0 lost to
+    /// matches (docs/log/search.md) adding it with den_advance 0 lost to
     /// `simple` in Jungle and did not beat `development` in Jungle Checkers.
     pub development: i32,
 }
@@ -153,8 +153,7 @@ pub const WEIGHTS: Weights = Weights {
     den_guard: 60,
     rat_in_water: 30,
     leaper_on_bank: 20,
-    // Added after self-play: 15 scored 66% against `simple` where 0 scored
-    // 51.5% (docs/search.md).
+    // Added after self-play matches against `simple` (docs/log/search.md).
     den_nearest_per_piece: 15,
     development: 0,
 };

@@ -1,5 +1,6 @@
-//! One test per rule of rules/jungle.md and rules/jungle-checkers.md, and per
-//! difference of the `common` rule set.
+//! One test per rule of docs/rules/jungle.md and docs/rules/jungle-checkers.md,
+//! and per difference of the `common` rule set (docs/rules/jungle.md §10).
+//! Each test names the sections it checks.
 
 use zoo_animal::{rules, JungleCheckersPos, JunglePos};
 use zoo_core::{Game, History, MoveList, Outcome, Repetition};
@@ -28,6 +29,7 @@ fn perft_none<G: Game>(p: &G, d: u32) -> u64 {
     zoo_core::perft(&mut p.clone(), d, &mut h.clone())
 }
 
+/// docs/rules/jungle.md §8, §9.2: perft from the start equals the published counts.
 #[test]
 fn jungle_start_perft_matches_reference() {
     let p = JunglePos::start(&&rules::JUNGLE_LEIDEN);
@@ -37,6 +39,7 @@ fn jungle_start_perft_matches_reference() {
     }
 }
 
+/// docs/rules/jungle.md §5.4, §8.2.
 #[test]
 fn repetition_policies_differ_from_ply_five() {
     let p = JunglePos::start(&&rules::JUNGLE_LEIDEN);
@@ -58,6 +61,7 @@ fn repetition_policies_differ_from_ply_five() {
     );
 }
 
+/// docs/rules/jungle.md §3.3.
 #[test]
 fn only_the_rat_swims() {
     let p = jungle("7/7/7/7/7/7/R6/7/7 w");
@@ -68,6 +72,7 @@ fn only_the_rat_swims() {
     assert!(!has(&p, "b3b4"), "dog does not swim");
 }
 
+/// docs/rules/jungle.md §3.4–§3.6.
 #[test]
 fn lion_and_tiger_leap_unless_a_rat_blocks() {
     // White lion on a5 leaps to d5 across the left river.
@@ -96,6 +101,7 @@ fn lion_and_tiger_leap_unless_a_rat_blocks() {
     assert!(!has(&e, "a5d5"));
 }
 
+/// docs/rules/jungle.md §4.1, §4.2, §10.3.
 #[test]
 fn rat_and_elephant_both_ways() {
     // White rat a3, Black elephant a4: rat takes elephant.
@@ -112,6 +118,7 @@ fn rat_and_elephant_both_ways() {
     assert!(!has(&p, "a3a4"));
 }
 
+/// docs/rules/jungle.md §4.3.
 #[test]
 fn rat_may_not_take_the_elephant_out_of_the_water() {
     // White rat in the water on b4, Black elephant on a4.
@@ -120,6 +127,7 @@ fn rat_may_not_take_the_elephant_out_of_the_water() {
     assert!(has(&p, "b4b3"));
 }
 
+/// docs/rules/jungle.md §4.4, §4.5, §10.4.
 #[test]
 fn water_edge_captures_between_rats() {
     // Rat in the water (b4) takes the rat on land (a4), and the other way round.
@@ -142,6 +150,7 @@ fn water_edge_captures_between_rats() {
     assert!(!has(&p, "a4b4"));
 }
 
+/// docs/rules/jungle.md §4.6, §4.7.
 #[test]
 fn traps_weaken_the_enemy_only() {
     // Black elephant on White's trap c1, White rat... a White cat on b1 takes it.
@@ -156,6 +165,7 @@ fn traps_weaken_the_enemy_only() {
     assert!(has(&p, "c9b9"));
 }
 
+/// docs/rules/jungle.md §3.2, §5.1.
 #[test]
 fn own_den_forbidden_and_enemy_den_wins() {
     // White dog on c1 may not enter d1.
@@ -171,6 +181,7 @@ fn own_den_forbidden_and_enemy_den_wins() {
     assert!(JunglePos::from_fen("3d3/7/7/7/7/7/7/7/3D3 w", &&rules::JUNGLE_LEIDEN).is_err());
 }
 
+/// docs/rules/jungle.md §5.2.
 #[test]
 fn capturing_the_last_piece_wins() {
     let mut p = jungle("7/7/7/7/7/7/7/1c5/1D5 w");
@@ -179,6 +190,7 @@ fn capturing_the_last_piece_wins() {
     assert_eq!(p.terminal(), Some(Outcome::Loss));
 }
 
+/// docs/rules/jungle.md §5.3, §10.6.
 #[test]
 fn stalemate_draws_in_leiden_and_loses_in_common() {
     // White cat a1 walled in by the Black dog a2 and wolf b1 (no traps there).
@@ -190,6 +202,7 @@ fn stalemate_draws_in_leiden_and_loses_in_common() {
     assert_eq!(q.outcome(), Some(Outcome::Loss));
 }
 
+/// docs/rules/jungle.md §10.1.
 #[test]
 fn common_dog_and_wolf_swap_strength() {
     // Leiden: wolf 3 < dog 4. Common: dog 3 < wolf 4.
@@ -199,6 +212,7 @@ fn common_dog_and_wolf_swap_strength() {
     assert!(has(&c, "a2a3"));
 }
 
+/// docs/rules/jungle.md §10.2, §10.7, §10.8, §11.
 #[test]
 fn common_start_position_and_counters() {
     let p = JunglePos::start(&&rules::JUNGLE_COMMON);
@@ -220,6 +234,7 @@ fn common_start_position_and_counters() {
     assert_eq!(l.terminal(), None, "leiden has no move limit");
 }
 
+/// docs/rules/jungle-checkers.md §2.3, §3, §4.
 #[test]
 fn jungle_checkers_rules() {
     let p = JungleCheckersPos::start(&&rules::JUNGLE_CHECKERS_LEIDEN);
@@ -234,6 +249,7 @@ fn jungle_checkers_rules() {
     assert!(!has(&jc("7/7/7/7/7/7/2D4 w"), "c1d1"));
 }
 
+/// docs/rules/jungle-checkers.md §8.1.
 #[test]
 fn eight_piece_parity_fact_holds_for_reachable_positions() {
     // With all 8 pieces on the board, White is to move exactly when the
@@ -266,6 +282,7 @@ fn eight_piece_parity_fact_holds_for_reachable_positions() {
     }
 }
 
+/// docs/rules/jungle.md §7.
 #[test]
 fn notation_round_trips_and_errors() {
     let p = JunglePos::start(&&rules::JUNGLE_LEIDEN);

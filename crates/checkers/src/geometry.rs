@@ -4,9 +4,10 @@
 //! of the side that moves first (row 0) and, within the row, at index
 //! `s % 4` counted from that side's right. The column (0..8, left to right
 //! as the first mover sees the board) is `7 - 2i` on even rows and `6 - 2i`
-//! on odd rows. For Classical checkers this is exactly the rules file's
-//! numbering minus one (`1 = h1`, row `a1` light); English numbering is the
-//! same board with each row read the other way (see [`crate::variant`]).
+//! on odd rows. For Classical checkers this is exactly the numbering of
+//! docs/rules/checkers.md §1.4 minus one (`1 = h1`, row `a1` light);
+//! English numbering (§7.1 there) is the same board with each row read the
+//! other way (see [`crate::variant`]).
 //!
 //! Every diagonal step changes the row by one, so along an "up" direction
 //! indices only grow and along a "down" direction they only shrink: the

@@ -8,8 +8,8 @@ use std::marker::PhantomData;
 use zoo_core::Side;
 
 /// A move: origin, destination and the set of captured squares. Two capture
-/// sequences with the same three are the same move (rules file, perft);
-/// the landing squares in between are recovered for notation by
+/// sequences with the same three are the same move (docs/rules/checkers.md
+/// §6.1); the landing squares in between are recovered for notation by
 /// [`crate::Position::capture_path`], which keeps moves at 8 bytes in the
 /// hot move lists.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]

@@ -1,5 +1,6 @@
-//! The capture rules, each in a position built for it, and the numbering
-//! checks of the rules file.
+//! The capture rules of docs/rules/checkers.md, each in a position built for
+//! it, and the numbering checks of its §1.5. Each test names the sections it
+//! checks.
 
 use std::collections::BTreeSet;
 use zoo_checkers::geometry::{bit, square_at};
@@ -26,6 +27,7 @@ fn set(items: &[&str]) -> BTreeSet<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
+/// docs/rules/checkers.md §1.4, §1.5.
 #[test]
 fn rules_file_numbering() {
     assert_eq!(moves(&classical("W:W4:B32")), set(&["4-7", "4-8"]));
@@ -47,6 +49,7 @@ fn rules_file_numbering() {
     assert_eq!(ClassicalPos::square_name(31), "a8");
 }
 
+/// docs/rules/checkers.md §7.1, §7.2.
 #[test]
 fn english_numbering() {
     let start = EnglishPos::start(&&ENGLISH);
@@ -66,6 +69,7 @@ fn english_numbering() {
     );
 }
 
+/// docs/rules/checkers.md §3.1, §5.2.
 #[test]
 fn short_form_and_ambiguity() {
     let p = classical("B:W21,10:BK30");
@@ -92,12 +96,14 @@ fn short_form_and_ambiguity() {
     }
 }
 
+/// docs/rules/checkers.md §3.7, §3.8.
 #[test]
 fn quantity_beats_quality() {
     // 7x14x21 takes two men; 7x16 and 8x15 take a king only.
     assert_eq!(moves(&classical("W:W7,8:B11,18,K12")), set(&["7x14x21"]));
 }
 
+/// docs/rules/checkers.md §3.8, §7.4.
 #[test]
 fn quality_among_equal_counts() {
     // Three ways to take two pieces; only 8x15x22 takes a king.
@@ -132,6 +138,7 @@ fn quality_among_equal_counts() {
     assert_eq!(moves(&e).len(), 4);
 }
 
+/// docs/rules/checkers.md §3.3, §3.4, §3.7.
 #[test]
 fn flying_king_landings_and_continuation() {
     // Taking 26 the king may land on 21 or 17; from 17 it goes on to take
@@ -150,6 +157,7 @@ fn flying_king_landings_and_continuation() {
     assert!(!m.is_empty());
 }
 
+/// docs/rules/checkers.md §3.2, §7.
 #[test]
 fn men_do_not_capture_backwards() {
     assert_eq!(moves(&classical("W:W18:B14")), set(&["18-21", "18-22"]));
@@ -163,6 +171,7 @@ fn men_do_not_capture_backwards() {
     assert!(moves(&e).iter().all(|m| m.contains('-')));
 }
 
+/// docs/rules/checkers.md §3.10, §7.5.
 #[test]
 fn man_crowned_by_a_capture_stops() {
     // 23x30 crowns; a king on 30 could go on over 26, a man may not.
@@ -194,6 +203,7 @@ fn ring<V: Variant>() -> Position<V> {
     Position::<V>::from_bitboards(V::rule_sets()[0], w, b, king, V::FIRST).unwrap()
 }
 
+/// docs/rules/checkers.md §3.5, §6.1.
 #[test]
 fn pieces_are_not_jumped_twice() {
     let e: EnglishPos = ring();
@@ -218,6 +228,7 @@ fn pieces_are_not_jumped_twice() {
     }
 }
 
+/// docs/rules/checkers.md §3.6.
 #[test]
 fn captured_pieces_block_until_the_end() {
     // 1x19x12x3 takes 10, 15 and 7. From 3 the way to 13 runs over 10,
@@ -226,6 +237,7 @@ fn captured_pieces_block_until_the_end() {
     assert_eq!(moves(&p), set(&["1x19x12x3"]));
 }
 
+/// docs/rules/checkers.md §7.3, §7.4.
 #[test]
 fn english_allows_any_sequence_and_short_kings() {
     assert_eq!(
@@ -238,6 +250,7 @@ fn english_allows_any_sequence_and_short_kings() {
     );
 }
 
+/// docs/rules/checkers.md §4.1.
 #[test]
 fn game_status() {
     let p = classical("W:W4:B32");
@@ -252,6 +265,7 @@ fn game_status() {
     assert_eq!(blocked.no_moves_outcome(), zoo_core::Outcome::Loss);
 }
 
+/// docs/rules/checkers.md §4.2.
 #[test]
 fn threefold_repetition_through_history() {
     use zoo_core::{History, Repetition};
@@ -270,6 +284,7 @@ fn threefold_repetition_through_history() {
     }
 }
 
+/// docs/rules/checkers.md §5.3.
 #[test]
 fn bad_fens_are_errors() {
     for bad in [
@@ -297,7 +312,7 @@ fn bad_fens_are_errors() {
 /// A king may land twice on one square. Here 29x22x31 takes two pieces,
 /// and 29x22x15x6x13x22x31 (or round the other way) takes six, passing 22
 /// twice: the exact path names the short move, though its squares also
-/// appear in order inside the long one.
+/// appear in order inside the long one. docs/rules/checkers.md §5.2.
 #[test]
 fn exact_path_beats_subsequence() {
     let p = english("W:W21,24,28,K29:B9,10,17,18,23,25,26,K30");

@@ -4,7 +4,7 @@ use crate::ParseError;
 use std::fmt;
 use std::str::FromStr;
 
-/// How repeated positions end a game (rules/jungle.md, "End of the game").
+/// How repeated positions end a game (docs/rules/jungle.md §5.4).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
 )]

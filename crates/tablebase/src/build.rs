@@ -276,7 +276,7 @@ pub fn build<B: Board>(
         // counts, its copy) for a piece the other thread took may start the
         // next job meanwhile: the first job then ends only after it, its
         // worker hands out nothing more, and the other thread sits idle
-        // (runs of 2026-11-22 lost 40-100 s of a 10-minute build so).
+        // (measured in docs/log/tablebase.md).
         // Otherwise one worker hands each job to a pool of all threads.
         let pools: Vec<rayon::ThreadPool> = if side_by_side {
             (0..threads)

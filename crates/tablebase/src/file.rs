@@ -60,7 +60,7 @@ pub const WDL_LOSS: u8 = 2;
 /// What [`Table::get`] answers for an entry it cannot read (a damaged block).
 pub const WDL_INVALID: u8 = 3;
 
-/// Entries per zstd block (see `docs/tablebase.md` for the measurement).
+/// Entries per zstd block (measured in `docs/log/tablebase.md`).
 pub const BLOCK_ENTRIES: u32 = 1 << 14;
 /// zstd level of the blocks.
 pub const ZSTD_LEVEL: i32 = 3;

@@ -313,7 +313,7 @@ fn zstd_truncated_file_is_refused() {
     assert!(e.contains("truncated"), "{e}");
 }
 
-/// The block size measurement of `docs/tablebase.md`: recompresses the
+/// The block size measurement of `docs/log/tablebase.md`: recompresses the
 /// (version 1) tables named in `ZOO_TB_MEASURE` (separated by `:`) with
 /// several block sizes and times the decompression of single blocks.
 /// `ZOO_TB_MEASURE=/path/RDTvte.zootb cargo test --release -p zoo-tb -- --ignored measure --nocapture`
