@@ -5,12 +5,24 @@
 //! counts. The search names no game: each game's evaluations and tactics
 //! live with its rules ([`zoo_core::EngineGame`]).
 
-pub mod search;
+mod config;
+mod deepening;
+mod engine;
+mod limits;
+mod node;
+mod oracle;
+mod ordering;
+mod quiescence;
+mod report;
+mod score;
+mod threads;
 pub mod tt;
+mod worker;
 
-pub use search::{
-    mate_distance, Config, Engine, Iteration, Limits, SearchResult, Stats, INF, MATE, MATE_BOUND,
-    MAX_DEPTH,
-};
+pub use config::Config;
+pub use engine::Engine;
+pub use limits::Limits;
+pub use report::{Iteration, SearchResult, Stats};
+pub use score::{mate_distance, INF, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY};
 pub use tt::{Replacement, Table};
 pub use zoo_core::{EngineGame, Oracle, Tactics};

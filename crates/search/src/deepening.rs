@@ -1,0 +1,209 @@
+//! Iterative deepening and the root: MTD(f), aspiration windows, and the
+//! principal variation reported after each iteration.
+
+use crate::report::{Iteration, SearchResult, Stats};
+use crate::score::{mate_distance, INF, MATE_BOUND, MAX_PLY};
+use crate::worker::Worker;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use zoo_core::{Evaluator, Game, MoveList, Tactics};
+
+impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
+    pub(crate) fn depths(&self, target: u32) -> Vec<u32> {
+        // Without a depth limit only iterative deepening can honour a time
+        // or node limit, so it is used whatever the switch says.
+        if !self.cfg.iterative && self.shared.limits.depth.is_some() {
+            return vec![target];
+        }
+        if self.id > 0 {
+            // Lazy SMP: helpers run one ply apart from each other so that
+            // they fill the table with different subtrees.
+            return ((1 + (self.id as u32 % 2))..=target).collect();
+        }
+        let step = self.cfg.id_step.max(1);
+        let mut v: Vec<u32> = (0..)
+            .map(|i| target as i64 - (i * step) as i64)
+            .take_while(|&d| d >= 1)
+            .map(|d| d as u32)
+            .collect();
+        v.reverse();
+        v
+    }
+
+    pub(crate) fn iterate(
+        &mut self,
+        pos: &mut G,
+        target: u32,
+        on_iter: &mut dyn FnMut(&Iteration<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            mate: None,
+            depth: 0,
+            pv: Vec::new(),
+            stats: Stats::default(),
+            elapsed: Duration::ZERO,
+            iterations: Vec::new(),
+        };
+        let mut prev: Option<i32> = None;
+        let mut prev_nodes: Option<u64> = None;
+        // A root in the tables: its children are exact (probed at ply 1), so
+        // the first iteration that reaches the table's value is final.
+        let root_exact = self.oracle_value(pos, 0);
+        for depth in self.depths(target) {
+            if self.id == 0 && !result.iterations.is_empty() {
+                // Do not start an iteration that cannot finish in time.
+                if let Some(t) = self.shared.limits.movetime {
+                    if self.shared.start.elapsed() * 2 >= t {
+                        break;
+                    }
+                }
+            }
+            let before = self.stats.nodes;
+            let Some(score) = self.root(pos, depth, prev) else {
+                break;
+            };
+            self.may_abort = true;
+            prev = Some(score);
+            if self.id != 0 {
+                continue;
+            }
+            let pv = self.principal_variation(pos, depth);
+            let nodes = self.stats.nodes - before;
+            let it = Iteration {
+                depth,
+                score,
+                mate: mate_distance(score),
+                pv: pv.clone(),
+                stats: self.stats,
+                total_nodes: self.shared.nodes.load(Ordering::Relaxed) + self.unreported,
+                elapsed: self.shared.start.elapsed(),
+                ebf: prev_nodes
+                    .filter(|&p| p > 0)
+                    .map(|p| nodes as f64 / p as f64),
+            };
+            prev_nodes = Some(nodes);
+            on_iter(&it);
+            result.best = pv.first().copied();
+            result.score = score;
+            result.mate = it.mate;
+            result.depth = depth;
+            result.pv = pv;
+            result.iterations.push(it);
+            // A mate no longer than the draft is exact: deeper search cannot change it.
+            if let Some(m) = result.mate {
+                if m.unsigned_abs() <= depth {
+                    break;
+                }
+            }
+            if root_exact == Some(score) {
+                break;
+            }
+        }
+        result.stats = self.stats;
+        result
+    }
+
+    /// One iteration at the root; `None` when aborted.
+    pub(crate) fn root(&mut self, pos: &mut G, depth: u32, prev: Option<i32>) -> Option<i32> {
+        let d = depth as i32;
+        let score = if self.cfg.alphabeta && self.cfg.mtdf {
+            // MTD(f): null-window passes converge on the value from the guess.
+            let mut g = prev.unwrap_or(0);
+            let (mut lower, mut upper) = (-INF, INF);
+            let mut passes = 0;
+            while lower < upper {
+                let beta = if g == lower { g + 1 } else { g };
+                g = self.search(pos, d, beta - 1, beta, 0);
+                if self.aborted {
+                    return None;
+                }
+                passes += 1;
+                if g < beta {
+                    upper = g;
+                } else {
+                    lower = g;
+                }
+            }
+            self.stats.re_searches += passes - 1;
+            g
+        } else if self.cfg.alphabeta
+            && self.cfg.aspiration > 0
+            && prev.is_some_and(|p| p.abs() < MATE_BOUND)
+        {
+            let p = prev.unwrap_or(0);
+            let (mut lo, mut hi) = (p - self.cfg.aspiration, p + self.cfg.aspiration);
+            loop {
+                let s = self.search(pos, d, lo, hi, 0);
+                if self.aborted {
+                    return None;
+                }
+                if s <= lo {
+                    lo = -INF;
+                } else if s >= hi {
+                    hi = INF;
+                } else {
+                    break s;
+                }
+                self.stats.re_searches += 1;
+            }
+        } else {
+            self.search(pos, d, -INF, INF, 0)
+        };
+        (!self.aborted).then_some(score)
+    }
+
+    /// The triangular PV when it starts with the root's best move, extended
+    /// (or replaced) by following the table's moves.
+    pub(crate) fn principal_variation(&mut self, pos: &mut G, depth: u32) -> Vec<G::Move> {
+        let mut pv = self.pv[0].clone();
+        match self.root_best {
+            Some(b) if pv.first() != Some(&b) => pv = vec![b],
+            None if pv.is_empty() => {
+                let mut l = MoveList::new();
+                pos.legal_moves(&mut l);
+                if let Some(&m) = l.first() {
+                    pv.push(m);
+                }
+            }
+            _ => {}
+        }
+        let mut undo = Vec::new();
+        let mut seen = vec![pos.key()];
+        let mut ok = true;
+        for &m in &pv {
+            undo.push((m, pos.make(m)));
+            seen.push(pos.key());
+        }
+        if let Some(tt) = self.tt {
+            while ok && (pv.len() as u32) < depth && pos.terminal().is_none() {
+                ok = false;
+                if let Some(e) = tt.probe(pos.key()) {
+                    if let Some(m) = pos.move_from_code(e.mv) {
+                        pv.push(m);
+                        undo.push((m, pos.make(m)));
+                        ok = !seen.contains(&pos.key());
+                        seen.push(pos.key());
+                    }
+                }
+            }
+        }
+        // Below the table's line, positions in the oracle's tables continue
+        // with their best move to the end of a won or lost game (a drawn
+        // line has no end, so it stops there).
+        while ok && pv.len() < MAX_PLY && pos.terminal().is_none() {
+            match self.oracle_best(pos) {
+                Some(m) => {
+                    pv.push(m);
+                    undo.push((m, pos.make(m)));
+                }
+                None => break,
+            }
+        }
+        for (m, u) in undo.into_iter().rev() {
+            pos.unmake(m, u);
+        }
+        pv
+    }
+}

@@ -1,0 +1,256 @@
+//! The alpha-beta node: table probe and store, enhanced transposition
+//! cutoffs, PVS, late move reductions and negamax (alpha-beta off).
+
+use crate::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
+use crate::tt::{Bound, Table, NO_LOWER, NO_MOVE, NO_UPPER};
+use crate::worker::Worker;
+use zoo_core::{Evaluator, Game, MoveList, Tactics};
+
+impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
+    pub(crate) fn search(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if ply > 0 {
+            if let Some(s) = self.oracle_cut(pos, ply) {
+                return s;
+            }
+        }
+        if depth <= 0 && self.cfg.quiescence && ply > 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        self.pv[ply].clear();
+        if self.check_abort() {
+            return 0;
+        }
+        self.stats.nodes += 1;
+        if ply > 0 {
+            if let Some(o) = pos.terminal() {
+                self.stats.leaves += 1;
+                return outcome_score(o, ply);
+            }
+            if self.repetition && self.hist.is_repeat() {
+                // Any repetition inside the search is scored as a draw.
+                self.stats.leaves += 1;
+                return 0;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        if depth <= 0 {
+            return self.evaluate(pos);
+        }
+        let alpha_orig = alpha;
+        let nodes_before = self.stats.nodes;
+        let key = pos.key();
+        let mut tt_move = NO_MOVE;
+        let strict = self.cfg.strict_draft;
+        let draft_ok = |d: u8| {
+            if strict {
+                d as i32 == depth
+            } else {
+                d as i32 >= depth.min(255)
+            }
+        };
+        if let Some(tt) = self.tt {
+            self.stats.tt_probes += 1;
+            if let Some(e) = tt.probe(key) {
+                self.stats.tt_hits += 1;
+                tt_move = e.mv;
+                if ply > 0 {
+                    let lower_ok = e.lower != NO_LOWER && draft_ok(e.lower_depth);
+                    let upper_ok = e.upper != NO_UPPER && draft_ok(e.upper_depth);
+                    if lower_ok {
+                        let s = from_tt(e.lower, ply);
+                        if s >= beta || (upper_ok && e.lower == e.upper) {
+                            self.stats.tt_cutoffs += 1;
+                            return s;
+                        }
+                    }
+                    if upper_ok {
+                        let s = from_tt(e.upper, ply);
+                        if s <= alpha {
+                            self.stats.tt_cutoffs += 1;
+                            return s;
+                        }
+                    }
+                }
+            }
+        }
+        let mut moves: MoveList<G::Move> = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.stats.leaves += 1;
+            return outcome_score(pos.no_moves_outcome(), ply);
+        }
+        let full = !self.cfg.alphabeta;
+        if let (Some(tt), false) = (self.tt, full) {
+            if self.cfg.etc_min_depth > 0 && depth >= self.cfg.etc_min_depth as i32 && ply > 0 {
+                if let Some(s) = self.etc(tt, pos, &moves, depth, beta, ply) {
+                    self.stats.etc_cutoffs += 1;
+                    return s;
+                }
+            }
+        }
+        self.order(pos, &mut moves, tt_move, ply);
+        // Late move reductions: quiet moves late in the order are searched
+        // one or two plies shallower first, and again at full depth only if
+        // they beat alpha. Never near mate scores (so mate distances stay
+        // exact) nor when the side to move is in danger.
+        let lmr_here = self.cfg.lmr
+            && !full
+            && depth >= 3
+            && alpha.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+            && !self.tactics.in_danger(pos);
+        let mut quiet_guard: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
+        if lmr_here {
+            let killers = self.killers[ply];
+            for (i, &m) in moves.iter().enumerate() {
+                let code = pos.move_code(m);
+                if (pos.is_capture(m)
+                    || self.tactics.is_noisy(pos, m, 1)
+                    || killers.contains(&code))
+                    && !quiet_guard.is_full()
+                {
+                    quiet_guard.push(i);
+                }
+            }
+        }
+        let mut best = -INF;
+        let mut best_move: Option<G::Move> = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let undo = pos.make(mv);
+            self.hist.push(pos.key(), pos.piece_count());
+            let score = if full {
+                -self.search(pos, depth - 1, -INF, INF, ply + 1)
+            } else if i == 0 || !self.cfg.pvs {
+                -self.search(pos, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let r = if lmr_here && i >= 3 && !quiet_guard.contains(&i) {
+                    1 + (i >= 8 && depth >= 5) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.search(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if r > 0 && s > alpha && !self.aborted {
+                    self.stats.re_searches += 1;
+                    s = -self.search(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    self.stats.re_searches += 1;
+                    -self.search(pos, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            self.hist.pop();
+            pos.unmake(mv, undo);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.root_best = Some(mv);
+                    }
+                    if score >= beta && !full {
+                        if !pos.is_capture(mv) {
+                            self.reward(pos, mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let best_code = best_move.map(|m| pos.move_code(m)).unwrap_or(NO_MOVE);
+        if best_code == tt_move && tt_move != NO_MOVE {
+            self.stats.tt_move_hits += 1;
+        }
+        if let Some(tt) = self.tt {
+            let (bound, code) = if best >= beta {
+                (Bound::Lower, best_code)
+            } else if best <= alpha_orig {
+                // Every move failed low: no move is known to be best.
+                (Bound::Upper, NO_MOVE)
+            } else {
+                (Bound::Exact, best_code)
+            };
+            tt.store(
+                key,
+                bound,
+                to_tt(best, ply),
+                depth as u32,
+                code,
+                self.stats.nodes - nodes_before,
+            );
+        }
+        best
+    }
+
+    /// Enhanced transposition cutoff: a child whose stored upper bound
+    /// already refutes beta ends this node without searching.
+    pub(crate) fn etc(
+        &mut self,
+        tt: &Table,
+        pos: &mut G,
+        moves: &MoveList<G::Move>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let strict = self.cfg.strict_draft;
+        for &mv in moves {
+            let undo = pos.make(mv);
+            let mut cut = None;
+            if pos.terminal().is_none() {
+                self.hist.push(pos.key(), pos.piece_count());
+                let repeated = self.repetition && self.hist.is_repeat();
+                self.hist.pop();
+                if !repeated {
+                    self.stats.tt_probes += 1;
+                    if let Some(e) = tt.probe(pos.key()) {
+                        let d = e.upper_depth as i32;
+                        let ok = if strict {
+                            d == depth - 1
+                        } else {
+                            d >= depth - 1
+                        };
+                        if e.upper != NO_UPPER && ok {
+                            let s = -from_tt(e.upper, ply + 1);
+                            if s >= beta {
+                                cut = Some(s);
+                            }
+                        }
+                    }
+                }
+            }
+            pos.unmake(mv, undo);
+            if let Some(s) = cut {
+                tt.store(
+                    pos.key(),
+                    Bound::Lower,
+                    to_tt(s, ply),
+                    depth as u32,
+                    pos.move_code(mv),
+                    1,
+                );
+                return Some(s);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,106 @@
+//! One search thread's state: its counters, killers, history and PV, and
+//! the limit check.
+
+use crate::config::Config;
+use crate::engine::Engine;
+use crate::ordering::HISTORY_SIZE;
+use crate::report::Stats;
+use crate::score::MAX_PLY;
+use crate::threads::Shared;
+use crate::tt::{Table, NO_MOVE};
+use std::sync::atomic::Ordering;
+use zoo_core::{Evaluator, Game, History, Oracle, Repetition, Tactics, EVAL_LIMIT};
+
+pub(crate) struct Worker<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> {
+    pub(crate) cfg: &'a Config,
+    pub(crate) eval: &'a E,
+    pub(crate) tactics: &'a T,
+    pub(crate) tt: Option<&'a Table>,
+    pub(crate) shared: &'a Shared,
+    pub(crate) hist: History,
+    pub(crate) repetition: bool,
+    pub(crate) id: usize,
+    pub(crate) stats: Stats,
+    pub(crate) unreported: u64,
+    pub(crate) aborted: bool,
+    /// The first iteration must finish so that there is a move to play.
+    pub(crate) may_abort: bool,
+    pub(crate) killers: Vec<[u32; 2]>,
+    pub(crate) history: Vec<i32>,
+    pub(crate) pv: Vec<Vec<G::Move>>,
+    pub(crate) root_best: Option<G::Move>,
+    pub(crate) oracle: Option<&'a dyn Oracle<G>>,
+    /// The oracle's `max_pieces()` (0 without one), read once.
+    pub(crate) oracle_max: u32,
+}
+
+impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
+    pub(crate) fn new(
+        engine: &'a Engine<G, E, T>,
+        shared: &'a Shared,
+        hist: History,
+        id: usize,
+    ) -> Self {
+        let cfg = &engine.cfg;
+        Worker {
+            cfg,
+            eval: &engine.eval,
+            tactics: &engine.tactics,
+            tt: (cfg.tt && cfg.alphabeta).then_some(&*engine.tt),
+            shared,
+            repetition: hist.policy() != Repetition::None,
+            hist,
+            id,
+            stats: Stats::default(),
+            unreported: 0,
+            aborted: false,
+            may_abort: id != 0,
+            killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
+            history: if cfg.history {
+                vec![0; HISTORY_SIZE]
+            } else {
+                Vec::new()
+            },
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            root_best: None,
+            oracle: engine.oracle.as_deref(),
+            oracle_max: engine.oracle.as_ref().map_or(0, |o| o.max_pieces()),
+        }
+    }
+
+    /// Checks the limits every 1024 nodes.
+    #[inline(always)]
+    pub(crate) fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.unreported += 1;
+        if self.unreported >= 1024 {
+            let total = self
+                .shared
+                .nodes
+                .fetch_add(self.unreported, Ordering::Relaxed)
+                + self.unreported;
+            self.unreported = 0;
+            if self.may_abort {
+                let l = &self.shared.limits;
+                let over = self.shared.stop.load(Ordering::Relaxed)
+                    || l.nodes.is_some_and(|n| total >= n)
+                    || l.movetime.is_some_and(|t| self.shared.start.elapsed() >= t);
+                if over {
+                    self.aborted = true;
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        self.aborted
+    }
+
+    #[inline(always)]
+    pub(crate) fn evaluate(&mut self, pos: &G) -> i32 {
+        self.stats.leaves += 1;
+        self.eval
+            .evaluate(pos)
+            .clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)
+    }
+}
