@@ -8,6 +8,7 @@
 mod config;
 mod deepening;
 mod engine;
+mod ladder;
 mod limits;
 mod node;
 mod oracle;

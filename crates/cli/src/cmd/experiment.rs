@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use zoo_app::{AppGame, GameKind, GameVisitor};
 use zoo_core::{Game, History, MoveList, Repetition};
-use zoo_search::{Config, Engine, EngineGame, Limits, Replacement, Stats};
+use zoo_search::{Config, Engine, EngineGame, Limits, Stats};
 
 #[derive(Args, Debug)]
 pub struct ExperimentArgs {
@@ -348,103 +348,6 @@ fn negamax_experiment(max_depth: u32, out_dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The enhancements added in turn, then variants of the last stage.
-fn stages() -> Vec<(&'static str, Config)> {
-    let ab = Config {
-        hash_mb: 16,
-        ..Config::plain_alphabeta()
-    };
-    let tt = Config {
-        tt: true,
-        ..ab.clone()
-    };
-    let pvs = Config {
-        pvs: true,
-        ..tt.clone()
-    };
-    let id = Config {
-        iterative: true,
-        ..pvs.clone()
-    };
-    let asp = Config {
-        aspiration: 50,
-        ..id.clone()
-    };
-    let etc = Config {
-        etc_min_depth: 3,
-        ..asp.clone()
-    };
-    let ord = Config {
-        ordering: true,
-        killers: true,
-        history: true,
-        ..etc.clone()
-    };
-    vec![
-        ("alpha-beta", ab),
-        ("+TT", tt),
-        ("+PVS", pvs),
-        ("+ID", id.clone()),
-        ("+aspiration", asp),
-        ("+ETC", etc.clone()),
-        ("+ordering/killers/history", ord.clone()),
-        (
-            "ID step 2",
-            Config {
-                id_step: 2,
-                ..ord.clone()
-            },
-        ),
-        (
-            "MTD(f)",
-            Config {
-                mtdf: true,
-                aspiration: 0,
-                ..ord.clone()
-            },
-        ),
-        (
-            "two-bound",
-            Config {
-                two_bound: true,
-                ..ord.clone()
-            },
-        ),
-        (
-            "64 KiB always",
-            Config {
-                hash_mb: 0,
-                replacement: Replacement::Always,
-                ..ord.clone()
-            },
-        ),
-        (
-            "64 KiB deep",
-            Config {
-                hash_mb: 0,
-                replacement: Replacement::Deep,
-                ..ord.clone()
-            },
-        ),
-        (
-            "64 KiB big",
-            Config {
-                hash_mb: 0,
-                replacement: Replacement::Big,
-                ..ord.clone()
-            },
-        ),
-        (
-            "64 KiB hits",
-            Config {
-                hash_mb: 0,
-                replacement: Replacement::Hits,
-                ..ord.clone()
-            },
-        ),
-    ]
-}
-
 /// `label | fen | source` lines.
 fn read_testset<G: Game>(path: &Path) -> Result<Vec<(String, G)>> {
     let text = std::fs::read_to_string(path)
@@ -494,7 +397,10 @@ fn enhancements<G: EngineGame>(
     } else {
         depths.to_vec()
     };
-    let stages = stages();
+    // The ladder, then the variants of its top rung (the reference below the line).
+    let mut stages = Config::ladder();
+    let reference = stages.len() - 1;
+    stages.extend(Config::ladder_variants());
     // totals[stage][phase][depth]
     let mut totals = vec![vec![vec![0u64; depths.len()]; PHASES.len()]; stages.len()];
     for (si, (sname, cfg)) in stages.iter().enumerate() {
@@ -529,10 +435,6 @@ fn enhancements<G: EngineGame>(
         md.push_str("---:|");
     }
     md.push('\n');
-    let reference = stages
-        .iter()
-        .position(|s| s.0 == "+ordering/killers/history")
-        .unwrap_or(0);
     for (si, (sname, _)) in stages.iter().enumerate() {
         let _ = write!(md, "| {sname} |");
         for pi in 0..PHASES.len() {
