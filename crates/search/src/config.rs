@@ -9,30 +9,48 @@ pub struct Config {
     /// Alpha-beta pruning; off = plain negamax (every other switch is ignored
     /// except quiescence).
     pub alphabeta: bool,
+    /// The transposition table: cutoffs from stored bounds and the stored
+    /// best move searched first.
     pub tt: bool,
     /// Table size in MiB; 0 means 64 KiB (for replacement experiments).
     pub hash_mb: usize,
+    /// Which entry of a full bucket a store overwrites.
     pub replacement: Replacement,
+    /// Table entries keep a lower and an upper bound, each with its own
+    /// draft, instead of the last bound stored (helps MTD(f), whose passes
+    /// store both kinds).
     pub two_bound: bool,
     /// TT cutoffs only from entries of exactly the same draft (fixed-depth
     /// values then equal plain negamax; deeper entries otherwise improve them).
     pub strict_draft: bool,
+    /// Principal variation search: moves after the first are searched with a
+    /// null window and searched again only if they beat alpha.
     pub pvs: bool,
+    /// MTD(f) at the root: null-window passes from the previous iteration's
+    /// value instead of one open-window search.
     pub mtdf: bool,
     /// Iterative deepening; off = one search at the target depth.
     pub iterative: bool,
+    /// Plies between iterations (the last iteration is always the target).
     pub id_step: u32,
     /// Aspiration window half-width (0 = off).
     pub aspiration: i32,
     /// Enhanced transposition cutoffs at nodes with at least this draft (0 = off).
     pub etc_min_depth: u32,
+    /// Killer moves: two quiet moves per ply that caused a cutoff, tried
+    /// early in sibling nodes.
     pub killers: bool,
+    /// The history heuristic: quiet moves ordered by the cutoffs they caused
+    /// anywhere in the tree.
     pub history: bool,
     /// Static move ordering by the tactics hint (captures, development).
     pub ordering: bool,
+    /// Quiescence search at the horizon, so that leaves are not scored in
+    /// the middle of an exchange.
     pub quiescence: bool,
     /// Late move reductions (selective: values then differ from negamax).
     pub lmr: bool,
+    /// Search threads (Lazy SMP: they share the table and nothing else).
     pub threads: usize,
 }
 
@@ -80,6 +98,8 @@ impl Config {
             ..Config::default()
         }
     }
+    /// Plain negamax: no pruning, every node expanded (the reference value
+    /// and node count of the experiments).
     pub fn negamax() -> Config {
         Config {
             alphabeta: false,

@@ -7,8 +7,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use zoo_core::{Evaluator, Game, Oracle, Tactics};
 
-/// The search engine of game `G` with evaluation `E` and tactics `T`.
+/// The search engine of game `G` with evaluation `E` and tactics `T`. It
+/// keeps its table between searches (a game's later moves reuse what the
+/// earlier ones stored) until [`Engine::clear`].
 pub struct Engine<G: Game, E: Evaluator<G>, T: Tactics<G>> {
+    /// The switches; changing them between searches takes effect at the next
+    /// search, except the table's size and layout, fixed by [`Engine::new`].
     pub cfg: Config,
     pub(crate) eval: Arc<E>,
     pub(crate) tactics: T,
@@ -19,6 +23,7 @@ pub struct Engine<G: Game, E: Evaluator<G>, T: Tactics<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
+    /// An engine with an empty table sized by `cfg` and no oracle.
     pub fn new(cfg: Config, eval: E, tactics: T) -> Self {
         let tt = Arc::new(match (cfg.tt, cfg.hash_mb) {
             (false, _) => Table::with_buckets(1, cfg.replacement, cfg.two_bound),
@@ -37,6 +42,7 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
         }
     }
 
+    /// The evaluation the engine scores leaves with.
     pub fn evaluator(&self) -> &E {
         &self.eval
     }
@@ -47,6 +53,7 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
         self.oracle = oracle;
     }
 
+    /// The endgame oracle, if one is set.
     pub fn oracle(&self) -> Option<&dyn Oracle<G>> {
         self.oracle.as_deref()
     }

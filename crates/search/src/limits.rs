@@ -2,14 +2,22 @@
 
 use std::time::Duration;
 
+/// When to stop searching; the first limit reached ends the search, and no
+/// limit at all means depth [`crate::MAX_DEPTH`]. The first iteration always
+/// finishes, so that there is a move to play.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// The deepest iteration (plies).
     pub depth: Option<u32>,
+    /// Nodes of all threads together.
     pub nodes: Option<u64>,
+    /// Wall-clock time; an iteration that cannot finish in time is not
+    /// started.
     pub movetime: Option<Duration>,
 }
 
 impl Limits {
+    /// A fixed-depth search (no node or time limit).
     pub fn depth(d: u32) -> Limits {
         Limits {
             depth: Some(d),

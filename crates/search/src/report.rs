@@ -2,18 +2,25 @@
 
 use std::time::Duration;
 
+/// Counters of a search, the measure of the experiments (nodes, not time,
+/// so that results repeat exactly).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Stats {
     /// Every visited position, quiescence included.
     pub nodes: u64,
     /// Positions scored without expanding them (evaluated, or over).
     pub leaves: u64,
+    /// Nodes of the quiescence search (included in `nodes`).
     pub qnodes: u64,
+    /// Table look-ups, ETC's included.
     pub tt_probes: u64,
+    /// Look-ups that found the position.
     pub tt_hits: u64,
+    /// Nodes ended by a stored bound.
     pub tt_cutoffs: u64,
     /// Nodes whose best move was the table's move.
     pub tt_move_hits: u64,
+    /// Nodes ended by an enhanced transposition cutoff.
     pub etc_cutoffs: u64,
     /// PVS, aspiration and MTD(f) passes beyond the first.
     pub re_searches: u64,
@@ -39,34 +46,48 @@ impl Stats {
 /// One completed iteration, as reported to the caller.
 #[derive(Debug, Clone)]
 pub struct Iteration<M> {
+    /// The iteration's depth (plies).
     pub depth: u32,
+    /// Its value for the side to move (see [`crate::MATE`] for won games).
     pub score: i32,
     /// +N: the side to move wins with its final move on ply N; −N: loses on ply N.
     pub mate: Option<i32>,
+    /// The principal variation, starting with the best move.
     pub pv: Vec<M>,
     /// Statistics of the main thread so far (all iterations).
     pub stats: Stats,
     /// Nodes of all threads so far.
     pub total_nodes: u64,
+    /// Time since the search started.
     pub elapsed: Duration,
     /// nodes(this iteration) / nodes(previous iteration).
     pub ebf: Option<f64>,
 }
 
+/// What a search returns: the last completed iteration's move, value and
+/// line, with the counters of all threads.
 #[derive(Debug, Clone)]
 pub struct SearchResult<M> {
+    /// The move to play; `None` when the game is over at the root.
     pub best: Option<M>,
+    /// The value for the side to move.
     pub score: i32,
+    /// The mate distance of `score` (see [`Iteration::mate`]).
     pub mate: Option<i32>,
+    /// The depth of the last completed iteration (0 when the game is over).
     pub depth: u32,
+    /// The principal variation.
     pub pv: Vec<M>,
     /// Sum over all threads.
     pub stats: Stats,
+    /// Wall-clock time of the whole search.
     pub elapsed: Duration,
+    /// Every completed iteration, shallowest first.
     pub iterations: Vec<Iteration<M>>,
 }
 
 impl<M> SearchResult<M> {
+    /// Nodes per second over all threads.
     pub fn nps(&self) -> f64 {
         self.stats.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }

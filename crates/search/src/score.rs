@@ -7,13 +7,16 @@ use zoo_core::{Outcome, EVAL_LIMIT};
 pub const MATE: i32 = 31_000;
 /// Larger than any score: the open window.
 pub const INF: i32 = 32_000;
+/// The deepest ply a search reaches, quiescence included (the node there
+/// is evaluated); sizes the per-ply tables.
 pub const MAX_PLY: usize = 128;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// The deepest iteration; also the depth of a search without a depth limit.
 pub const MAX_DEPTH: u32 = 100;
 const _: () = assert!(MATE_BOUND > EVAL_LIMIT);
 
-/// The mate distance of a score (see [`Iteration::mate`]).
+/// The mate distance of a score (see [`crate::Iteration::mate`]).
 pub fn mate_distance(score: i32) -> Option<i32> {
     if score >= MATE_BOUND {
         Some(MATE - score)

@@ -19,7 +19,10 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 pub const BUCKET: usize = 4;
 /// "No bound" markers of the 16-bit score fields.
 pub const NO_LOWER: i16 = i16::MIN;
+/// See [`NO_LOWER`].
 pub const NO_UPPER: i16 = i16::MAX;
+/// "No move": the move field of an entry whose every move failed low, and
+/// the code of an empty killer slot.
 pub const NO_MOVE: u32 = u32::MAX;
 const KEY_SHIFT: u32 = 24;
 
@@ -41,12 +44,14 @@ pub enum Replacement {
 }
 
 impl Replacement {
+    /// Every scheme, in the order the experiments list them.
     pub const ALL: [Replacement; 4] = [
         Replacement::Always,
         Replacement::Deep,
         Replacement::Big,
         Replacement::Hits,
     ];
+    /// The scheme's name on the command line and in the experiments' tables.
     pub fn name(self) -> &'static str {
         match self {
             Replacement::Always => "always",
@@ -72,12 +77,17 @@ impl std::str::FromStr for Replacement {
 /// A decoded entry. Scores are as stored (mate scores relative to the node).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
+    /// Lower bound on the value ([`NO_LOWER`]: none).
     pub lower: i16,
+    /// Upper bound on the value ([`NO_UPPER`]: none).
     pub upper: i16,
+    /// Draft of the search that gave `lower`.
     pub lower_depth: u8,
+    /// Draft of the search that gave `upper`.
     pub upper_depth: u8,
     /// Generation (3 bits) and the scheme's metric (5 bits).
     pub aux: u8,
+    /// The best move's code (`Game::move_code`), or [`NO_MOVE`].
     pub mv: u32,
 }
 
@@ -101,9 +111,13 @@ impl Entry {
             aux: meta as u8,
         }
     }
+    /// The search that last wrote the entry (modulo 8): entries of earlier
+    /// searches are replaced first.
     pub fn generation(&self) -> u8 {
         self.aux >> 5
     }
+    /// The replacement scheme's measure of the entry's worth (hits, or the
+    /// logarithm of the subtree size), saturating at 31.
     pub fn metric(&self) -> u8 {
         self.aux & 31
     }
@@ -112,16 +126,23 @@ impl Entry {
 /// What the search asks to store.
 #[derive(Debug, Clone, Copy)]
 pub enum Bound {
+    /// The search failed high: the value is at least the score.
     Lower,
+    /// The search failed low: the value is at most the score.
     Upper,
+    /// The score is the value.
     Exact,
 }
 
+/// The transposition table: buckets of [`BUCKET`] entries, one cache line
+/// each, shared by all threads of a search without locks.
 pub struct Table {
     words: Vec<AtomicU64>,
     mask: usize,
     generation: AtomicU8,
+    /// Which entry of a full bucket a store overwrites.
     pub replacement: Replacement,
+    /// Entries merge lower and upper bounds instead of keeping the last one.
     pub two_bound: bool,
 }
 
@@ -137,6 +158,8 @@ impl Table {
         Table::with_buckets(buckets, replacement, two_bound)
     }
 
+    /// A table of exactly `buckets` buckets (rounded up to a power of two),
+    /// for experiments with small tables.
     pub fn with_buckets(buckets: usize, replacement: Replacement, two_bound: bool) -> Table {
         let buckets = buckets.next_power_of_two();
         let words = (0..buckets * BUCKET * 2)
@@ -151,10 +174,12 @@ impl Table {
         }
     }
 
+    /// The number of buckets.
     pub fn buckets(&self) -> usize {
         self.mask + 1
     }
 
+    /// Empties every entry (a new game).
     pub fn clear(&self) {
         for w in &self.words {
             w.store(0, Ordering::Relaxed);
