@@ -1,0 +1,47 @@
+//! The zoo research lab: the published search experiments, their test sets,
+//! tables (Markdown, CSV) and plots (SVG). Experiments compute and hand back
+//! a [`Report`]; the `zoo experiment` command parses arguments, writes the
+//! files and prints.
+//!
+//! The enhancement ladder over the first three built-in Jungle Checkers
+//! positions, at depth 2:
+//!
+//! ```
+//! use zoo_animal::JungleCheckersPos;
+//!
+//! let set = zoo_lab::testset::built_in::<JungleCheckersPos>()?;
+//! let report = zoo_lab::enhancements(&set[..3], &[2], &mut |line| eprintln!("{line}"))?;
+//! let names: Vec<&str> = report.files.iter().map(|(n, _)| n.as_str()).collect();
+//! assert_eq!(
+//!     names,
+//!     [
+//!         "enhancements-jungle-checkers.md",
+//!         "enhancements-jungle-checkers.csv",
+//!         "enhancements-jungle-checkers.svg",
+//!     ]
+//! );
+//! assert!(report.summary.unwrap().contains("| +TT |"));
+//! # Ok::<(), anyhow::Error>(())
+//! ```
+//!
+//! Modules: [`testset`] (the built-in sets and their format), [`selfplay`]
+//! (making a set by play), [`measure`] (one counted search), the
+//! experiments [`negamax`](negamax()), [`enhancements`](enhancements())
+//! and [`depth_curve`](depth_curve()), [`plot`] and [`report`].
+
+#![warn(missing_docs)]
+
+pub mod depth_curve;
+pub mod enhancements;
+pub mod measure;
+pub mod negamax;
+pub mod plot;
+pub mod report;
+pub mod selfplay;
+pub mod testset;
+
+pub use depth_curve::depth_curve;
+pub use enhancements::{default_depths, enhancements};
+pub use negamax::negamax;
+pub use report::Report;
+pub use selfplay::{make_testset, MadeTestset};
