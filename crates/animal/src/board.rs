@@ -148,13 +148,13 @@ impl Board for Jungle {
     ];
     const DEN: [u8; 2] = [sq(3, 0), sq(3, 8)];
     const LEAPERS: u8 = (1 << 5) | (1 << 6);
-    const RULE_NAMES: &'static [&'static str] = &["leiden", "common"];
+    const RULE_NAMES: &'static [&'static str] =
+        &crate::rules::names(&crate::rules::JUNGLE_RULE_SETS);
     fn tables() -> &'static Tables {
         &JUNGLE_TABLES
     }
     fn rule_sets() -> &'static [&'static RuleSet] {
-        static SETS: [&RuleSet; 2] = [&crate::rules::JUNGLE_LEIDEN, &crate::rules::JUNGLE_COMMON];
-        &SETS
+        &crate::rules::JUNGLE_RULE_SETS
     }
 }
 
@@ -171,13 +171,13 @@ impl Board for JungleCheckers {
     const TRAPS: [u64; 2] = [0, 0];
     const DEN: [u8; 2] = [sq(3, 0), sq(3, 6)];
     const LEAPERS: u8 = 0;
-    const RULE_NAMES: &'static [&'static str] = &["leiden"];
+    const RULE_NAMES: &'static [&'static str] =
+        &crate::rules::names(&crate::rules::JUNGLE_CHECKERS_RULE_SETS);
     fn tables() -> &'static Tables {
         &JC_TABLES
     }
     fn rule_sets() -> &'static [&'static RuleSet] {
-        static SETS: [&RuleSet; 1] = [&crate::rules::JUNGLE_CHECKERS_LEIDEN];
-        &SETS
+        &crate::rules::JUNGLE_CHECKERS_RULE_SETS
     }
 }
 

@@ -64,10 +64,9 @@ impl Variant for Classical {
     const MAJORITY: bool = true;
     const FIRST: Side = Side::White;
     const MIRRORED_NUMBERING: bool = false;
-    const RULE_NAMES: &'static [&'static str] = &["classical"];
+    const RULE_NAMES: &'static [&'static str] = &names(&CLASSICAL_RULE_SETS);
     fn rule_sets() -> &'static [&'static RuleSet] {
-        static SETS: [&RuleSet; 1] = [&CLASSICAL];
-        &SETS
+        &CLASSICAL_RULE_SETS
     }
 }
 
@@ -77,10 +76,9 @@ impl Variant for English {
     const MAJORITY: bool = false;
     const FIRST: Side = Side::Black;
     const MIRRORED_NUMBERING: bool = true;
-    const RULE_NAMES: &'static [&'static str] = &["english"];
+    const RULE_NAMES: &'static [&'static str] = &names(&ENGLISH_RULE_SETS);
     fn rule_sets() -> &'static [&'static RuleSet] {
-        static SETS: [&RuleSet; 1] = [&ENGLISH];
-        &SETS
+        &ENGLISH_RULE_SETS
     }
 }
 
@@ -99,6 +97,26 @@ pub static ENGLISH: RuleSet = RuleSet {
     name: "english",
     repetition: Repetition::Threefold,
 };
+
+/// Classical checkers' rule sets, the default first. A new rule set is a
+/// `RuleSet` above, listed here (and described in docs/rules/checkers.md):
+/// its name, parsing, the engine and the front ends follow from this list.
+pub static CLASSICAL_RULE_SETS: [&RuleSet; 1] = [&CLASSICAL];
+
+/// English checkers' rule sets, the default first.
+pub static ENGLISH_RULE_SETS: [&RuleSet; 1] = [&ENGLISH];
+
+/// The names of `sets`, in order: a variant's `RULE_NAMES`, derived from
+/// its list so that the two cannot disagree.
+pub const fn names<const N: usize>(sets: &[&RuleSet; N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = sets[i].name;
+        i += 1;
+    }
+    out
+}
 
 pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
     V::rule_sets()
