@@ -6,6 +6,7 @@ mod copies;
 mod files;
 mod generate;
 mod oracle;
+mod plan;
 mod props;
 mod sample;
 mod stats;
