@@ -5,6 +5,7 @@ mod common;
 mod copies;
 mod files;
 mod generate;
+mod known;
 mod oracle;
 mod plan;
 mod props;
