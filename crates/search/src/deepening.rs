@@ -9,7 +9,8 @@ use std::time::Duration;
 use zoo_core::{Evaluator, Game, MoveList, Tactics};
 
 impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
-    pub(crate) fn depths(&self, target: u32) -> Vec<u32> {
+    /// The depths of the iterations to run, shallowest first.
+    fn depths(&self, target: u32) -> Vec<u32> {
         // Without a depth limit only iterative deepening can honour a time
         // or node limit, so it is used whatever the switch says.
         if !self.cfg.iterative && self.shared.limits.depth.is_some() {
@@ -30,6 +31,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         v
     }
 
+    /// Runs the iterations up to `target` (or until a limit or an exact
+    /// value ends them), calling `on_iter` after each on the main thread.
     pub(crate) fn iterate(
         &mut self,
         pos: &mut G,
@@ -106,7 +109,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
     }
 
     /// One iteration at the root; `None` when aborted.
-    pub(crate) fn root(&mut self, pos: &mut G, depth: u32, prev: Option<i32>) -> Option<i32> {
+    fn root(&mut self, pos: &mut G, depth: u32, prev: Option<i32>) -> Option<i32> {
         let d = depth as i32;
         let score = if self.cfg.alphabeta && self.cfg.mtdf {
             // MTD(f): null-window passes converge on the value from the guess.
@@ -156,7 +159,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
 
     /// The triangular PV when it starts with the root's best move, extended
     /// (or replaced) by following the table's moves.
-    pub(crate) fn principal_variation(&mut self, pos: &mut G, depth: u32) -> Vec<G::Move> {
+    fn principal_variation(&mut self, pos: &mut G, depth: u32) -> Vec<G::Move> {
         let mut pv = self.pv[0].clone();
         match self.root_best {
             Some(b) if pv.first() != Some(&b) => pv = vec![b],

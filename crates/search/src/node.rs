@@ -7,6 +7,9 @@ use crate::worker::Worker;
 use zoo_core::{Evaluator, Game, MoveList, Tactics};
 
 impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
+    /// The value of `pos` searched `depth` plies deep within (`alpha`,
+    /// `beta`) (fail-soft: the bound found when outside), `ply` plies below
+    /// the root; its line is left in `pv[ply]`. Returns 0 once aborted.
     pub(crate) fn search(
         &mut self,
         pos: &mut G,
@@ -203,7 +206,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
 
     /// Enhanced transposition cutoff: a child whose stored upper bound
     /// already refutes beta ends this node without searching.
-    pub(crate) fn etc(
+    fn etc(
         &mut self,
         tt: &Table,
         pos: &mut G,

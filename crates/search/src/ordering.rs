@@ -5,14 +5,20 @@ use crate::tt::NO_MOVE;
 use crate::worker::Worker;
 use zoo_core::{Evaluator, Game, MoveList, Tactics};
 
+/// History table entries: 2^15 move-code slots per side (codes are folded
+/// in, so unrelated moves may share a slot: ordering only, never values).
 pub(crate) const HISTORY_SIZE: usize = 1 << 16;
 
+/// The history slot of move `code` for `side`.
 #[inline(always)]
 pub(crate) fn history_index(side: zoo_core::Side, code: u32) -> usize {
     (side.index() << 15) | ((code ^ (code >> 15)) as usize & 0x7FFF)
 }
 
 impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
+    /// Credits a quiet move that caused a cutoff (with the switches on): it
+    /// becomes the first killer of its ply and gains depth² in the history
+    /// table.
     pub(crate) fn reward(&mut self, pos: &G, mv: G::Move, depth: i32, ply: usize) {
         let code = pos.move_code(mv);
         if self.cfg.killers {
@@ -34,6 +40,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         }
     }
 
+    /// Sorts `moves` best first: the table's move, then captures (by the
+    /// tactics hint), killers, and the rest by history and hint.
     pub(crate) fn order(&self, pos: &G, moves: &mut MoveList<G::Move>, tt_move: u32, ply: usize) {
         let cfg = self.cfg;
         if !cfg.ordering && !cfg.killers && !cfg.history && tt_move == NO_MOVE {

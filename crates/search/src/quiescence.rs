@@ -9,6 +9,9 @@ use zoo_core::{Evaluator, Game, MoveList, Tactics};
 const QUIESCENCE_DANGER_PLIES: u32 = 6;
 
 impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
+    /// The quiescence value of `pos` within (`alpha`, `beta`), `qply` plies
+    /// below the horizon: stand pat on the evaluation unless in danger,
+    /// then the noisy moves.
     pub(crate) fn qsearch(
         &mut self,
         pos: &mut G,

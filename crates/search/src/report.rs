@@ -29,6 +29,7 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Adds a helper thread's counters.
     pub(crate) fn add(&mut self, o: &Stats) {
         self.nodes += o.nodes;
         self.leaves += o.leaves;

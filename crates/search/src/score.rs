@@ -27,6 +27,7 @@ pub fn mate_distance(score: i32) -> Option<i32> {
     }
 }
 
+/// The score of a finished game at `ply` from the root.
 #[inline(always)]
 pub(crate) fn outcome_score(o: Outcome, ply: usize) -> i32 {
     match o {
@@ -48,6 +49,7 @@ pub(crate) fn to_tt(s: i32, ply: usize) -> i16 {
     };
     s as i16
 }
+/// The inverse of [`to_tt`]: a stored score as seen from the root.
 #[inline(always)]
 pub(crate) fn from_tt(s: i16, ply: usize) -> i32 {
     let s = s as i32;

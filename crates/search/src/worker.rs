@@ -11,6 +11,8 @@ use crate::tt::{Table, NO_MOVE};
 use std::sync::atomic::Ordering;
 use zoo_core::{Evaluator, Game, History, Oracle, Repetition, Tactics, EVAL_LIMIT};
 
+/// The state of one search thread. Thread 0 is the main thread (it reports
+/// iterations and decides the result); helpers only fill the shared table.
 pub(crate) struct Worker<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> {
     pub(crate) cfg: &'a Config,
     pub(crate) eval: &'a E,
@@ -35,6 +37,7 @@ pub(crate) struct Worker<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> {
 }
 
 impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
+    /// Thread `id`'s state for one search by `engine`.
     pub(crate) fn new(
         engine: &'a Engine<G, E, T>,
         shared: &'a Shared,
@@ -96,6 +99,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         self.aborted
     }
 
+    /// The static evaluation of a leaf, kept strictly inside the
+    /// evaluation range so that it never reads as a mate score.
     #[inline(always)]
     pub(crate) fn evaluate(&mut self, pos: &G) -> i32 {
         self.stats.leaves += 1;
