@@ -24,20 +24,6 @@ fn moves<G: Game>(p: &G) -> Vec<String> {
 fn has<G: Game>(p: &G, m: &str) -> bool {
     moves(p).iter().any(|x| x == m)
 }
-fn perft_none<G: Game>(p: &G, d: u32) -> u64 {
-    let h = History::starting_at(Repetition::None, p.key(), p.piece_count());
-    zoo_core::perft(&mut p.clone(), d, &mut h.clone())
-}
-
-/// docs/rules/jungle.md §8, §9.2: perft from the start equals the published counts.
-#[test]
-fn jungle_start_perft_matches_reference() {
-    let p = JunglePos::start(&&rules::JUNGLE_LEIDEN);
-    let expected = [24u64, 576, 12_240, 260_100];
-    for (d, &e) in expected.iter().enumerate() {
-        assert_eq!(perft_none(&p, d as u32 + 1), e, "depth {}", d + 1);
-    }
-}
 
 /// docs/rules/jungle.md §5.4, §8.2.
 #[test]
