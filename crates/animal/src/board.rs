@@ -121,8 +121,6 @@ pub trait Board: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     fn tables() -> &'static Tables;
     /// The named rule sets, the default first.
     fn rule_sets() -> &'static [&'static RuleSet];
-    /// The names of [`Board::rule_sets`], in the same order.
-    const RULE_NAMES: &'static [&'static str];
     /// Every square of the board as a bitboard.
     fn all_squares() -> u64 {
         (1u64 << Self::SQUARES) - 1
@@ -168,13 +166,11 @@ impl Board for Jungle {
     ];
     const DEN: [u8; 2] = [sq(3, 0), sq(3, 8)];
     const LEAPERS: u8 = (1 << 5) | (1 << 6);
-    const RULE_NAMES: &'static [&'static str] = &["leiden", "common"];
     fn tables() -> &'static Tables {
         &JUNGLE_TABLES
     }
     fn rule_sets() -> &'static [&'static RuleSet] {
-        static SETS: [&RuleSet; 2] = [&crate::rules::JUNGLE_LEIDEN, &crate::rules::JUNGLE_COMMON];
-        &SETS
+        &crate::rules::JUNGLE_RULE_SETS
     }
 }
 
@@ -193,13 +189,11 @@ impl Board for JungleCheckers {
     const TRAPS: [u64; 2] = [0, 0];
     const DEN: [u8; 2] = [sq(3, 0), sq(3, 6)];
     const LEAPERS: u8 = 0;
-    const RULE_NAMES: &'static [&'static str] = &["leiden"];
     fn tables() -> &'static Tables {
         &JC_TABLES
     }
     fn rule_sets() -> &'static [&'static RuleSet] {
-        static SETS: [&RuleSet; 1] = [&crate::rules::JUNGLE_CHECKERS_LEIDEN];
-        &SETS
+        &crate::rules::JUNGLE_CHECKERS_RULE_SETS
     }
 }
 

@@ -79,6 +79,15 @@ pub static JUNGLE_CHECKERS_LEIDEN: RuleSet = RuleSet {
     start_fen: "1r3e1/2t1d2/7/7/7/2D1T2/1E3R1 w",
 };
 
+/// Jungle's rule sets, the default first. A new rule set is a `RuleSet`
+/// above, listed here (and described in docs/rules/jungle.md): its name,
+/// parsing, the engine, the tables' directory and the front ends all
+/// follow from this list.
+pub static JUNGLE_RULE_SETS: [&RuleSet; 2] = [&JUNGLE_LEIDEN, &JUNGLE_COMMON];
+
+/// Jungle Checkers' rule sets, the default first (as [`JUNGLE_RULE_SETS`]).
+pub static JUNGLE_CHECKERS_RULE_SETS: [&RuleSet; 1] = [&JUNGLE_CHECKERS_LEIDEN];
+
 /// Finds a rule set of board `B` by its name.
 pub fn by_name<B: crate::Board>(name: &str) -> Result<&'static RuleSet, ParseError> {
     B::rule_sets()

@@ -40,6 +40,10 @@ pub enum AppError {
     /// Input read from a file or a request that is not what it must be.
     #[error("{0}")]
     Input(String),
+    /// The endgame tables failed: missing, damaged, or a file that could
+    /// not be written.
+    #[error(transparent)]
+    Tables(#[from] zoo_tb::TbError),
     /// A directory or file the user named that is not there.
     #[error("{0}")]
     Path(String),

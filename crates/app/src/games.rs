@@ -52,6 +52,23 @@ impl GameKind {
             GameKind::EnglishCheckers => v.visit::<zoo_checkers::EnglishPos>(),
         }
     }
+
+    /// Whether this game has endgame tables.
+    pub fn has_tables(self) -> bool {
+        matches!(self, GameKind::Jungle | GameKind::JungleCheckers)
+    }
+
+    /// Runs `v` with the board of this game if it has endgame tables (the
+    /// animal games), else refuses with [`AppError::NoTables`].
+    pub fn visit_tables<V: crate::tables::TableVisitor>(self, v: V) -> Result<V::Output, AppError> {
+        match self {
+            GameKind::Jungle => Ok(v.visit::<zoo_animal::Jungle>()),
+            GameKind::JungleCheckers => Ok(v.visit::<zoo_animal::JungleCheckers>()),
+            GameKind::ClassicalCheckers | GameKind::EnglishCheckers => {
+                Err(AppError::NoTables(self))
+            }
+        }
+    }
 }
 
 impl std::fmt::Display for GameKind {

@@ -2,7 +2,8 @@
 //! the registry of games and rule sets with one typed dispatch
 //! ([`GameKind::visit`]), engine options as plain data
 //! ([`EngineOptions`], [`SearchLimits`]), and the [`Session`] facade that
-//! `uci`, `play`, `analyse`, `match` and the web server all drive.
+//! `uci`, `play`, `analyse`, `match` and the web server all drive, and
+//! the endgame tables' commands and policy ([`TableSet`]).
 //!
 //! ```
 //! use zoo_app::{EngineOptions, GameKind, SearchLimits, Session, Status};
@@ -18,14 +19,17 @@
 
 #![warn(missing_docs)]
 
+pub mod census;
 pub mod error;
 pub mod external;
 pub mod games;
 pub mod machine;
 pub mod matches;
 pub mod options;
+pub mod perft;
 pub mod report;
 pub mod session;
+pub mod tables;
 
 pub use error::AppError;
 pub use games::{AppGame, GameKind, GameVisitor, OpenedTables};
@@ -35,3 +39,7 @@ pub use report::{
     TablesStatus,
 };
 pub use session::Session;
+pub use tables::{BuildOutcome, BuildPlan, BuildRequest, TableSet, TableVisitor};
+/// How a table is stored, what a build reports per table, and sizes in
+/// words: the tables' own types, as the front ends show them.
+pub use zoo_tb::{build::human_bytes, build::Built, file::Encoding};

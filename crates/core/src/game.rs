@@ -97,8 +97,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn default_repetition(&self) -> crate::Repetition;
     /// The start position under `rules`.
     fn start(rules: &Self::Rules) -> Self;
-    /// The named rule sets of this game; the default first.
-    fn rule_names() -> &'static [&'static str];
+    /// The names of this game's rule sets; the default first.
+    fn rule_names() -> Vec<&'static str>;
     /// Looks a rule set up by its stable name.
     fn rules_by_name(name: &str) -> Result<Self::Rules, ParseError>;
     /// The default rule set: the first of [`Game::rule_names`].

@@ -1,0 +1,94 @@
+//! The table commands of the application layer on the 2-piece Jungle
+//! Checkers tables (a second to build).
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use zoo_app::{AppError, BuildOutcome, BuildRequest, GameKind, TableSet};
+use zoo_core::Outcome;
+
+fn fresh(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-app-tables-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn built(name: &str) -> TableSet {
+    let set = TableSet::new(GameKind::JungleCheckers, None, &fresh(name)).unwrap();
+    let req = BuildRequest {
+        pieces: 2,
+        ..Default::default()
+    };
+    let plan = set.plan(&req).unwrap();
+    let out = set
+        .build(&plan, &|_| {}, &|_| {}, &AtomicBool::new(false))
+        .unwrap();
+    assert_eq!(
+        out,
+        BuildOutcome::Done {
+            built: plan.tables.len()
+        }
+    );
+    // Built once: nothing left to plan.
+    assert!(set.plan(&req).unwrap().tables.is_empty());
+    set
+}
+
+#[test]
+fn a_probe_values_each_move_from_the_movers_view() {
+    let set = built("probe");
+    // Elephant against dog, White to move.
+    let r = set.probe("7/7/3d3/7/7/7/E6 w").unwrap();
+    assert_eq!((r.value, r.game_over), (Outcome::Win, false));
+    let best = &r.moves[0];
+    // The best move keeps the win, one ply shorter than the position's.
+    assert_eq!((best.value, best.distance), (Outcome::Win, r.distance));
+    assert!(r
+        .moves
+        .iter()
+        .all(|m| m.value != Outcome::Win || m.distance >= r.distance));
+}
+
+#[test]
+fn stats_count_what_the_build_made() {
+    let set = built("stats");
+    let s = set.stats(2).unwrap();
+    assert_eq!(s.positions, s.wins + s.losses + s.draws);
+    assert!(s.positions > 0);
+}
+
+#[test]
+fn games_without_tables_and_bad_requests_are_refused() {
+    let dir = fresh("refused");
+    assert!(matches!(
+        TableSet::new(GameKind::ClassicalCheckers, None, &dir),
+        Err(AppError::NoTables(_))
+    ));
+    assert!(TableSet::new(GameKind::Jungle, Some("nonsense"), &dir).is_err());
+    let set = TableSet::new(GameKind::Jungle, None, &dir).unwrap();
+    for req in [
+        BuildRequest {
+            pieces: 1,
+            ..Default::default()
+        },
+        BuildRequest {
+            pieces: 17,
+            ..Default::default()
+        },
+        BuildRequest {
+            memory_gb: Some(-1.0),
+            ..Default::default()
+        },
+        BuildRequest {
+            memory_gb: Some(f64::NAN),
+            ..Default::default()
+        },
+    ] {
+        assert!(matches!(set.plan(&req), Err(AppError::Input(_))), "{req:?}");
+    }
+    // No table there: the error names it rather than guessing a value.
+    assert!(matches!(set.stats(2), Err(AppError::Tables(_))));
+    assert!(matches!(
+        set.verify_positions(2, 1, 0, None, 1),
+        Err(AppError::Input(_))
+    ));
+}
