@@ -5,62 +5,8 @@
 use zoo_checkers::{variant, ClassicalPos, EnglishPos, Variant, CLASSICAL, ENGLISH};
 use zoo_core::{perft, perft_parallel, Game, History, Repetition};
 
-const PERFT: &str = include_str!("data/perft.txt");
-
-/// One line of `tests/data/perft.txt`.
-struct Case<'a> {
-    line: usize,
-    game: &'a str,
-    rules: &'a str,
-    position: &'a str,
-    depth: u32,
-    count: u64,
-}
-
-/// The cases of a data file, or the lines that do not parse.
-fn cases(text: &str) -> Result<Vec<Case<'_>>, Vec<String>> {
-    let mut ok = Vec::new();
-    let mut bad = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let content = raw.split('#').next().unwrap_or("").trim();
-        if content.is_empty() {
-            continue;
-        }
-        let parsed = (|| {
-            let (left, right) = content.split_once('|')?;
-            let mut l = left.split_whitespace();
-            let (game, rules) = (l.next()?, l.next()?);
-            let position = left.trim_start()[game.len()..]
-                .trim_start()
-                .get(rules.len()..)?
-                .trim();
-            let mut r = right.split_whitespace();
-            let depth = r.next()?.parse().ok()?;
-            let count = r.next()?.parse().ok()?;
-            if position.is_empty() || r.next().is_some() {
-                return None;
-            }
-            Some(Case {
-                line,
-                game,
-                rules,
-                position,
-                depth,
-                count,
-            })
-        })();
-        match parsed {
-            Some(c) => ok.push(c),
-            None => bad.push(format!("line {line}: cannot read {raw:?}")),
-        }
-    }
-    if bad.is_empty() {
-        Ok(ok)
-    } else {
-        Err(bad)
-    }
-}
+mod common;
+use common::{cases, start_count, Case, PERFT};
 
 /// perft of one case, or why it could not be run.
 fn run<V: Variant>(c: &Case) -> Result<u64, String> {
@@ -102,18 +48,6 @@ fn perft_cases_from_data() {
         cases.len(),
         failures.join("\n")
     );
-}
-
-/// The expected count of one start-position case of the data file.
-fn start_count(game: &str, depth: u32) -> u64 {
-    cases(PERFT)
-        .ok()
-        .and_then(|cs| {
-            cs.into_iter()
-                .find(|c| c.game == game && c.position == "start" && c.depth == depth)
-        })
-        .map(|c| c.count)
-        .unwrap_or_else(|| panic!("no {game} start perft({depth}) in tests/data/perft.txt"))
 }
 
 #[test]
