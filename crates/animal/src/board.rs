@@ -4,20 +4,25 @@
 use crate::rules::RuleSet;
 use std::fmt::Debug;
 
+/// Files of both boards, `a` to `g` (docs/rules/jungle.md §1.1, docs/rules/jungle-checkers.md §1.1).
 pub const FILES: u8 = 7;
 /// "No square": the place of a piece that is not on the board.
 pub const NONE: u8 = 64;
 
 #[inline(always)]
+/// The bitboard of one square.
 pub const fn bit(sq: u8) -> u64 {
     1u64 << sq
 }
+/// The square number `(rank-1)*7 + file`, both counted from 0 here (docs/rules/jungle.md §1.2).
 pub const fn sq(file: u8, rank: u8) -> u8 {
     rank * FILES + file
 }
+/// The file of a square, 0 = `a`.
 pub const fn file_of(s: u8) -> u8 {
     s % FILES
 }
+/// The rank of a square, 0 = rank 1.
 pub const fn rank_of(s: u8) -> u8 {
     s / FILES
 }
@@ -26,18 +31,22 @@ pub const fn rank_of(s: u8) -> u8 {
 /// squares a rat must not stand on.
 #[derive(Clone, Copy, Debug)]
 pub struct Leap {
+    /// The landing square.
     pub to: u8,
+    /// The water squares jumped over: a rat on any of them blocks the leap (docs/rules/jungle.md §3.6).
     pub over: u64,
 }
 
 /// Precomputed move tables of one board.
 pub struct Tables {
+    /// The squares one orthogonal step away from each square (docs/rules/jungle.md §3.1).
     pub steps: [u64; 64],
     /// Up to four leaps (one per direction) from each square, `to == NONE` when absent.
     pub leaps: [[Leap; 4]; 64],
 }
 
 impl Tables {
+    /// The tables of a board of `ranks` ranks with `water` as its water squares, built at compile time.
     pub const fn build(ranks: u8, water: u64) -> Tables {
         let mut steps = [0u64; 64];
         let mut leaps = [[Leap { to: NONE, over: 0 }; 4]; 64];
@@ -88,12 +97,17 @@ impl Tables {
 pub trait Board: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
     /// Game name on the command line and in files.
     const GAME: &'static str;
+    /// Number of ranks (9 in Jungle, 7 in Jungle Checkers).
     const RANKS: u8;
+    /// Number of squares.
     const SQUARES: u8 = FILES * Self::RANKS;
+    /// Number of piece kinds per side (docs/rules/jungle.md §2, docs/rules/jungle-checkers.md §2).
     const KINDS: usize;
     /// White's letter of each kind.
     const LETTERS: &'static [u8];
+    /// The name of each kind (`rat`, ...).
     const NAMES: &'static [&'static str];
+    /// The water squares as a bitboard (docs/rules/jungle.md §1.5); 0 without water.
     const WATER: u64;
     /// Traps around White's den and around Black's den.
     const TRAPS: [u64; 2];
@@ -101,15 +115,19 @@ pub trait Board: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     const DEN: [u8; 2];
     /// Bit set of the kinds that leap rivers.
     const LEAPERS: u8;
+    /// The kind number of the elephant, the strongest kind.
     const ELEPHANT: usize = Self::KINDS - 1;
+    /// The precomputed step and leap tables of this board.
     fn tables() -> &'static Tables;
     /// The named rule sets, the default first.
     fn rule_sets() -> &'static [&'static RuleSet];
+    /// Every square of the board as a bitboard.
     fn all_squares() -> u64 {
         (1u64 << Self::SQUARES) - 1
     }
 }
 
+/// The kind number of the rat on both boards.
 pub const RAT: usize = 0;
 
 const JUNGLE_WATER: u64 = {
@@ -130,6 +148,7 @@ static JUNGLE_TABLES: Tables = Tables::build(9, JUNGLE_WATER);
 static JC_TABLES: Tables = Tables::build(7, 0);
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The Jungle board: 7×9 with two rivers, traps and dens (docs/rules/jungle.md §1, §2).
 pub struct Jungle;
 
 impl Board for Jungle {
@@ -156,6 +175,8 @@ impl Board for Jungle {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The Jungle Checkers board: 7×7, four animals, no water and no traps
+/// (docs/rules/jungle-checkers.md §1, §2).
 pub struct JungleCheckers;
 
 impl Board for JungleCheckers {

@@ -116,6 +116,7 @@ impl<B: Board> Evaluator<Position<B>> for Simple {
 pub struct Weights {
     /// Material by strength (1 = weakest); index 0 unused.
     pub jungle_material: [i32; 9],
+    /// Material of Jungle Checkers by strength (1 = weakest); index 0 unused.
     pub jc_material: [i32; 5],
     /// The rat while the enemy elephant lives (it threatens the elephant).
     pub rat_vs_elephant: i32,
@@ -142,6 +143,7 @@ pub struct Weights {
     pub development: i32,
 }
 
+/// The weights [`Strong`] plays with.
 pub const WEIGHTS: Weights = Weights {
     jungle_material: [0, 450, 200, 300, 350, 500, 800, 900, 1000],
     jc_material: [0, 500, 400, 600, 700],
@@ -259,13 +261,18 @@ impl<B: Board> Evaluator<Position<B>> for Strong {
 /// monomorphised (a predictable branch, no virtual call).
 #[derive(Debug, Clone, Copy)]
 pub enum AnimalEval {
+    /// This project's evaluation, normally with [`WEIGHTS`] (`strong`).
     Strong(Strong),
+    /// Literature D: material and closeness to the enemy den (`simple`).
     Simple(Simple),
+    /// Literature A: a development table and material (`development`).
     Development(Development),
 }
 
 impl AnimalEval {
+    /// The names [`AnimalEval::by_name`] accepts, the default first.
     pub const NAMES: [&'static str; 3] = ["strong", "simple", "development"];
+    /// The evaluation of this name, or a message listing the names.
     pub fn by_name(name: &str) -> Result<AnimalEval, String> {
         match name {
             "strong" => Ok(AnimalEval::Strong(Strong::default())),

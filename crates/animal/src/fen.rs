@@ -8,6 +8,8 @@ use crate::rules::RuleSet;
 use zoo_core::{ParseError, Side};
 
 impl<B: Board> Position<B> {
+    /// Reads a position string (docs/rules/jungle.md §7.1) under `rules`;
+    /// refuses impossible positions such as a piece in its own den.
     pub fn from_fen_str(input: &str, rules: &'static RuleSet) -> Result<Self, ParseError> {
         let mut pos = Position::<B>::empty(rules);
         let text = input.trim_start();
@@ -160,6 +162,7 @@ impl<B: Board> Position<B> {
         Ok(pos)
     }
 
+    /// The position string of docs/rules/jungle.md §7.1, with both counters.
     pub fn fen(&self) -> String {
         let mut s = String::new();
         for r in (0..B::RANKS).rev() {

@@ -52,6 +52,7 @@ impl<B: Board> Position<B> {
         }
     }
 
+    /// Appends the legal moves of the side to move (docs/rules/jungle.md §3, §4).
     pub fn generate(&self, out: &mut MoveList<Move>) {
         let us = self.stm;
         let enemy = self.occ[us.flip().index()];

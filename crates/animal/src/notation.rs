@@ -4,6 +4,7 @@ use crate::board::{file_of, rank_of, sq, Board, FILES};
 use crate::position::{Move, Position};
 use zoo_core::{MoveList, ParseError, Side};
 
+/// The name of a square, `a1` for 0 (docs/rules/jungle.md §1.2).
 pub fn square_name(s: u8) -> String {
     format!("{}{}", (b'a' + file_of(s)) as char, rank_of(s) + 1)
 }
@@ -32,6 +33,7 @@ pub fn parse_square<B: Board>(input: &str, at: usize) -> Result<u8, ParseError> 
     }
 }
 
+/// The letter of a piece: White's upper case, Black's lower case (docs/rules/jungle.md §2.1).
 pub fn piece_letter<B: Board>(side: Side, kind: usize) -> char {
     let c = B::LETTERS[kind] as char;
     if side == Side::White {
@@ -41,6 +43,7 @@ pub fn piece_letter<B: Board>(side: Side, kind: usize) -> char {
     }
 }
 
+/// The side and kind of a piece letter of board `B`, if it is one.
 pub fn kind_of_letter<B: Board>(c: u8) -> Option<(Side, usize)> {
     let side = if c.is_ascii_uppercase() {
         Side::White
@@ -70,6 +73,7 @@ impl<B: Board> Position<B> {
         )
     }
 
+    /// `e2e3`: origin and destination (docs/rules/jungle.md §7.3).
     pub fn coord_move(&self, mv: Move) -> String {
         format!("{}{}", square_name(mv.from()), square_name(mv.to()))
     }

@@ -13,14 +13,17 @@ pub struct Move(pub u16);
 
 impl Move {
     #[inline(always)]
+    /// The move from `from` to `to`.
     pub fn new(from: u8, to: u8) -> Move {
         Move(from as u16 | (to as u16) << 6)
     }
     #[inline(always)]
+    /// The origin square.
     pub fn from(self) -> u8 {
         (self.0 & 63) as u8
     }
     #[inline(always)]
+    /// The destination square.
     pub fn to(self) -> u8 {
         (self.0 >> 6) as u8
     }
@@ -40,7 +43,9 @@ impl std::fmt::Debug for Move {
 /// What unmake needs: the captured piece (0 = none) and the old clocks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
+    /// Mailbox code of the captured piece ([`code`]), 0 when none.
     pub captured: u8,
+    /// The no-capture clock before the move.
     pub clock: u16,
 }
 
@@ -50,6 +55,7 @@ pub const fn code(side: Side, kind: usize) -> u8 {
     1 + (side as u8) * 8 + kind as u8
 }
 #[inline(always)]
+/// The side and kind of a non-zero mailbox [`code`].
 pub fn decode(c: u8) -> (Side, usize) {
     let c = c - 1;
     (
@@ -59,6 +65,8 @@ pub fn decode(c: u8) -> (Side, usize) {
 }
 
 #[derive(Clone)]
+/// A position of board `B` under a rule set: mailbox, piece list and
+/// bitboards kept in step, with an incremental Zobrist key.
 pub struct Position<B: Board> {
     pub(crate) board: [u8; 64],
     /// Square of each kind per side, `NONE` when captured.
@@ -115,13 +123,16 @@ impl<B: Board> Position<B> {
     }
 
     #[inline(always)]
+    /// The side to move.
     pub fn stm(&self) -> Side {
         self.stm
     }
+    /// The rule set this position is played under.
     pub fn rule_set(&self) -> &'static RuleSet {
         self.rules
     }
     #[inline(always)]
+    /// The squares of `side`'s pieces.
     pub fn occupied(&self, side: Side) -> u64 {
         self.occ[side.index()]
     }
@@ -137,18 +148,22 @@ impl<B: Board> Position<B> {
         let c = self.board[s as usize];
         (c != 0).then(|| decode(c))
     }
+    /// Plies since the last capture (the `common` 200-ply draw, docs/rules/jungle.md §10).
     pub fn clock(&self) -> u16 {
         self.clock
     }
+    /// Plies since the start of the game.
     pub fn ply(&self) -> u16 {
         self.ply
     }
+    /// Gives the move to `side`, keeping the key in step.
     pub fn set_side_to_move(&mut self, side: Side) {
         if side != self.stm {
             self.stm = side;
             self.key ^= zobrist::BLACK_TO_MOVE;
         }
     }
+    /// Sets the no-capture clock and the ply counter.
     pub fn set_counters(&mut self, clock: u16, ply: u16) {
         self.clock = clock;
         self.ply = ply;
@@ -199,6 +214,7 @@ impl<B: Board> Position<B> {
     }
 
     #[inline(always)]
+    /// Plays a legal move; returns what [`Position::unmake_move`] needs.
     pub fn make_move(&mut self, mv: Move) -> Undo {
         let (from, to) = (mv.from(), mv.to());
         let us = self.stm;
@@ -223,6 +239,7 @@ impl<B: Board> Position<B> {
     }
 
     #[inline(always)]
+    /// Takes back `mv`, restoring the position exactly.
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let (from, to) = (mv.from(), mv.to());
         let us = self.stm.flip();
@@ -273,6 +290,7 @@ impl<B: Board> Position<B> {
         None
     }
 
+    /// Number of pieces on the board, both sides.
     pub fn piece_count(&self) -> u32 {
         (self.occ[0] | self.occ[1]).count_ones()
     }

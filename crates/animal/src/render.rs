@@ -7,6 +7,7 @@ use crate::position::Position;
 use zoo_core::Side;
 
 impl<B: Board> Position<B> {
+    /// A drawing of the board for a terminal (see the module docs for the symbols).
     pub fn draw(&self) -> String {
         let mut out = String::new();
         for r in (0..B::RANKS).rev() {

@@ -9,8 +9,11 @@ use zoo_core::Side;
 /// that reappears on `to`, or 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Unmove {
+    /// Where the piece goes back to.
     pub from: u8,
+    /// Where the piece stands now.
     pub to: u8,
+    /// `1 + kind` of the piece that reappears on `to`, or 0.
     pub uncapture: u8,
 }
 
@@ -119,6 +122,7 @@ impl<B: Board> Position<B> {
         }
     }
 
+    /// Turns this position into the predecessor `u` leads to.
     pub fn apply_unmove(&mut self, u: Unmove) {
         let mover = self.stm.flip();
         let (_, kind) = self.piece_at(u.to).expect("unmove of an empty square");
@@ -131,6 +135,7 @@ impl<B: Board> Position<B> {
         self.ply = self.ply.saturating_sub(1);
     }
 
+    /// Undoes [`Position::apply_unmove`].
     pub fn revert_unmove(&mut self, u: Unmove) {
         let mover = self.stm;
         let victim = mover.flip();
@@ -144,6 +149,7 @@ impl<B: Board> Position<B> {
         self.ply = self.ply.wrapping_add(1);
     }
 
+    /// The forward move that undoes `u`.
     pub fn unmove_to_move(u: Unmove) -> Move {
         Move::new(u.from, u.to)
     }

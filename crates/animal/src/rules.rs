@@ -4,7 +4,10 @@
 use zoo_core::{ParseError, Repetition};
 
 #[derive(Debug, PartialEq, Eq)]
+/// A named rule set of an animal game (docs/rules/jungle.md §9,
+/// docs/rules/jungle-checkers.md §9).
 pub struct RuleSet {
+    /// The stable name (`leiden`, `common`) recorded in files and logs.
     pub name: &'static str,
     /// Strength of each kind (index as in `Board::NAMES`).
     pub strength: [u8; 8],
@@ -20,6 +23,7 @@ pub struct RuleSet {
     pub no_capture_limit: Option<u16>,
     /// The repetition policy games under these rules use by default.
     pub repetition: Repetition,
+    /// The start position (docs/rules/jungle.md §2, §9.4).
     pub start_fen: &'static str,
 }
 
@@ -38,6 +42,7 @@ impl RuleSet {
     }
 }
 
+/// Jungle under `leiden`, the default (docs/rules/jungle.md §9.2).
 pub static JUNGLE_LEIDEN: RuleSet = RuleSet {
     name: "leiden",
     strength: [1, 2, 3, 4, 5, 6, 7, 8],
@@ -49,6 +54,7 @@ pub static JUNGLE_LEIDEN: RuleSet = RuleSet {
     start_fen: "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w",
 };
 
+/// Jungle under `common` (docs/rules/jungle.md §10).
 pub static JUNGLE_COMMON: RuleSet = RuleSet {
     name: "common",
     // Kinds: rat cat wolf dog panther tiger lion elephant; dog 3, wolf 4.
@@ -61,6 +67,7 @@ pub static JUNGLE_COMMON: RuleSet = RuleSet {
     start_fen: "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w",
 };
 
+/// Jungle Checkers under `leiden`, its only rule set (docs/rules/jungle-checkers.md §9).
 pub static JUNGLE_CHECKERS_LEIDEN: RuleSet = RuleSet {
     name: "leiden",
     strength: [1, 2, 3, 4, 0, 0, 0, 0],

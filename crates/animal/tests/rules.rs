@@ -1,6 +1,8 @@
 //! One test per rule of docs/rules/jungle.md and docs/rules/jungle-checkers.md,
 //! and per difference of the `common` rule set (docs/rules/jungle.md §10).
-//! Each test names the sections it checks.
+//! Each test names the sections it checks. Cases that are plain data (a
+//! position and which moves are legal there) are lines of
+//! tests/data/moves.txt, checked by tests/moves.rs.
 
 use zoo_animal::{rules, JungleCheckersPos, JunglePos};
 use zoo_core::{Game, History, MoveList, Outcome, Repetition};
@@ -11,9 +13,6 @@ fn jungle(fen: &str) -> JunglePos {
 fn common(fen: &str) -> JunglePos {
     JunglePos::from_fen(fen, &&rules::JUNGLE_COMMON).unwrap()
 }
-fn jc(fen: &str) -> JungleCheckersPos {
-    JungleCheckersPos::from_fen(fen, &&rules::JUNGLE_CHECKERS_LEIDEN).unwrap()
-}
 fn moves<G: Game>(p: &G) -> Vec<String> {
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
@@ -23,20 +22,6 @@ fn moves<G: Game>(p: &G) -> Vec<String> {
 }
 fn has<G: Game>(p: &G, m: &str) -> bool {
     moves(p).iter().any(|x| x == m)
-}
-fn perft_none<G: Game>(p: &G, d: u32) -> u64 {
-    let h = History::starting_at(Repetition::None, p.key(), p.piece_count());
-    zoo_core::perft(&mut p.clone(), d, &mut h.clone())
-}
-
-/// docs/rules/jungle.md §8, §9.2: perft from the start equals the published counts.
-#[test]
-fn jungle_start_perft_matches_reference() {
-    let p = JunglePos::start(&&rules::JUNGLE_LEIDEN);
-    let expected = [24u64, 576, 12_240, 260_100];
-    for (d, &e) in expected.iter().enumerate() {
-        assert_eq!(perft_none(&p, d as u32 + 1), e, "depth {}", d + 1);
-    }
 }
 
 /// docs/rules/jungle.md §5.4, §8.2.
@@ -61,116 +46,10 @@ fn repetition_policies_differ_from_ply_five() {
     );
 }
 
-/// docs/rules/jungle.md §3.3.
-#[test]
-fn only_the_rat_swims() {
-    let p = jungle("7/7/7/7/7/7/R6/7/7 w");
-    assert!(has(&p, "a3a4"));
-    let p = jungle("7/7/7/7/7/7/1R5/7/D6 w");
-    assert!(has(&p, "b3b4"), "rat enters water");
-    let p = jungle("7/7/7/7/7/7/1D5/7/7 w");
-    assert!(!has(&p, "b3b4"), "dog does not swim");
-}
-
-/// docs/rules/jungle.md §3.4–§3.6.
-#[test]
-fn lion_and_tiger_leap_unless_a_rat_blocks() {
-    // White lion on a5 leaps to d5 across the left river.
-    let p = jungle("7/7/7/7/L6/7/7/7/7 w");
-    assert!(has(&p, "a5d5"));
-    // White tiger on b3 leaps to b7.
-    let p = jungle("7/7/7/7/7/7/1T5/7/7 w");
-    assert!(has(&p, "b3b7"));
-    // Blocked by a rat of either side in the water on the path.
-    let own = jungle("7/7/7/7/LR5/7/7/7/7 w");
-    assert!(!has(&own, "a5d5"));
-    let enemy = jungle("7/7/7/7/L1r4/7/7/7/7 w");
-    assert!(!has(&enemy, "a5d5"));
-    // A rat in the other river does not block; a rat on another rank of the river does not either.
-    let other = jungle("7/7/7/7/L3r2/7/7/7/7 w");
-    assert!(has(&other, "a5d5"));
-    let off_path = jungle("7/7/7/1r5/L6/7/7/7/7 w");
-    assert!(has(&off_path, "a5d5"));
-    // Leaps capture on landing when strong enough, not otherwise.
-    let cap = jungle("7/7/7/7/L2p3/7/7/7/7 w");
-    assert!(has(&cap, "a5d5"));
-    let no = jungle("7/7/7/7/T2e3/7/7/7/7 w");
-    assert!(!has(&no, "a5d5"));
-    // Other pieces never leap.
-    let e = jungle("7/7/7/7/E6/7/7/7/7 w");
-    assert!(!has(&e, "a5d5"));
-}
-
-/// docs/rules/jungle.md §4.1, §4.2, §10.3.
-#[test]
-fn rat_and_elephant_both_ways() {
-    // White rat a3, Black elephant a4: rat takes elephant.
-    let p = jungle("7/7/7/7/7/e6/R6/7/7 w");
-    assert!(has(&p, "a3a4"));
-    // White elephant a3, Black rat a4: elephant takes rat (leiden).
-    let p = jungle("7/7/7/7/7/r6/E6/7/7 w");
-    assert!(has(&p, "a3a4"));
-    // ... but not under common rules.
-    let p = common("7/7/7/7/7/r6/E6/7/7 w");
-    assert!(!has(&p, "a3a4"));
-    // The cat does not take the elephant.
-    let p = jungle("7/7/7/7/7/e6/C6/7/7 w");
-    assert!(!has(&p, "a3a4"));
-}
-
-/// docs/rules/jungle.md §4.3.
-#[test]
-fn rat_may_not_take_the_elephant_out_of_the_water() {
-    // White rat in the water on b4, Black elephant on a4.
-    let p = jungle("7/7/7/7/7/eR5/7/7/7 w");
-    assert!(!has(&p, "b4a4"));
-    assert!(has(&p, "b4b3"));
-}
-
-/// docs/rules/jungle.md §4.4, §4.5, §10.4.
-#[test]
-fn water_edge_captures_between_rats() {
-    // Rat in the water (b4) takes the rat on land (a4), and the other way round.
-    let p = jungle("7/7/7/7/7/rR5/7/7/7 w");
-    assert!(has(&p, "b4a4"));
-    let p = jungle("7/7/7/7/7/Rr5/7/7/7 w");
-    assert!(has(&p, "a4b4"));
-    // Rats in the water take each other.
-    let p = jungle("7/7/7/7/7/1Rr4/7/7/7 w");
-    assert!(has(&p, "b4c4"));
-    // Common: no capture across the edge, but in the water still.
-    let p = common("7/7/7/7/7/rR5/7/7/7 w");
-    assert!(!has(&p, "b4a4"));
-    let p = common("7/7/7/7/7/Rr5/7/7/7 w");
-    assert!(!has(&p, "a4b4"));
-    let p = common("7/7/7/7/7/1Rr4/7/7/7 w");
-    assert!(has(&p, "b4c4"));
-    // Land pieces never reach a rat in the water.
-    let p = jungle("7/7/7/7/7/Er5/7/7/7 w");
-    assert!(!has(&p, "a4b4"));
-}
-
-/// docs/rules/jungle.md §4.6, §4.7.
-#[test]
-fn traps_weaken_the_enemy_only() {
-    // Black elephant on White's trap c1, White rat... a White cat on b1 takes it.
-    let p = jungle("7/7/7/7/7/7/7/7/1Ce4 w");
-    assert!(has(&p, "b1c1"));
-    // A White elephant on its own trap c1 is unaffected: the Black cat cannot take it.
-    let p = jungle("7/7/7/7/7/7/7/7/1cE4 b");
-    assert!(!has(&p, "b1c1"));
-    // A piece on an enemy trap still attacks with full strength: White lion on
-    // c9 (Black's trap) takes the Black tiger on b9.
-    let p = jungle("1tL4/7/7/7/7/7/7/7/7 w");
-    assert!(has(&p, "c9b9"));
-}
-
 /// docs/rules/jungle.md §3.2, §5.1.
 #[test]
 fn own_den_forbidden_and_enemy_den_wins() {
-    // White dog on c1 may not enter d1.
-    let p = jungle("7/7/7/7/7/7/7/7/2D4 w");
-    assert!(!has(&p, "c1d1"));
+    // No entry into the own den: tests/data/moves.txt.
     // White dog on c9 enters d9 and wins.
     let mut p = jungle("2D4/7/7/7/7/7/7/7/6e w");
     assert!(has(&p, "c9d9"));
@@ -202,16 +81,6 @@ fn stalemate_draws_in_leiden_and_loses_in_common() {
     assert_eq!(q.outcome(), Some(Outcome::Loss));
 }
 
-/// docs/rules/jungle.md §10.1.
-#[test]
-fn common_dog_and_wolf_swap_strength() {
-    // Leiden: wolf 3 < dog 4. Common: dog 3 < wolf 4.
-    let l = jungle("7/7/7/7/7/7/d6/W6/7 w");
-    assert!(!has(&l, "a2a3"));
-    let c = common("7/7/7/7/7/7/d6/W6/7 w");
-    assert!(has(&c, "a2a3"));
-}
-
 /// docs/rules/jungle.md §10.2, §10.7, §10.8, §11.
 #[test]
 fn common_start_position_and_counters() {
@@ -232,21 +101,6 @@ fn common_start_position_and_counters() {
     assert_eq!(d.terminal(), Some(Outcome::Draw));
     let l = jungle("t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w 200");
     assert_eq!(l.terminal(), None, "leiden has no move limit");
-}
-
-/// docs/rules/jungle-checkers.md §2.3, §3, §4.
-#[test]
-fn jungle_checkers_rules() {
-    let p = JungleCheckersPos::start(&&rules::JUNGLE_CHECKERS_LEIDEN);
-    assert_eq!(moves(&p).len(), 14);
-    // Rat takes elephant, elephant takes rat, dog does not take tiger.
-    assert!(has(&jc("7/7/7/7/e6/R6/7 w"), "a2a3"));
-    assert!(has(&jc("7/7/7/7/r6/E6/7 w"), "a2a3"));
-    assert!(!has(&jc("7/7/7/7/t6/D6/7 w"), "a2a3"));
-    // Equal strength captures.
-    assert!(has(&jc("7/7/7/7/d6/D6/7 w"), "a2a3"));
-    // No own den.
-    assert!(!has(&jc("7/7/7/7/7/7/2D4 w"), "c1d1"));
 }
 
 /// docs/rules/jungle-checkers.md §8.1.

@@ -8,6 +8,7 @@
 
 /// The board has 32 squares and each side starts with 12 pieces.
 pub const SQUARES: u32 = 32;
+/// At most 12 pieces per side (docs/rules/checkers.md §1).
 pub const MAX_SIDE: u32 = 12;
 
 /// Binomial coefficient (0 when k > n).
@@ -43,6 +44,7 @@ pub fn arrangements(wm: u32, wk: u32, bm: u32, bk: u32) -> u128 {
 /// One line of the census.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct CensusRow {
+    /// Pieces on the board, both sides.
     pub pieces: u32,
     /// Every arrangement with this many pieces.
     pub positions: u128,
@@ -53,6 +55,7 @@ pub struct CensusRow {
 
 /// The tighter estimate's limits (literature C).
 pub const MAX_KINGS: u32 = 8;
+/// At most this many more pieces on one side than on the other.
 pub const MAX_DIFFERENCE: u32 = 4;
 
 /// Census rows for 1..=24 pieces.

@@ -28,19 +28,33 @@ use zoo_core::{Evaluator, Side, EVAL_LIMIT};
 /// Weights of one game phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PhaseWeights {
+    /// Each man.
     pub man: i32,
+    /// Each king.
     pub king: i32,
+    /// Each mobile man (see the module docs for mobile, frozen and dead).
     pub mobile_man: i32,
+    /// Each mobile king.
     pub mobile_king: i32,
+    /// Each frozen man.
     pub frozen_man: i32,
+    /// Each frozen king.
     pub frozen_king: i32,
+    /// Each dead man.
     pub dead_man: i32,
+    /// Each dead king.
     pub dead_king: i32,
+    /// Each own man on the own first row.
     pub back_rank: i32,
+    /// Men balanced between the two halves of the board (`-balance` otherwise).
     pub balance: i32,
+    /// The opponent holds the bridge while we have no king.
     pub bridge_exploit: i32,
+    /// We have a king on the long diagonal and the opponent no piece there.
     pub river_control: i32,
+    /// Each man with no piece in the cone before its crowning row.
     pub runaway_man: i32,
+    /// The triangle of men in front of the own first row.
     pub triangle: i32,
 }
 
@@ -158,7 +172,9 @@ impl<V: Variant> Evaluator<Position<V>> for Turska {
 /// Either evaluation, chosen by name at run time (`--eval turska`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CheckersEval {
+    /// [`Turska`]: literature C's heuristics (`turska`).
     Turska,
+    /// [`Material`]: men and kings only (`material`).
     Material,
 }
 
@@ -166,6 +182,7 @@ impl CheckersEval {
     /// The names, the default (strongest) first.
     pub const NAMES: [&'static str; 2] = ["turska", "material"];
 
+    /// The evaluation of this name, or a message listing the names.
     pub fn by_name(name: &str) -> Result<CheckersEval, String> {
         match name {
             "turska" => Ok(CheckersEval::Turska),

@@ -15,8 +15,11 @@
 
 /// Directions: U = towards higher rows, R = towards higher columns.
 pub const UR: usize = 0;
+/// Up and to the left.
 pub const UL: usize = 1;
+/// Down and to the right.
 pub const DR: usize = 2;
+/// Down and to the left.
 pub const DL: usize = 3;
 /// No square (off the board).
 pub const NONE: u8 = 32;
@@ -25,6 +28,7 @@ const DROW: [i32; 4] = [1, 1, -1, -1];
 const DCOL: [i32; 4] = [1, -1, 1, -1];
 
 #[inline(always)]
+/// The bitboard of one internal square.
 pub const fn bit(s: u8) -> u32 {
     1u32 << s
 }
@@ -41,10 +45,12 @@ pub const fn opposite(d: usize) -> usize {
     d ^ 3
 }
 
+/// The row of an internal square, 0 = the first mover's back row.
 pub const fn row(s: usize) -> i32 {
     (s / 4) as i32
 }
 
+/// The column of an internal square, 0..8 from the left as the first mover sees the board.
 pub const fn col(s: usize) -> i32 {
     let i = (s % 4) as i32;
     if row(s) % 2 == 0 {

@@ -37,6 +37,7 @@ impl Path {
     fn pop(&mut self) {
         self.len -= 1;
     }
+    /// The squares visited so far, origin first.
     pub fn squares(&self) -> &[u8] {
         &self.sq[..self.len.min(MAX_PATH)]
     }

@@ -14,17 +14,24 @@ use zoo_core::Game;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("PDN line {line}, column {column}: {message}")]
 pub struct PdnError {
+    /// 1-based line of the fault.
     pub line: usize,
+    /// 1-based column of the fault, in characters.
     pub column: usize,
+    /// What is wrong.
     pub message: String,
 }
 
 /// One move as written, with where it stood and the comment after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PdnMove {
+    /// The move as written (`11-15`, `22x15`).
     pub text: String,
+    /// The comment that follows the move, without its braces.
     pub comment: Option<String>,
+    /// 1-based line where the move starts.
     pub line: usize,
+    /// 1-based column where the move starts.
     pub column: usize,
 }
 
@@ -32,13 +39,18 @@ pub struct PdnMove {
 /// and the result token (`1-0`, `0-1`, `1/2-1/2`, `*`, …) when present.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PdnGame {
+    /// The tag pairs `[Name "value"]`, in file order.
     pub tags: Vec<(String, String)>,
+    /// The comment before the first move.
     pub comment: Option<String>,
+    /// The moves of the main line.
     pub moves: Vec<PdnMove>,
+    /// The result token, when present.
     pub result: Option<String>,
 }
 
 impl PdnGame {
+    /// The value of the first tag named `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()

@@ -14,13 +14,17 @@ use zoo_core::Side;
 /// hot move lists.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Move {
+    /// Bit set of the captured internal squares; 0 for a move without capture.
     pub captured: u32,
+    /// Origin (internal square, 0..32).
     pub from: u8,
+    /// Destination (internal square, 0..32).
     pub to: u8,
 }
 
 impl Move {
     #[inline(always)]
+    /// A move without capture.
     pub const fn quiet(from: u8, to: u8) -> Move {
         Move {
             captured: 0,
@@ -29,6 +33,7 @@ impl Move {
         }
     }
     #[inline(always)]
+    /// Whether the move takes pieces.
     pub const fn is_capture(self) -> bool {
         self.captured != 0
     }
@@ -58,6 +63,7 @@ impl std::fmt::Debug for Move {
 /// What unmake needs beyond the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
+    /// The Zobrist key before the move.
     pub key: u64,
     /// The captured pieces that were kings.
     pub captured_kings: u32,
@@ -65,6 +71,8 @@ pub struct Undo {
     pub promoted: bool,
 }
 
+/// A position of variant `V`: a bitboard per side and one of kings, the side
+/// to move and an incremental Zobrist key (docs/rules/checkers.md §1, §2).
 pub struct Position<V: Variant> {
     /// Pieces of each side, indexed by `Side::index`.
     pub(crate) pieces: [u32; 2],
@@ -186,29 +194,36 @@ impl<V: Variant> Position<V> {
     }
 
     #[inline(always)]
+    /// The squares of `side`'s pieces.
     pub fn pieces(&self, side: Side) -> u32 {
         self.pieces[side.index()]
     }
     #[inline(always)]
+    /// The squares of `side`'s men.
     pub fn men(&self, side: Side) -> u32 {
         self.pieces[side.index()] & !self.kings
     }
     #[inline(always)]
+    /// The squares of `side`'s kings.
     pub fn kings_of(&self, side: Side) -> u32 {
         self.pieces[side.index()] & self.kings
     }
     #[inline(always)]
+    /// The squares of all pieces.
     pub fn occupied(&self) -> u32 {
         self.pieces[0] | self.pieces[1]
     }
     #[inline(always)]
+    /// The side to move.
     pub fn side(&self) -> Side {
         self.stm
     }
+    /// The rule set this position is played under.
     pub fn rule_set(&self) -> &'static RuleSet {
         self.rules
     }
     #[inline(always)]
+    /// Number of pieces on the board, both sides.
     pub fn total_pieces(&self) -> u32 {
         self.occupied().count_ones()
     }
@@ -226,6 +241,7 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// The Zobrist key computed from scratch; always equals the incremental one.
     pub fn compute_key(&self) -> u64 {
         let mut k = if self.stm == Side::Black {
             zobrist::BLACK_TO_MOVE
@@ -252,6 +268,8 @@ impl<V: Variant> Position<V> {
     }
 
     #[inline]
+    /// Plays a legal move (docs/rules/checkers.md §2, §3); returns what
+    /// [`Position::unmake_move`] needs.
     pub fn make_move(&mut self, m: Move) -> Undo {
         // Indices are masked to their ranges so that the table lookups
         // need no bounds checks (this runs once per perft node).
@@ -297,6 +315,7 @@ impl<V: Variant> Position<V> {
     }
 
     #[inline]
+    /// Takes back `m`, restoring the position exactly.
     pub fn unmake_move(&mut self, m: Move, u: Undo) {
         self.stm = self.stm.flip();
         let us = self.stm.index();

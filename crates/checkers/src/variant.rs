@@ -18,6 +18,7 @@ pub trait Variant: Copy + Clone + std::fmt::Debug + Default + Send + Sync + 'sta
     /// Notation numbers squares with each row read the other way round
     /// (English numbering; see [`Variant::number`]).
     const MIRRORED_NUMBERING: bool;
+    /// The named rule sets of the variant, the default first.
     fn rule_sets() -> &'static [&'static RuleSet];
 
     /// Square number (1–32) of an internal square (0–31).
@@ -81,14 +82,18 @@ impl Variant for English {
 /// A named rule set. The name is stable: files and logs record it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct RuleSet {
+    /// The stable name (`classical`, `english`) recorded in files and logs.
     pub name: &'static str,
+    /// The repetition policy games are played with (docs/rules/checkers.md §4.2).
     pub repetition: Repetition,
 }
 
+/// Classical checkers' rule set (docs/rules/checkers.md §8).
 pub static CLASSICAL: RuleSet = RuleSet {
     name: "classical",
     repetition: Repetition::Threefold,
 };
+/// English checkers' rule set (docs/rules/checkers.md §7, §8).
 pub static ENGLISH: RuleSet = RuleSet {
     name: "english",
     repetition: Repetition::Threefold,
@@ -102,6 +107,7 @@ pub static CLASSICAL_RULE_SETS: [&RuleSet; 1] = [&CLASSICAL];
 /// English checkers' rule sets, the default first.
 pub static ENGLISH_RULE_SETS: [&RuleSet; 1] = [&ENGLISH];
 
+/// The rule set of variant `V` with this name, or an error listing the names.
 pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
     V::rule_sets()
         .iter()

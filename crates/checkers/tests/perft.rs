@@ -1,33 +1,61 @@
-//! Move-path counts from the start position against the published figures
-//! in /work/shared/reference/checkers.md.
+//! Move-path counts against the published figures. The cases are data, one
+//! per line, in `tests/data/perft.txt` (its header gives the format); every
+//! failing line is reported with its line number.
 
-use zoo_checkers::{ClassicalPos, EnglishPos, CLASSICAL, ENGLISH};
+use zoo_checkers::{variant, ClassicalPos, EnglishPos, Variant, CLASSICAL, ENGLISH};
 use zoo_core::{perft, perft_parallel, Game, History, Repetition};
 
-const CLASSICAL_PERFT: [u64; 8] = [7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783];
-const ENGLISH_PERFT: [u64; 8] = [7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931];
+mod common;
+use common::{cases, start_count, Case, PERFT};
 
-fn check<G: Game>(mut pos: G, expected: &[u64]) {
-    for (i, &want) in expected.iter().enumerate() {
-        let depth = i as u32 + 1;
-        let mut h = History::starting_at(Repetition::None, pos.key(), pos.piece_count());
-        assert_eq!(
-            perft(&mut pos, depth, &mut h),
-            want,
-            "{} perft({depth})",
-            pos.game_name()
-        );
+/// perft of one case, or why it could not be run.
+fn run<V: Variant>(c: &Case) -> Result<u64, String> {
+    let rules = variant::by_name::<V>(c.rules).map_err(|e| e.to_string())?;
+    let mut pos = if c.position == "start" {
+        zoo_checkers::Position::<V>::start(&rules)
+    } else {
+        zoo_checkers::Position::<V>::from_fen(c.position, &rules).map_err(|e| e.to_string())?
+    };
+    let mut h = History::starting_at(Repetition::None, pos.key(), pos.piece_count());
+    Ok(perft(&mut pos, c.depth, &mut h))
+}
+
+#[test]
+fn perft_cases_from_data() {
+    let cases =
+        cases(PERFT).unwrap_or_else(|bad| panic!("tests/data/perft.txt:\n{}", bad.join("\n")));
+    assert!(!cases.is_empty());
+    let mut failures = Vec::new();
+    for c in &cases {
+        let got = match c.game {
+            "classical" => run::<zoo_checkers::Classical>(c),
+            "english" => run::<zoo_checkers::English>(c),
+            other => Err(format!("unknown game {other:?}")),
+        };
+        match got {
+            Ok(n) if n == c.count => {}
+            Ok(n) => failures.push(format!(
+                "line {}: {} {} {} perft({}) = {n}, expected {}",
+                c.line, c.game, c.rules, c.position, c.depth, c.count
+            )),
+            Err(e) => failures.push(format!("line {}: {e}", c.line)),
+        }
     }
+    assert!(
+        failures.is_empty(),
+        "tests/data/perft.txt, {} of {} cases fail:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
-fn classical_start_position() {
-    check(ClassicalPos::start(&&CLASSICAL), &CLASSICAL_PERFT);
-}
-
-#[test]
-fn english_start_position() {
-    check(EnglishPos::start(&&ENGLISH), &ENGLISH_PERFT);
+fn a_malformed_line_is_reported() {
+    let text = "# comment\nclassical classical start | 1 7\nclassical classical start | x 7\nenglish | 1\n";
+    let bad = cases(text).err().expect("two bad lines");
+    assert_eq!(bad.len(), 2, "{bad:?}");
+    assert!(bad[0].starts_with("line 3:") && bad[1].starts_with("line 4:"));
 }
 
 /// The parallel split and the full move lists (no bulk counting) agree
@@ -50,10 +78,10 @@ fn parallel_and_unbulked_agree() {
     }
     let mut p = ClassicalPos::start(&&CLASSICAL);
     let h = History::starting_at(Repetition::None, p.key(), p.piece_count());
-    assert_eq!(perft_parallel(&p, 7, &h, 2), CLASSICAL_PERFT[6]);
-    assert_eq!(slow(&mut p, 7), CLASSICAL_PERFT[6]);
+    assert_eq!(perft_parallel(&p, 7, &h, 2), start_count("classical", 7));
+    assert_eq!(slow(&mut p, 7), start_count("classical", 7));
     let mut e = EnglishPos::start(&&ENGLISH);
-    assert_eq!(slow(&mut e, 7), ENGLISH_PERFT[6]);
+    assert_eq!(slow(&mut e, 7), start_count("english", 7));
 }
 
 /// Aart Bik's English perft (2009) keeps capture sequences that differ only

@@ -11,5 +11,7 @@ pub const EVAL_LIMIT: i32 = 30_000;
 pub trait Evaluator<G: Game>: Send + Sync {
     /// Stable name (`--eval NAME` on the command line, match logs).
     fn name(&self) -> &'static str;
+    /// The static score of `pos` for the side to move (higher is better),
+    /// strictly inside ±[`EVAL_LIMIT`].
     fn evaluate(&self, pos: &G) -> i32;
 }

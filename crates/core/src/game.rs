@@ -9,19 +9,25 @@ use std::hash::Hash;
 /// kings in checkers produce the longest lists; the animal games stay
 /// under 50.
 pub const MAX_MOVES: usize = 256;
+/// The legal moves of one position, on the stack (at most [`MAX_MOVES`]).
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "lowercase")]
+/// The two sides. Which one moves first is a rule of each game (White in
+/// Jungle and Classical checkers, Black in English checkers).
 pub enum Side {
+    /// The side that moves first in the animal games and Classical checkers.
     White = 0,
+    /// The other side (first to move in English checkers).
     Black = 1,
 }
 
 impl Side {
     #[inline(always)]
+    /// The opponent.
     pub fn flip(self) -> Side {
         match self {
             Side::White => Side::Black,
@@ -29,9 +35,11 @@ impl Side {
         }
     }
     #[inline(always)]
+    /// 0 for White, 1 for Black: an index into per-side arrays.
     pub fn index(self) -> usize {
         self as usize
     }
+    /// The lowercase name (`white`, `black`) used in output and files.
     pub fn name(self) -> &'static str {
         match self {
             Side::White => "white",
@@ -44,12 +52,16 @@ impl Side {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
+    /// The side to move has won.
     Win,
+    /// Neither side wins.
     Draw,
+    /// The side to move has lost.
     Loss,
 }
 
 impl Outcome {
+    /// The same result seen from the other side.
     pub fn flip(self) -> Outcome {
         match self {
             Outcome::Win => Outcome::Loss,
@@ -68,6 +80,7 @@ impl Outcome {
 /// stalemate in Jungle, a loss in checkers). Repetition is not part of the
 /// position: it lives in [`crate::History`] with the caller's policy.
 pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    /// A legal move of this game, small and copied freely.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// What make() returns and unmake() needs to restore the position exactly.
     type Undo: Copy + Debug;
@@ -76,20 +89,24 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// Stable game name as used on the command line (`jungle`, ...).
     fn game_name(&self) -> &'static str;
+    /// The rule set this position is played under.
     fn rules(&self) -> &Self::Rules;
     /// Stable name of the rule set in force (`leiden`, `common`, ...).
     fn rules_name(&self) -> &'static str;
     /// The repetition policy games under these rules are played with.
     fn default_repetition(&self) -> crate::Repetition;
+    /// The start position under `rules`.
     fn start(rules: &Self::Rules) -> Self;
     /// The names of this game's rule sets; the default first.
     fn rule_names() -> Vec<&'static str>;
     /// Looks a rule set up by its stable name.
     fn rules_by_name(name: &str) -> Result<Self::Rules, ParseError>;
+    /// The default rule set: the first of [`Game::rule_names`].
     fn default_rules() -> Self::Rules {
         Self::rules_by_name(Self::rule_names()[0]).expect("the default rule set exists")
     }
 
+    /// The side whose turn it is.
     fn side_to_move(&self) -> Side;
     /// Zobrist key of pieces and side to move (kept incrementally).
     fn key(&self) -> u64;
@@ -107,7 +124,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         self.legal_moves(&mut l);
         l.len() as u64
     }
+    /// Plays a legal move; returns what [`Game::unmake`] needs to take it back.
     fn make(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Takes back `mv`, restoring the position exactly as before [`Game::make`].
     fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
     /// Whether the move takes material (quiescence search extends these).
     fn is_capture(&self, mv: Self::Move) -> bool;
@@ -138,7 +157,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Reads a position string (each game's FEN) under `rules`.
     fn from_fen(s: &str, rules: &Self::Rules) -> Result<Self, ParseError>;
+    /// The position string that [`Game::from_fen`] reads back to this position.
     fn to_fen(&self) -> String;
     /// Parses a move in any notation the game accepts and checks it is legal here.
     fn parse_move(&self, s: &str) -> Result<Self::Move, ParseError>;
@@ -154,6 +175,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
 /// Retrograde extension: predecessors and symmetries (tablebases, census).
 pub trait Retro: Game {
+    /// A retrograde move: the step back to one predecessor.
     type Unmove: Copy + Eq + Debug + Send + Sync + 'static;
     /// Every way the side that just moved could have arrived here: one
     /// piece of it steps (or leaps) back, and optionally a piece of the side

@@ -20,7 +20,9 @@ pub enum Repetition {
 }
 
 impl Repetition {
+    /// Every policy, in the order the command line lists them.
     pub const ALL: [Repetition; 3] = [Repetition::None, Repetition::Threefold, Repetition::First];
+    /// The stable name (`none`, `threefold`, `first`), as [`FromStr`] reads it.
     pub fn name(self) -> &'static str {
         match self {
             Repetition::None => "none",
@@ -62,6 +64,7 @@ pub struct History {
 }
 
 impl History {
+    /// An empty record that applies `policy`.
     pub fn new(policy: Repetition) -> Self {
         History {
             policy,
@@ -74,20 +77,25 @@ impl History {
         h.push(key, pieces);
         h
     }
+    /// The repetition policy this record applies.
     pub fn policy(&self) -> Repetition {
         self.policy
     }
     #[inline]
+    /// Records the position just reached (after a move).
     pub fn push(&mut self, key: u64, pieces: u32) {
         self.entries.push((key, pieces));
     }
     #[inline]
+    /// Forgets the last position (when its move is taken back).
     pub fn pop(&mut self) {
         self.entries.pop();
     }
+    /// Number of positions recorded.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
+    /// Whether nothing is recorded yet.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }

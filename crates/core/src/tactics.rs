@@ -5,6 +5,8 @@
 
 use crate::Game;
 
+/// What quiescence search and move ordering need to know about a game's
+/// tactics; the defaults treat captures as the only noisy moves.
 pub trait Tactics<G: Game>: Send + Sync + Clone + Default + 'static {
     /// Moves quiescence search follows at `qply` plies below the horizon.
     fn is_noisy(&self, pos: &G, mv: G::Move, _qply: u32) -> bool {
