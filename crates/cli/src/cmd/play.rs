@@ -1,10 +1,11 @@
 //! `zoo play`: a human against the engine in the terminal.
 
 use super::engine::{score_text, EngineOpts};
+use super::input::text_lines;
 use crate::games::PositionArgs;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use zoo_app::{SearchLimits, Status};
 use zoo_core::{Outcome, Side};
 
@@ -40,8 +41,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         Colour::White => Side::White,
         Colour::Black => Side::Black,
     };
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = text_lines(std::io::stdin().lock());
     println!(
         "{} ({} rules, repetition {}). You play {}. Moves as `e2e3` or short form; `moves`, `help`, `quit`.",
         s.game(),
@@ -78,7 +78,13 @@ pub fn run(a: &PlayArgs) -> Result<()> {
                     println!("\nInput closed: game abandoned.");
                     return Ok(());
                 };
-                let line = line?;
+                let line = match line? {
+                    Ok(line) => line,
+                    Err(not_text) => {
+                        println!("Not a move: {not_text}.");
+                        continue;
+                    }
+                };
                 let t = line.trim();
                 match t {
                     "" => continue,

@@ -4,10 +4,10 @@
 //! and `quit` are answered while it thinks.
 
 use super::engine::EngineOpts;
+use super::input::text_lines;
 use crate::games::game_parser;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use std::io::BufRead;
 use zoo_app::{EngineOptions, GameKind, SearchLimits, Session};
 
 #[derive(Args, Debug)]
@@ -73,9 +73,14 @@ pub fn run(a: &UciArgs) -> Result<()> {
         told_tables: false,
         refused: None,
     };
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    for line in text_lines(std::io::stdin().lock()) {
+        let line = match line? {
+            Ok(line) => line,
+            Err(not_text) => {
+                println!("info string error: {not_text}");
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = words.first() else { continue };
         let result = match cmd {
