@@ -34,6 +34,9 @@ struct State {
     /// The last `position` was refused: `go` has no position to search
     /// (searching the one before would answer a question not asked).
     refused: Option<String>,
+    /// The last `go` had a limit of its own (depth, nodes, time): it ends
+    /// by itself, so end of input may wait for its `bestmove`.
+    finite: bool,
 }
 
 impl State {
@@ -72,7 +75,9 @@ pub fn run(a: &UciArgs) -> Result<()> {
         extra: String::new(),
         told_tables: false,
         refused: None,
+        finite: false,
     };
+    let mut quit = false;
     for line in text_lines(std::io::stdin().lock()) {
         let line = match line? {
             Ok(line) => line,
@@ -111,14 +116,23 @@ pub fn run(a: &UciArgs) -> Result<()> {
                 st.session.stop();
                 Ok(())
             }
-            "quit" => break,
+            "quit" => {
+                quit = true;
+                break;
+            }
             _ => Err(anyhow!("unknown command {cmd:?}")),
         };
         if let Err(e) = result {
             println!("info string error: {e:#}");
         }
     }
-    // End of input or `quit`: finish cleanly.
+    // `quit` stops a search at once, as in UCI. End of input lets a search
+    // with a limit finish and print its `bestmove`: `printf '…go depth
+    // 8\n' | zoo uci` then answers what it was asked; a search without a
+    // limit would never end, so it is stopped.
+    if !quit && st.finite {
+        st.session.wait();
+    }
     st.session.stop();
     Ok(())
 }
@@ -218,6 +232,7 @@ fn go(st: &mut State, w: &[&str]) -> Result<()> {
     }
     let mut limits = SearchLimits::default();
     let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
+    let mut infinite = false;
     let mut i = 0;
     let num = |i: usize| -> Result<u64> {
         w.get(i + 1)
@@ -236,6 +251,7 @@ fn go(st: &mut State, w: &[&str]) -> Result<()> {
             "winc" => winc = num(i)?,
             "binc" => binc = num(i)?,
             "infinite" => {
+                infinite = true;
                 i += 1;
                 continue;
             }
@@ -253,6 +269,8 @@ fn go(st: &mut State, w: &[&str]) -> Result<()> {
             limits.movetime_ms = Some((t / 30 + inc).max(10));
         }
     }
+    st.finite = !infinite
+        && (limits.depth.is_some() || limits.nodes.is_some() || limits.movetime_ms.is_some());
     if !st.told_tables {
         if let Some(t) = st.session.engine_info()?.tables {
             println!("info string tablebase: {}", t.description);
