@@ -41,9 +41,16 @@ pub struct MatchArgs {
     /// A game still running after this many plies is adjudicated a draw.
     #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
-    /// Where the games are saved (JSON lines).
+    /// Where the games are saved (JSON lines). An existing file is kept
+    /// unless --append or --force says what to do with it.
     #[arg(long, default_value = "match-games.jsonl")]
     pub out: std::path::PathBuf,
+    /// Add the games to the --out file if it exists.
+    #[arg(long, conflicts_with = "force")]
+    pub append: bool,
+    /// Overwrite the --out file if it exists.
+    #[arg(long)]
+    pub force: bool,
     #[arg(long)]
     pub json: bool,
 }
@@ -62,6 +69,29 @@ fn player(s: &str) -> Result<PlayerSpec> {
                 limits: o.limits(),
             })
         }
+    }
+}
+
+/// The games file, opened as --append and --force say: the games of an
+/// earlier match are not lost to a second run that did not name a file.
+fn games_file(a: &MatchArgs) -> Result<std::fs::File> {
+    let mut open = std::fs::OpenOptions::new();
+    if a.append {
+        open.append(true).create(true);
+    } else if a.force {
+        open.write(true).create(true).truncate(true);
+    } else {
+        // Created only if absent, in one step: no other run can slip in
+        // between a check and the creation.
+        open.write(true).create_new(true);
+    }
+    match open.open(&a.out) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => bail!(
+            "the games file {} exists: name another with --out, or give --append to add \
+             to it or --force to overwrite it",
+            a.out.display()
+        ),
+        r => r.with_context(|| format!("cannot write {}", a.out.display())),
     }
 }
 
@@ -88,10 +118,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         movetime_ms: a.movetime,
         max_plies: a.max_plies,
     };
-    let out = Mutex::new(
-        std::fs::File::create(&a.out)
-            .with_context(|| format!("cannot write {}", a.out.display()))?,
-    );
+    let out = Mutex::new(games_file(a)?);
     let on_game = |g: &GameRecord| {
         if let Ok(mut f) = out.lock() {
             let _ = writeln!(f, "{}", serde_json::to_string(g).unwrap_or_default());
