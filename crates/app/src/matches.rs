@@ -235,10 +235,22 @@ fn play_one(
         } else {
             &mut black
         };
-        let played = player.choose(opening, &moves).and_then(|mv| game.play(&mv));
+        // A player that fails to move (an engine that exited, went mute or
+        // answered nonsense) or plays an illegal move loses this game; the
+        // match goes on with the next.
+        let played = match player.choose(opening, &moves) {
+            Err(e) => Err(e.to_string()),
+            Ok(mv) => game.play(&mv).map_err(|e| format!("illegal move: {e}")),
+        };
         match played {
             Ok(m) => moves.push(m.coord),
-            Err(e) => break (Some(stm.flip()), format!("forfeit by {}: {e}", stm.name())),
+            Err(why) => {
+                let who = if stm == Side::White { wname } else { bname };
+                break (
+                    Some(stm.flip()),
+                    format!("forfeit by {} ({who}): {why}", stm.name()),
+                );
+            }
         }
     };
     let winner = match result {

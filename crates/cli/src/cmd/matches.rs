@@ -55,6 +55,19 @@ pub struct MatchArgs {
     pub json: bool,
 }
 
+/// `println!` for a match, which runs with SIGPIPE ignored (main.rs):
+/// when standard output is closed (piped into `head`), end quietly with
+/// the status a shell gives a process ended by SIGPIPE, as the other
+/// commands end, instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, $($arg)*).and_then(|_| out.flush()).is_err() {
+            std::process::exit(128 + 13);
+        }
+    }};
+}
+
 /// `--a`/`--b`: engine options, or `cmd:<program>`.
 fn player(s: &str) -> Result<PlayerSpec> {
     match s.trim().strip_prefix("cmd:") {
@@ -124,7 +137,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             let _ = writeln!(f, "{}", serde_json::to_string(g).unwrap_or_default());
         }
         if !a.json {
-            println!(
+            say!(
                 "game {:>3}: {} (white {}) {} [{}]",
                 g.index + 1,
                 g.result,
@@ -136,14 +149,14 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     };
     let m = run_match(&plan, &on_game).context("match stopped")?;
     if a.json {
-        println!(
+        say!(
             "{}",
             serde_json::json!({"a": a.a, "b": a.b, "games": m.games, "wins": m.wins,
                 "draws": m.draws, "losses": m.losses, "score": m.score, "elo": m.elo,
                 "elo_error_95": m.elo_error_95, "out": a.out.display().to_string()})
         );
     } else {
-        println!("A = {:?}\nB = {:?}", a.a, a.b);
+        say!("A = {:?}\nB = {:?}", a.a, a.b);
         // A perfect score has no finite Elo: say so instead of a clamped figure.
         let elo_text = if m.is_perfect() {
             format!(
@@ -154,7 +167,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         } else {
             format!("Elo A−B {:+.0} ± {:.0} (95%)", m.elo, m.elo_error_95)
         };
-        println!(
+        say!(
             "{} games: A wins {}, draws {}, losses {}; score {:.1}/{} ({:.1}%); {elo_text}",
             m.games,
             m.wins,
@@ -164,7 +177,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             m.games,
             100.0 * m.score,
         );
-        println!("games saved to {}", a.out.display());
+        say!("games saved to {}", a.out.display());
     }
     Ok(())
 }
