@@ -43,12 +43,15 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     };
     let mut lines = text_lines(std::io::stdin().lock());
     println!(
-        "{} ({} rules, repetition {}). You play {}. Moves as `e2e3` or short form; `moves`, `help`, `quit`.",
+        "{} ({} rules, repetition {}). You play {}. `moves` lists your moves; `help`, `quit`.",
         s.game(),
         s.rules_name(),
         s.repetition(),
         human.name()
     );
+    // The example move is one of the human's own at their first turn, so
+    // it is legal whatever the game, position and side.
+    let mut shown_example = false;
     loop {
         print!("\n{}", s.render());
         println!("FEN: {}", s.fen());
@@ -71,6 +74,10 @@ pub fn run(a: &PlayArgs) -> Result<()> {
             }
         }
         if s.side_to_move() == human {
+            if !shown_example {
+                println!("{}", how_to_move(&s));
+                shown_example = true;
+            }
             loop {
                 print!("your move ({})> ", human.name());
                 std::io::stdout().flush()?;
@@ -93,7 +100,10 @@ pub fn run(a: &PlayArgs) -> Result<()> {
                         return Ok(());
                     }
                     "help" => {
-                        println!("Type a move (`a3a4` or `Ea4`), `moves` for the legal moves, `quit` to stop.");
+                        println!(
+                            "{} `moves` lists the legal moves, `quit` stops.",
+                            how_to_move(&s)
+                        );
                         continue;
                     }
                     "moves" => {
@@ -125,5 +135,18 @@ pub fn run(a: &PlayArgs) -> Result<()> {
             );
             s.play(&m.coord)?;
         }
+    }
+}
+
+/// How to type a move, with a legal move of the position as the example in
+/// each notation the game has.
+fn how_to_move(s: &zoo_app::Session) -> String {
+    match s.legal_moves().last() {
+        Some(m) if m.short != m.coord => format!(
+            "Type a move as `{}` (from and to squares) or `{}` (short form).",
+            m.coord, m.short
+        ),
+        Some(m) => format!("Type a move as `{}`.", m.coord),
+        None => "There is no move to type here.".to_string(),
     }
 }
