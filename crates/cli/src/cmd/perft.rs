@@ -72,11 +72,13 @@ fn perft_game<G: Game>(a: &PerftArgs) -> Result<()> {
         println!("{o}");
     } else {
         for &(m, n) in &divide {
-            println!(
-                "{:<6} {:<6} {n}",
-                pos.move_to_coord(m),
-                pos.move_to_string(m)
-            );
+            let (coord, short) = (pos.move_to_coord(m), pos.move_to_string(m));
+            // Checkers has one notation: its moves are not written twice.
+            if coord == short {
+                println!("{coord:<6} {n}");
+            } else {
+                println!("{coord:<6} {short:<6} {n}");
+            }
         }
         println!(
             "perft({}) = {nodes}  [{:.3} s, {:.1} M nodes/s, {} thread(s), repetition {}]",
