@@ -104,8 +104,8 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
         println!("{o}");
     } else {
         match status {
-            Status::Over { result, .. } => {
-                println!("game over: {result:?} for the side to move")
+            over @ Status::Over { .. } => {
+                println!("game over: {}", over.describe(s.side_to_move()))
             }
             Status::Playing => println!(
                 "best {}  score {}  depth {}",
