@@ -1,7 +1,7 @@
 //! `zoo match`: engine against engine (the application layer's match
 //! runner); this command parses the players and prints the results.
 
-use super::engine::EngineOpts;
+use super::engine::EngineSpec;
 use crate::games::game_parser;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -76,10 +76,10 @@ fn player(s: &str) -> Result<PlayerSpec> {
             command: cmd.trim().to_string(),
         }),
         None => {
-            let o = EngineOpts::parse_str(s)?;
+            let spec = EngineSpec::parse_str(s)?;
             Ok(PlayerSpec::Internal {
-                options: o.options(),
-                limits: o.limits(),
+                options: spec.opts.options(),
+                limits: spec.limits.limits(),
             })
         }
     }

@@ -1,6 +1,6 @@
 //! `zoo play`: a human against the engine in the terminal.
 
-use super::engine::{score_text, EngineOpts};
+use super::engine::{score_text, EngineOpts, LimitOpts};
 use super::input::text_lines;
 use crate::games::PositionArgs;
 use anyhow::Result;
@@ -22,14 +22,16 @@ pub struct PlayArgs {
     /// The side you play.
     #[arg(long = "as", value_enum, default_value = "white")]
     pub side: Colour,
-    /// Engine options (default: one second a move).
+    /// The engine's limits (default: one second a move).
+    #[command(flatten)]
+    pub limits: LimitOpts,
     #[command(flatten)]
     pub engine: EngineOpts,
 }
 
 pub fn run(a: &PlayArgs) -> Result<()> {
     let mut s = a.position.session(a.engine.options())?;
-    let limits = a.engine.limits().or(SearchLimits {
+    let limits = a.limits.limits().or(SearchLimits {
         movetime_ms: Some(1000),
         ..SearchLimits::default()
     });

@@ -3,7 +3,7 @@
 //! engine and the search thread are a [`Session`]'s, so `stop`, `isready`
 //! and `quit` are answered while it thinks.
 
-use super::engine::EngineOpts;
+use super::engine::{EngineOpts, EngineSpec};
 use super::input::text_lines;
 use crate::games::game_parser;
 use anyhow::{anyhow, bail, Result};
@@ -46,7 +46,7 @@ impl State {
         let mut o = if self.extra.trim().is_empty() {
             self.base.clone()
         } else {
-            EngineOpts::parse_str(&self.extra)?
+            EngineSpec::parse_str(&self.extra)?.opts
         };
         o.hash = self.base.hash;
         o.threads = self.base.threads;
