@@ -341,7 +341,9 @@ pub fn run_match(
 
 /// Elo difference of score `s` (0 < s < 1).
 fn elo(s: f64) -> f64 {
-    -400.0 * (1.0 / s - 1.0).log10()
+    // Written as a difference from 0: an even score gives log10(1) = 0,
+    // and -400 × 0 would be -0, which prints as `-0`.
+    0.0 - 400.0 * (1.0 / s - 1.0).log10()
 }
 
 /// Elo of A and the half-width of its 95% interval from per-game scores.
@@ -363,7 +365,7 @@ mod tests {
     #[test]
     fn elo_of_even_and_lopsided_scores() {
         let (e, err) = elo_with_error(10, 0, 10);
-        assert!(e.abs() < 1e-9);
+        assert_eq!(e.to_bits(), 0.0f64.to_bits(), "an even score is +0, not -0");
         assert!(err > 100.0 && err < 400.0, "{err}");
         let (e, _) = elo_with_error(3, 0, 1);
         // 75% is about +191 Elo.

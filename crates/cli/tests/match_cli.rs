@@ -122,6 +122,8 @@ fn every_game_lost_by_the_fake(name: &str, on_go: &str, reason: &str) {
     );
     let summary: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(summary["losses"], 2, "{stdout}");
+    // Every game lost: the Elo is the clamped score's, and the JSON says so.
+    assert_eq!(summary["elo_clamped"], true, "{stdout}");
     let saved = std::fs::read_to_string(&games).unwrap();
     let records: Vec<serde_json::Value> = saved
         .lines()

@@ -68,6 +68,13 @@ macro_rules! say {
     }};
 }
 
+/// `x` rounded to a whole number with its sign: `+12`, `-7`, and `+0` for
+/// anything that rounds to zero (`{:+.0}` writes -0.3 as `-0`).
+fn signed_whole(x: f64) -> String {
+    // Adding +0 turns the -0 of rounding into +0.
+    format!("{:+.0}", x.round() + 0.0)
+}
+
 /// `--a`/`--b`: engine options, or `cmd:<program>`.
 fn player(s: &str) -> Result<PlayerSpec> {
     match s.trim().strip_prefix("cmd:") {
@@ -153,6 +160,9 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             "{}",
             serde_json::json!({"a": a.a, "b": a.b, "games": m.games, "wins": m.wins,
                 "draws": m.draws, "losses": m.losses, "score": m.score, "elo": m.elo,
+                // Every game won or lost: `elo` is not an estimate but the
+                // figure of the score clamped to 1/(2n) from the edge.
+                "elo_clamped": m.is_perfect(),
                 "elo_error_95": m.elo_error_95, "out": a.out.display().to_string()})
         );
     } else {
@@ -160,12 +170,16 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         // A perfect score has no finite Elo: say so instead of a clamped figure.
         let elo_text = if m.is_perfect() {
             format!(
-                "Elo A−B not finite (all games {}; the score clamped to 1/(2n) from the edge gives {:+.0})",
+                "Elo A−B not finite (all games {}; the score clamped to 1/(2n) from the edge gives {})",
                 if m.wins == m.games { "won" } else { "lost" },
-                m.elo
+                signed_whole(m.elo)
             )
         } else {
-            format!("Elo A−B {:+.0} ± {:.0} (95%)", m.elo, m.elo_error_95)
+            format!(
+                "Elo A−B {} ± {:.0} (95%)",
+                signed_whole(m.elo),
+                m.elo_error_95
+            )
         };
         say!(
             "{} games: A wins {}, draws {}, losses {}; score {:.1}/{} ({:.1}%); {elo_text}",
@@ -180,4 +194,22 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         say!("games saved to {}", a.out.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed_whole;
+
+    #[test]
+    fn whole_numbers_with_a_sign_and_no_minus_zero() {
+        for (x, text) in [
+            (-0.0, "+0"),
+            (-0.3, "+0"),
+            (0.4, "+0"),
+            (-0.6, "-1"),
+            (190.8, "+191"),
+        ] {
+            assert_eq!(signed_whole(x), text, "{x}");
+        }
+    }
 }
