@@ -105,7 +105,6 @@ pub trait Board: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     fn tables() -> &'static Tables;
     /// The named rule sets, the default first.
     fn rule_sets() -> &'static [&'static RuleSet];
-    const RULE_NAMES: &'static [&'static str];
     fn all_squares() -> u64 {
         (1u64 << Self::SQUARES) - 1
     }
@@ -148,8 +147,6 @@ impl Board for Jungle {
     ];
     const DEN: [u8; 2] = [sq(3, 0), sq(3, 8)];
     const LEAPERS: u8 = (1 << 5) | (1 << 6);
-    const RULE_NAMES: &'static [&'static str] =
-        &crate::rules::names(&crate::rules::JUNGLE_RULE_SETS);
     fn tables() -> &'static Tables {
         &JUNGLE_TABLES
     }
@@ -171,8 +168,6 @@ impl Board for JungleCheckers {
     const TRAPS: [u64; 2] = [0, 0];
     const DEN: [u8; 2] = [sq(3, 0), sq(3, 6)];
     const LEAPERS: u8 = 0;
-    const RULE_NAMES: &'static [&'static str] =
-        &crate::rules::names(&crate::rules::JUNGLE_CHECKERS_RULE_SETS);
     fn tables() -> &'static Tables {
         &JC_TABLES
     }

@@ -20,8 +20,8 @@ impl<B: Board> Game for Position<B> {
     fn rules_name(&self) -> &'static str {
         self.rules.name
     }
-    fn rule_names() -> &'static [&'static str] {
-        B::RULE_NAMES
+    fn rule_names() -> Vec<&'static str> {
+        B::rule_sets().iter().map(|r| r.name).collect()
     }
     fn rules_by_name(name: &str) -> Result<&'static RuleSet, ParseError> {
         crate::rules::by_name::<B>(name)

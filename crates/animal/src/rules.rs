@@ -81,18 +81,6 @@ pub static JUNGLE_RULE_SETS: [&RuleSet; 2] = [&JUNGLE_LEIDEN, &JUNGLE_COMMON];
 /// Jungle Checkers' rule sets, the default first (as [`JUNGLE_RULE_SETS`]).
 pub static JUNGLE_CHECKERS_RULE_SETS: [&RuleSet; 1] = [&JUNGLE_CHECKERS_LEIDEN];
 
-/// The names of `sets`, in order: a board's `RULE_NAMES`, derived from its
-/// list so that the two cannot disagree.
-pub const fn names<const N: usize>(sets: &[&RuleSet; N]) -> [&'static str; N] {
-    let mut out = [""; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = sets[i].name;
-        i += 1;
-    }
-    out
-}
-
 /// Finds a rule set of board `B` by its name.
 pub fn by_name<B: crate::Board>(name: &str) -> Result<&'static RuleSet, ParseError> {
     B::rule_sets()

@@ -19,12 +19,14 @@
 
 #![warn(missing_docs)]
 
+pub mod census;
 pub mod error;
 pub mod external;
 pub mod games;
 pub mod machine;
 pub mod matches;
 pub mod options;
+pub mod perft;
 pub mod report;
 pub mod session;
 pub mod tables;

@@ -177,13 +177,29 @@ impl Session {
     /// The tables' value of the current position, `Ok(None)` when no
     /// tables were asked for or the position has too many pieces for them.
     pub fn probe(&mut self) -> Result<Option<TableValue>, AppError> {
-        self.game.probe()
+        Ok(match self.game.lookup()? {
+            Lookup::Known(v) => Some(v),
+            _ => None,
+        })
     }
 
     /// The tables' value of the position for people (`win in 7`, `draw`,
     /// `not in the tables (5 pieces)`), `None` without tables.
     pub fn probe_text(&mut self) -> Result<Option<String>, AppError> {
-        self.game.probe_text()
+        Ok(Some(match self.game.lookup()? {
+            Lookup::NoTables => return Ok(None),
+            Lookup::TooManyPieces(n) => format!("not in the tables ({n} pieces)"),
+            Lookup::Known(TableValue {
+                value: Outcome::Win,
+                distance,
+            }) => format!("win in {distance}"),
+            Lookup::Known(TableValue {
+                value: Outcome::Loss,
+                distance,
+            }) => format!("loss in {distance}"),
+            Lookup::Known(_) => "draw".to_string(),
+            Lookup::Unknown => "no value (table missing or damaged)".to_string(),
+        }))
     }
 
     /// Searches the current position and returns when done.
@@ -267,9 +283,20 @@ trait Backend: Send {
     fn options(&self) -> &EngineOptions;
     fn new_game(&mut self);
     fn engine_info(&mut self) -> Result<EngineInfo, AppError>;
-    fn probe(&mut self) -> Result<Option<TableValue>, AppError>;
-    fn probe_text(&mut self) -> Result<Option<String>, AppError>;
+    fn lookup(&mut self) -> Result<Lookup, AppError>;
     fn prepare(&mut self, limits: Limits) -> Result<(Arc<AtomicBool>, PreparedSearch), AppError>;
+}
+
+/// What the tables say of the current position.
+enum Lookup {
+    /// No tables were asked for.
+    NoTables,
+    /// More pieces than the tables hold.
+    TooManyPieces(u32),
+    /// The value.
+    Known(TableValue),
+    /// A table that should hold it is missing or damaged.
+    Unknown,
 }
 
 /// The game record: where it started and the moves since, with the
@@ -588,37 +615,19 @@ impl<G: AppGame> Backend for GameSession<G> {
             tables: tables.clone(),
         })
     }
-    fn probe(&mut self) -> Result<Option<TableValue>, AppError> {
+    fn lookup(&mut self) -> Result<Lookup, AppError> {
         let pos = self.record.pos.clone();
         let (e, _) = self.engine()?;
         let Some(oracle) = e.oracle() else {
-            return Ok(None);
+            return Ok(Lookup::NoTables);
         };
         if pos.piece_count() > oracle.max_pieces() {
-            return Ok(None);
+            return Ok(Lookup::TooManyPieces(pos.piece_count()));
         }
-        Ok(oracle
-            .probe(&pos)
-            .map(|(value, distance)| TableValue { value, distance }))
-    }
-    fn probe_text(&mut self) -> Result<Option<String>, AppError> {
-        let pos = self.record.pos.clone();
-        let (e, _) = self.engine()?;
-        let Some(oracle) = e.oracle() else {
-            return Ok(None);
-        };
-        if pos.piece_count() > oracle.max_pieces() {
-            return Ok(Some(format!(
-                "not in the tables ({} pieces)",
-                pos.piece_count()
-            )));
-        }
-        Ok(Some(match oracle.probe(&pos) {
-            Some((Outcome::Win, d)) => format!("win in {d}"),
-            Some((Outcome::Loss, d)) => format!("loss in {d}"),
-            Some((Outcome::Draw, _)) => "draw".to_string(),
-            None => "no value (table missing or damaged)".to_string(),
-        }))
+        Ok(match oracle.probe(&pos) {
+            Some((value, distance)) => Lookup::Known(TableValue { value, distance }),
+            None => Lookup::Unknown,
+        })
     }
     fn prepare(&mut self, limits: Limits) -> Result<(Arc<AtomicBool>, PreparedSearch), AppError> {
         let (engine, _) = self.engine()?;

@@ -19,7 +19,7 @@
 use crate::{AppError, GameKind};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use zoo_animal::{Board, Position, RuleSet};
 use zoo_core::{Game, Outcome};
@@ -64,6 +64,8 @@ pub struct BuildRequest {
     pub encoding: Option<Encoding>,
     /// Solve the tables that are another's renamed instead of copying them.
     pub solve_all: bool,
+    /// Only this material (`RDTvdt`) and the missing tables it needs.
+    pub material: Option<String>,
 }
 
 impl Default for BuildRequest {
@@ -74,6 +76,7 @@ impl Default for BuildRequest {
             memory_gb: None,
             encoding: None,
             solve_all: false,
+            material: None,
         }
     }
 }
@@ -95,6 +98,11 @@ pub struct BuildPlan {
     pub budget_bytes: Option<u64>,
     /// The tables to make, in build order.
     pub tables: Vec<PlannedTable>,
+    /// What [`TableSet::build`] runs: the plan is worked out once.
+    #[serde(skip)]
+    jobs: zoo_tb::plan::Plan,
+    #[serde(skip)]
+    options: BuildOptions,
 }
 
 impl BuildPlan {
@@ -128,6 +136,8 @@ pub struct PlannedTable {
     pub copied_from: Option<String>,
     /// Solved with its state in files: it does not fit the memory allowed.
     pub state_in_file: bool,
+    /// The tables that must exist before it starts.
+    pub needs: Vec<String>,
 }
 
 /// How a build ended.
@@ -323,24 +333,45 @@ impl TableSet {
         self.visit(PlanIt { set: self, req })?
     }
 
-    /// Makes every missing table up to `req.pieces` pieces (resuming a
-    /// build stopped before). `progress` is told of work done (each entry
-    /// twice: visited, then decided) and `finished` of each table made;
-    /// setting `stop` ends the build at the next safe point.
+    /// Makes the tables of `plan` (from [`TableSet::plan`]; a build
+    /// stopped before resumes with a new plan). `progress` is told of work
+    /// done (each entry twice: visited, then decided) and `finished` of
+    /// each table made; setting `stop` ends the build at the next safe
+    /// point.
     pub fn build(
         &self,
-        req: &BuildRequest,
+        plan: &BuildPlan,
         progress: &(dyn Fn(u64) + Sync),
         finished: &(dyn Fn(&Built) + Sync),
         stop: &AtomicBool,
     ) -> Result<BuildOutcome, AppError> {
         self.visit(BuildIt {
             set: self,
-            req,
+            plan,
             progress,
             finished,
             stop,
         })?
+    }
+
+    /// The directory of this game's rule set's tables, inside the one given.
+    pub fn table_dir(&self) -> Result<PathBuf, AppError> {
+        self.visit(TableDir(self))?
+    }
+
+    /// Rewrites the manifest beside the tables from every table file
+    /// there; gives how many it lists.
+    pub fn write_manifest(&self) -> Result<usize, AppError> {
+        Ok(zoo_tb::manifest::write(&self.table_dir()?)?.len())
+    }
+
+    /// How the table files differ from their manifest, one line each
+    /// (none: they agree). Reads every file.
+    pub fn check_manifest(&self) -> Result<Vec<String>, AppError> {
+        Ok(zoo_tb::manifest::check(&self.table_dir()?)?
+            .iter()
+            .map(|p| p.to_string())
+            .collect())
     }
 
     /// Counts of the positions with exactly `pieces` pieces, White to move.
@@ -468,6 +499,15 @@ impl TableVisitor for CheckRules<'_> {
     }
 }
 
+struct TableDir<'a>(&'a TableSet);
+impl TableVisitor for TableDir<'_> {
+    type Output = Result<PathBuf, AppError>;
+    fn visit<B: Board>(self) -> Self::Output {
+        let rules = rules_of::<B>(self.0)?;
+        Ok(zoo_tb::file::table_dir(&self.0.dir, B::GAME, rules.name))
+    }
+}
+
 struct PlanIt<'a> {
     set: &'a TableSet,
     req: &'a BuildRequest,
@@ -476,33 +516,57 @@ impl TableVisitor for PlanIt<'_> {
     type Output = Result<BuildPlan, AppError>;
     fn visit<B: Board>(self) -> Self::Output {
         let rules = rules_of::<B>(self.set)?;
-        let opts = build_options::<B>(self.req)?;
-        let (planned, present) = zoo_tb::build::plan::<B>(&self.set.dir, rules, &opts);
+        let dir = &self.set.dir;
+        let (jobs, options) = match &self.req.material {
+            None => {
+                let opts = build_options::<B>(self.req)?;
+                (zoo_tb::plan::plan::<B>(dir, rules, &opts), opts)
+            }
+            Some(name) => {
+                let m = Material::parse::<B>(name).ok_or_else(|| {
+                    AppError::Input(format!(
+                        "--material {name}: not a material of {} (White's letters of {}, `v`, Black's in lower case)",
+                        B::GAME,
+                        std::str::from_utf8(B::LETTERS).unwrap_or("?")
+                    ))
+                })?;
+                let opts = build_options::<B>(&BuildRequest {
+                    pieces: m.pieces(),
+                    ..self.req.clone()
+                })?;
+                (zoo_tb::plan::plan_for::<B>(dir, rules, &opts, m)?, opts)
+            }
+        };
+        let name = |m: Material| m.name::<B>();
         Ok(BuildPlan {
             game: B::GAME,
             rules: rules.name,
-            dir: zoo_tb::file::table_dir(&self.set.dir, B::GAME, rules.name),
-            pieces: self.req.pieces,
-            present,
-            budget_bytes: opts.memory_bytes,
-            tables: planned
+            dir: zoo_tb::file::table_dir(dir, B::GAME, rules.name),
+            pieces: options.pieces,
+            present: jobs.present,
+            budget_bytes: options.memory_bytes,
+            tables: jobs
+                .jobs
                 .iter()
-                .map(|p| PlannedTable {
-                    name: p.material.name::<B>(),
-                    pieces: p.pieces,
-                    positions: p.positions,
-                    working_bytes: p.working_bytes,
-                    copied_from: p.source.map(|r| r.source.name::<B>()),
-                    state_in_file: p.state_in_file,
+                .map(|j| PlannedTable {
+                    name: name(j.material),
+                    pieces: j.pieces,
+                    positions: j.positions,
+                    working_bytes: j.working_bytes,
+                    copied_from: j.source.map(|r| name(r.source)),
+                    state_in_file: j.state_in_file,
+                    needs: j.needs.iter().map(|&m| name(m)).collect(),
                 })
                 .collect(),
+            jobs,
+            options,
         })
     }
 }
 
 struct BuildIt<'a> {
     set: &'a TableSet,
-    req: &'a BuildRequest,
+    plan: &'a BuildPlan,
     progress: &'a (dyn Fn(u64) + Sync),
     finished: &'a (dyn Fn(&Built) + Sync),
     stop: &'a AtomicBool,
@@ -511,15 +575,36 @@ impl TableVisitor for BuildIt<'_> {
     type Output = Result<BuildOutcome, AppError>;
     fn visit<B: Board>(self) -> Self::Output {
         let rules = rules_of::<B>(self.set)?;
-        let opts = build_options::<B>(self.req)?;
-        let dir = &self.set.dir;
-        match zoo_tb::build::build::<B>(dir, rules, &opts, self.progress, self.finished, self.stop)
-        {
+        let plan = self.plan;
+        if plan.game != B::GAME || plan.rules != rules.name {
+            return Err(AppError::Input(format!(
+                "a plan of {} {} given to the tables of {} {}",
+                plan.game,
+                plan.rules,
+                B::GAME,
+                rules.name
+            )));
+        }
+        let made = AtomicUsize::new(0);
+        let finished = |b: &Built| {
+            made.fetch_add(1, Ordering::Relaxed);
+            (self.finished)(b)
+        };
+        let r = zoo_tb::build::build::<B>(
+            &self.set.dir,
+            rules,
+            &plan.options,
+            &plan.jobs,
+            self.progress,
+            &finished,
+            self.stop,
+        );
+        match r {
             Ok(r) => Ok(BuildOutcome::Done {
                 built: r.built.len(),
             }),
             Err(TbError::Interrupted) => Ok(BuildOutcome::Interrupted {
-                missing: zoo_tb::build::plan::<B>(dir, rules, &opts).0.len(),
+                missing: plan.tables.len() - made.load(Ordering::Relaxed),
             }),
             Err(e) => Err(e.into()),
         }

@@ -20,7 +20,7 @@ fn built(name: &str) -> TableSet {
     };
     let plan = set.plan(&req).unwrap();
     let out = set
-        .build(&req, &|_| {}, &|_| {}, &AtomicBool::new(false))
+        .build(&plan, &|_| {}, &|_| {}, &AtomicBool::new(false))
         .unwrap();
     assert_eq!(
         out,

@@ -56,8 +56,8 @@ impl<V: Variant> Game for Position<V> {
     fn start(rules: &&'static RuleSet) -> Self {
         Position::start_position(rules)
     }
-    fn rule_names() -> &'static [&'static str] {
-        V::RULE_NAMES
+    fn rule_names() -> Vec<&'static str> {
+        V::rule_sets().iter().map(|r| r.name).collect()
     }
     fn rules_by_name(name: &str) -> Result<&'static RuleSet, ParseError> {
         by_name::<V>(name)

@@ -455,3 +455,40 @@ fn build_over_the_memory_allowed_says_so_and_writes_the_same_tables() {
         assert!(a == b, "{file} differs");
     }
 }
+
+#[test]
+fn build_one_material_then_check_the_manifest() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-cli-material");
+    let _ = std::fs::remove_dir_all(&dir);
+    let tb = |args: &[&str]| {
+        let mut c = zoo();
+        c.arg("tb")
+            .args(args)
+            .args(["--game", "jungle-checkers", "--dir"])
+            .arg(&dir);
+        c
+    };
+    tb(&["build", "--material", "DTvd"]).assert().success();
+    let tables = dir.join("jungle-checkers/leiden");
+    assert!(tables.join("DTvd.zootb").exists());
+    // Only what it needs: a few of the 34 tables of up to 3 pieces.
+    let built = std::fs::read_dir(&tables)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension() == Some("zootb".as_ref()))
+        .count();
+    assert!((1..10).contains(&built), "{built} tables built");
+    tb(&["manifest", "--check"]).assert().success();
+    std::fs::write(tables.join("DTvd.zootb"), b"damaged").unwrap();
+    let out = tb(&["manifest", "--check"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("DTvd.zootb"));
+    // A material that cannot be.
+    let out = tb(&["build", "--material", "DTXvd"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--material DTXvd"));
+    // --pieces or --material, not both, not neither.
+    tb(&["build"]).assert().failure();
+    tb(&["build", "--pieces", "2", "--material", "Dvd"])
+        .assert()
+        .failure();
+}

@@ -82,8 +82,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The repetition policy games under these rules are played with.
     fn default_repetition(&self) -> crate::Repetition;
     fn start(rules: &Self::Rules) -> Self;
-    /// The named rule sets of this game; the default first.
-    fn rule_names() -> &'static [&'static str];
+    /// The names of this game's rule sets; the default first.
+    fn rule_names() -> Vec<&'static str>;
     /// Looks a rule set up by its stable name.
     fn rules_by_name(name: &str) -> Result<Self::Rules, ParseError>;
     fn default_rules() -> Self::Rules {

@@ -5,9 +5,10 @@
 
 use crate::checkpoint;
 use crate::file::{write_table_with, Encoding};
-use crate::generate::{generate, working_bytes, Solve, Work};
+use crate::generate::{generate, Solve, Work};
 use crate::index::Material;
-use crate::isomorph::{self, Rename};
+use crate::isomorph;
+use crate::plan::{Job, Plan};
 use crate::{Tablebase, TbError};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
@@ -52,21 +53,6 @@ pub fn default_encoding(pieces: u32) -> Encoding {
 /// Working sets from which a configuration saves checkpoints.
 const CHECKPOINT_FROM: u64 = 1 << 30;
 
-/// One table still to build.
-#[derive(Clone, Debug)]
-pub struct Planned {
-    pub material: Material,
-    pub pieces: u32,
-    /// Index entries of both sides (the positions the forward pass visits).
-    pub positions: u64,
-    pub working_bytes: u64,
-    /// Copied through this renaming instead of solved.
-    pub source: Option<Rename>,
-    /// Solved with its state in files: its working set is larger than the
-    /// memory allowed.
-    pub state_in_file: bool,
-}
-
 /// What a finished build did.
 #[derive(Clone, Debug, Default)]
 pub struct BuildReport {
@@ -87,62 +73,22 @@ pub struct Built {
     pub unsaved: Option<String>,
 }
 
-/// The tables missing under `dir` for up to `opts.pieces` pieces, in build
-/// order, and how many are there. With `opts.copies`, a configuration that
-/// is a table there, or one solved before it at its size, renamed is
-/// planned as a copy if the copy fits `opts.memory_bytes`.
-pub fn plan<B: Board>(
-    dir: &Path,
-    rules: &'static RuleSet,
-    opts: &BuildOptions,
-) -> (Vec<Planned>, usize) {
-    let tb = Tablebase::<B>::open(dir, rules);
-    let budget = opts.budget();
-    let mut out = Vec::new();
-    let mut present = 0;
-    for n in 2..=opts.pieces {
-        let (mut sources, missing): (Vec<Material>, Vec<Material>) = Material::canonical::<B>(n)
-            .into_iter()
-            .partition(|&m| tb.path_of(m).exists());
-        present += sources.len();
-        for m in missing {
-            // A copy holds its source's values and its own in memory.
-            let source = opts
-                .copies
-                .then(|| isomorph::find::<B>(rules, m, &sources))
-                .flatten()
-                .filter(|r| isomorph::copy_bytes(&tb, m, r) <= budget);
-            let size = tb.layout(m).size;
-            let working_bytes = match &source {
-                Some(r) => isomorph::copy_bytes(&tb, m, r),
-                None => {
-                    sources.push(m);
-                    working_bytes(size)
-                }
-            };
-            out.push(Planned {
-                material: m,
-                pieces: n,
-                positions: size.saturating_mul(2),
-                working_bytes,
-                source,
-                state_in_file: working_bytes > budget,
-            });
-        }
-    }
-    (out, present)
-}
-
-/// Builds every missing table up to `opts.pieces` pieces.
+/// Makes the tables of `plan` (see [`crate::plan::plan`]) under `dir`,
+/// fewer pieces first, configurations of one size side by side within
+/// the memory budget. Stopped by `stop`, it returns
+/// [`TbError::Interrupted`]; the tables written so far stay, so the plan
+/// of a later run starts where this one stopped.
 pub fn build<B: Board>(
     dir: &Path,
     rules: &'static RuleSet,
     opts: &BuildOptions,
+    plan: &Plan,
     progress: &(dyn Fn(u64) + Sync),
     finished: &(dyn Fn(&Built) + Sync),
     stop: &AtomicBool,
 ) -> Result<BuildReport, TbError> {
-    let (planned, skipped) = plan::<B>(dir, rules, opts);
+    let (planned, skipped) = (&plan.jobs, plan.present);
+    let most = planned.iter().map(|j| j.pieces).max().unwrap_or(0);
     let tdir: PathBuf = crate::file::table_dir(dir, B::GAME, rules.name);
     std::fs::create_dir_all(&tdir).map_err(|e| TbError::Io(tdir.clone(), e))?;
     let mut report = BuildReport {
@@ -155,8 +101,8 @@ pub fn build<B: Board>(
     let used = Mutex::new(0u64);
     let freed = Condvar::new();
     let budget = opts.budget();
-    for n in 2..=opts.pieces {
-        let (copies, mut solves): (Vec<&Planned>, Vec<&Planned>) = planned
+    for n in 2..=most {
+        let (copies, mut solves): (Vec<&Job>, Vec<&Job>) = planned
             .iter()
             .filter(|p| p.pieces == n)
             .partition(|p| p.source.is_some());
@@ -169,10 +115,10 @@ pub fn build<B: Board>(
         // The jobs in the order they are taken: the copies of tables that
         // are there already, the solves, then the copies of tables solved
         // at this size, which wait for their sources.
-        let (waiting, ready): (Vec<&Planned>, Vec<&Planned>) = copies
+        let (waiting, ready): (Vec<&Job>, Vec<&Job>) = copies
             .into_iter()
             .partition(|p| p.source.is_some_and(|r| solved_here(r.source)));
-        let jobs: Vec<&Planned> = ready
+        let jobs: Vec<&Job> = ready
             .into_iter()
             .chain(solves.iter().copied())
             .chain(waiting)
@@ -186,7 +132,7 @@ pub fn build<B: Board>(
         let threads = opts.threads.max(1);
         let largest: u64 = solves.iter().take(threads).map(|p| p.working_bytes).sum();
         let side_by_side = threads > 1 && jobs.len() > 1 && largest <= budget;
-        let run = |p: &Planned| -> Result<Built, TbError> {
+        let run = |p: &Job| -> Result<Built, TbError> {
             let t0 = Instant::now();
             let path = tb.path_of(p.material);
             let (work, unsaved) = match &p.source {
@@ -290,6 +236,15 @@ pub fn build<B: Board>(
                 s.spawn(|| worker(p));
             }
         });
+        // The manifest follows the tables written, also when a job failed
+        // or the build was stopped.
+        let names: Vec<String> = written
+            .lock()
+            .expect("job lock")
+            .iter()
+            .map(|&m| crate::file::file_name::<B>(m))
+            .collect();
+        crate::manifest::record(&tdir, &names)?;
         let results = results.into_inner().expect("results lock");
         for r in results {
             report.built.push(r?);

@@ -14,7 +14,9 @@ pub mod file;
 pub mod generate;
 pub mod index;
 pub mod isomorph;
+pub mod manifest;
 pub mod oracle;
+pub mod plan;
 pub mod sample;
 pub mod verify;
 
@@ -34,6 +36,10 @@ pub enum TbError {
     Damaged(PathBuf, String),
     #[error("no table for {material} in {dir} (build it with `zoo tb build`)")]
     Missing { material: String, dir: PathBuf },
+    #[error("no tables of material {0}: one piece a side at least, each kind once")]
+    NoSuchMaterial(String),
+    #[error("{path}, line {line}: not `file bytes crc32`")]
+    BadManifest { path: PathBuf, line: usize },
     #[error("interrupted")]
     Interrupted,
     #[error("{0}")]

@@ -2,10 +2,10 @@
 //! (literature C), with the tighter estimate beside the full count.
 
 use crate::games::game_parser;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
+use zoo_app::census::checkers_census;
 use zoo_app::GameKind;
-use zoo_checkers::census::{census, totals, MAX_DIFFERENCE, MAX_KINGS};
 
 #[derive(Args, Debug)]
 pub struct CensusArgs {
@@ -16,12 +16,9 @@ pub struct CensusArgs {
 }
 
 pub fn run(a: &CensusArgs) -> Result<()> {
-    match a.game {
-        GameKind::ClassicalCheckers | GameKind::EnglishCheckers => {}
-        other => bail!("census counts checkers positions; {other} is not a checkers game"),
-    }
-    let rows = census();
-    let (all, restricted) = totals(&rows);
+    let c = checkers_census(a.game)?;
+    let (rows, all, restricted) = (&c.rows, c.total, c.total_restricted);
+    let (max_kings, max_difference) = (c.max_kings, c.max_difference);
     if a.json {
         // u128 does not fit JSON numbers exactly: counts are decimal strings.
         let lines: Vec<serde_json::Value> = rows
@@ -36,8 +33,8 @@ pub fn run(a: &CensusArgs) -> Result<()> {
             .collect();
         let o = serde_json::json!({
             "game": a.game.name(),
-            "max_kings": MAX_KINGS,
-            "max_difference": MAX_DIFFERENCE,
+            "max_kings": max_kings,
+            "max_difference": max_difference,
             "rows": lines,
             "total": all.to_string(),
             "total_restricted": restricted.to_string(),
@@ -49,9 +46,9 @@ pub fn run(a: &CensusArgs) -> Result<()> {
         "{:>6}  {:>28}  {:>28}",
         "pieces",
         "positions",
-        format!("≤{MAX_KINGS} kings, diff ≤{MAX_DIFFERENCE}")
+        format!("≤{max_kings} kings, diff ≤{max_difference}")
     );
-    for r in &rows {
+    for r in rows {
         println!("{:>6}  {:>28}  {:>28}", r.pieces, r.positions, r.restricted);
     }
     println!("{:>6}  {:>28}  {:>28}", "total", all, restricted);

@@ -3,10 +3,8 @@
 use crate::games::PositionArgs;
 use anyhow::{Context, Result};
 use clap::Args;
-use std::time::Instant;
-use zoo_app::games::{position_of, rules_of};
-use zoo_app::{AppGame, GameVisitor};
-use zoo_core::{perft_divide, perft_parallel, Game, History, Repetition};
+use zoo_app::perft::{perft, PerftRequest};
+use zoo_core::Repetition;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
@@ -26,67 +24,46 @@ pub struct PerftArgs {
 }
 
 pub fn run(a: &PerftArgs) -> Result<()> {
-    struct Perft<'a>(&'a PerftArgs);
-    impl GameVisitor for Perft<'_> {
-        type Output = Result<()>;
-        fn visit<G: AppGame>(self) -> Result<()> {
-            perft_game::<G>(self.0)
-        }
-    }
-    a.position.game.visit(Perft(a))
-}
-
-fn perft_game<G: Game>(a: &PerftArgs) -> Result<()> {
     let p = &a.position;
-    let rules = rules_of::<G>(p.rules.as_deref())?;
-    let pos: G = position_of(&rules, p.fen.as_deref()).context("bad --fen")?;
-    let hist = History::starting_at(a.repetition, pos.key(), pos.piece_count());
-    let threads = a.threads.max(1);
-    let t0 = Instant::now();
-    let (nodes, divide) = if a.divide {
-        let d = perft_divide(&pos, a.depth, &hist, threads);
-        let n = if d.is_empty() {
-            1
-        } else {
-            d.iter().map(|&(_, n)| n).sum()
-        };
-        (n, d)
-    } else {
-        (perft_parallel(&pos, a.depth, &hist, threads), Vec::new())
-    };
-    let secs = t0.elapsed().as_secs_f64();
-    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+    let r = perft(&PerftRequest {
+        game: p.game,
+        rules: p.rules.clone(),
+        fen: p.fen.clone(),
+        depth: a.depth,
+        repetition: a.repetition,
+        divide: a.divide,
+        threads: a.threads,
+    })
+    .context("bad --fen or --rules")?;
+    let divide = r.divide.as_deref().unwrap_or_default();
     if a.json {
-        let div: serde_json::Map<String, serde_json::Value> = divide
-            .iter()
-            .map(|&(m, n)| (pos.move_to_coord(m), n.into()))
-            .collect();
-        let mut o = serde_json::json!({
-            "game": pos.game_name(), "rules": pos.rules_name(), "fen": pos.to_fen(),
-            "repetition": a.repetition.name(), "depth": a.depth, "nodes": nodes,
-            "seconds": secs, "nodes_per_second": nps, "threads": threads,
-        });
+        let mut o = serde_json::to_value(&r)?;
+        // Root moves as one object, move to count, as before the report.
         if a.divide {
+            let div: serde_json::Map<String, serde_json::Value> = divide
+                .iter()
+                .map(|d| (d.coord.clone(), d.nodes.into()))
+                .collect();
             o["divide"] = div.into();
         }
         println!("{o}");
     } else {
-        for &(m, n) in &divide {
-            let (coord, short) = (pos.move_to_coord(m), pos.move_to_string(m));
+        for d in divide {
             // Checkers has one notation: its moves are not written twice.
-            if coord == short {
-                println!("{coord:<6} {n}");
+            if d.coord == d.san {
+                println!("{:<6} {}", d.coord, d.nodes);
             } else {
-                println!("{coord:<6} {short:<6} {n}");
+                println!("{:<6} {:<6} {}", d.coord, d.san, d.nodes);
             }
         }
         println!(
-            "perft({}) = {nodes}  [{:.3} s, {:.1} M nodes/s, {} thread(s), repetition {}]",
-            a.depth,
-            secs,
-            nps / 1e6,
-            threads,
-            a.repetition
+            "perft({}) = {}  [{:.3} s, {:.1} M nodes/s, {} thread(s), repetition {}]",
+            r.depth,
+            r.nodes,
+            r.seconds,
+            r.nodes_per_second / 1e6,
+            r.threads,
+            r.repetition
         );
     }
     Ok(())

@@ -20,8 +20,12 @@ pub struct TbArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum TbCommand {
-    /// Build every missing table up to a number of pieces (resumable).
+    /// Build every missing table up to a number of pieces, or one material
+    /// and the tables it needs (resumable).
     Build(BuildArgs),
+    /// Write the manifest of the tables (each file's size and CRC-32), or
+    /// check the files against it.
+    Manifest(ManifestArgs),
     /// Statistics of all positions with exactly N pieces, White to move.
     Stats(StatsArgs),
     /// Value and distance of a position, and of every move.
@@ -47,8 +51,17 @@ pub struct TableArgs {
 pub struct BuildArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
+    /// Every table up to this many pieces.
+    #[arg(
+        long,
+        required_unless_present = "material",
+        conflicts_with = "material"
+    )]
+    pub pieces: Option<u32>,
+    /// Only this material (`RDTvdt`: White's letters, `v`, Black's in
+    /// lower case) and the missing tables it needs.
     #[arg(long)]
-    pub pieces: u32,
+    pub material: Option<String>,
     #[command(flatten)]
     pub tables: TableArgs,
     #[arg(long, default_value_t = 2)]
@@ -68,6 +81,17 @@ pub struct BuildArgs {
     /// the pieces renamed (by default copied from it): to check the copies.
     #[arg(long)]
     pub solve_all: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ManifestArgs {
+    #[arg(long, value_parser = game_parser())]
+    pub game: GameKind,
+    #[command(flatten)]
+    pub tables: TableArgs,
+    /// Check the files against the manifest instead of writing it.
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -137,6 +161,7 @@ pub struct VerifyArgs {
 pub fn run(a: &TbArgs) -> Result<()> {
     match &a.command {
         TbCommand::Build(b) => run_build(b),
+        TbCommand::Manifest(m) => run_manifest(m),
         TbCommand::Stats(s) => run_stats(s),
         TbCommand::Probe(p) => run_probe(p),
         TbCommand::Verify(v) => match v.game {
@@ -158,7 +183,8 @@ impl TableArgs {
 fn run_build(a: &BuildArgs) -> Result<()> {
     let set = a.tables.set(a.game)?;
     let req = BuildRequest {
-        pieces: a.pieces,
+        pieces: a.pieces.unwrap_or(0),
+        material: a.material.clone(),
         threads: a.threads,
         memory_gb: a.memory,
         encoding: a.encoding.map(|e| match e {
@@ -229,7 +255,7 @@ fn run_build(a: &BuildArgs) -> Result<()> {
     let t0 = Instant::now();
     let last_line = std::sync::Mutex::new(Instant::now());
     let r = set.build(
-        &req,
+        &plan,
         &|n| {
             bar.inc(n);
             // Without a terminal the bar is hidden: a line a minute in the
@@ -303,6 +329,29 @@ fn seconds_left(done: u64, total: u64, elapsed: f64) -> std::time::Duration {
     }
     let left = elapsed * total.saturating_sub(done) as f64 / done as f64;
     std::time::Duration::from_secs_f64(left)
+}
+
+fn run_manifest(a: &ManifestArgs) -> Result<()> {
+    let set = a.tables.set(a.game)?;
+    let dir = set.table_dir()?;
+    if !a.check {
+        let n = set.write_manifest()?;
+        println!("{}: manifest of {n} tables written", dir.display());
+        return Ok(());
+    }
+    let problems = set.check_manifest()?;
+    for p in &problems {
+        println!("  {p}");
+    }
+    if !problems.is_empty() {
+        bail!(
+            "{}: {} files differ from the manifest",
+            dir.display(),
+            problems.len()
+        );
+    }
+    println!("{}: every table agrees with the manifest", dir.display());
+    Ok(())
 }
 
 fn run_stats(a: &StatsArgs) -> Result<()> {

@@ -77,8 +77,10 @@ fn jungle_common_copies_are_the_solved_tables() {
 #[test]
 fn jungle_checkers_plans_the_copies_per_size() {
     let empty = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-no-tables");
-    let (planned, present) =
-        zoo_tb::build::plan::<JungleCheckers>(&empty, &JUNGLE_CHECKERS_LEIDEN, &options(6));
+    let zoo_tb::plan::Plan {
+        jobs: planned,
+        present,
+    } = zoo_tb::plan::plan::<JungleCheckers>(&empty, &JUNGLE_CHECKERS_LEIDEN, &options(6));
     assert_eq!(present, 0);
     let count = |n: u32, copies: bool| {
         planned

@@ -1,0 +1,122 @@
+//! Move-path counts (perft) of any game, as the front ends ask for them.
+
+use crate::games::{position_of, rules_of};
+use crate::{AppError, AppGame, GameKind, GameVisitor};
+use serde::Serialize;
+use std::time::Instant;
+use zoo_core::{perft_divide, perft_parallel, Game, History, Repetition};
+
+/// What to count.
+#[derive(Clone, Debug)]
+pub struct PerftRequest {
+    /// The game.
+    pub game: GameKind,
+    /// Its rule set (`None`: the default).
+    pub rules: Option<String>,
+    /// The position (`None`: the start).
+    pub fen: Option<String>,
+    /// Plies to count.
+    pub depth: u32,
+    /// Which repetitions end a path (`none` for the published counts).
+    pub repetition: Repetition,
+    /// Count below each root move too.
+    pub divide: bool,
+    /// Threads over the root moves.
+    pub threads: usize,
+}
+
+/// A count and what it took.
+#[derive(Clone, Debug, Serialize)]
+pub struct PerftReport {
+    /// The game's name.
+    pub game: &'static str,
+    /// The rule set's name.
+    pub rules: &'static str,
+    /// The position counted from.
+    pub fen: String,
+    /// The repetition policy's name.
+    pub repetition: &'static str,
+    /// Plies counted.
+    pub depth: u32,
+    /// Paths of `depth` plies (finished games count where they end).
+    pub nodes: u64,
+    /// How long it took.
+    pub seconds: f64,
+    /// Paths per second.
+    pub nodes_per_second: f64,
+    /// Threads used.
+    pub threads: usize,
+    /// With `divide`: each root move (coordinates, the game's notation)
+    /// and the count below it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divide: Option<Vec<DividedMove>>,
+}
+
+/// One root move of a divided count.
+#[derive(Clone, Debug, Serialize)]
+pub struct DividedMove {
+    /// The move in coordinates.
+    #[serde(rename = "move")]
+    pub coord: String,
+    /// The move in the game's notation.
+    pub san: String,
+    /// Paths below it.
+    pub nodes: u64,
+}
+
+/// Counts the paths of `r.depth` plies from `r`'s position.
+pub fn perft(r: &PerftRequest) -> Result<PerftReport, AppError> {
+    struct Count<'a>(&'a PerftRequest);
+    impl GameVisitor for Count<'_> {
+        type Output = Result<PerftReport, AppError>;
+        fn visit<G: AppGame>(self) -> Self::Output {
+            count::<G>(self.0)
+        }
+    }
+    r.game.visit(Count(r))
+}
+
+fn count<G: Game>(r: &PerftRequest) -> Result<PerftReport, AppError> {
+    let rules = rules_of::<G>(r.rules.as_deref())?;
+    let pos: G = position_of(&rules, r.fen.as_deref())?;
+    let hist = History::starting_at(r.repetition, pos.key(), pos.piece_count());
+    let threads = r.threads.max(1);
+    let t0 = Instant::now();
+    let (nodes, divide) = if r.divide {
+        let d = perft_divide(&pos, r.depth, &hist, threads);
+        // No move: the position itself is the one path.
+        let n = if d.is_empty() {
+            1
+        } else {
+            d.iter().map(|&(_, n)| n).sum()
+        };
+        let moves = d
+            .iter()
+            .map(|&(m, nodes)| DividedMove {
+                coord: pos.move_to_coord(m),
+                san: pos.move_to_string(m),
+                nodes,
+            })
+            .collect();
+        (n, Some(moves))
+    } else {
+        (perft_parallel(&pos, r.depth, &hist, threads), None)
+    };
+    let seconds = t0.elapsed().as_secs_f64();
+    Ok(PerftReport {
+        game: pos.game_name(),
+        rules: pos.rules_name(),
+        fen: pos.to_fen(),
+        repetition: r.repetition.name(),
+        depth: r.depth,
+        nodes,
+        seconds,
+        nodes_per_second: if seconds > 0.0 {
+            nodes as f64 / seconds
+        } else {
+            0.0
+        },
+        threads,
+        divide,
+    })
+}

@@ -1,0 +1,219 @@
+//! The manifest beside the tables: each table file's size and CRC-32, so
+//! a copy of the tables (to another machine, or back from one) can be
+//! checked without reading them through the format. One line per file:
+//!
+//! ```text
+//! # zoo tables: file bytes crc32
+//! DEvd.zootb 4215 1c0ffee5
+//! ```
+//!
+//! A build records the tables it writes ([`record`]); `zoo tb manifest`
+//! rewrites it whole ([`write`]) and checks it ([`check`]).
+
+use crate::TbError;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The manifest's file name, in the directory of one game's rule set.
+pub const NAME: &str = "manifest.txt";
+
+/// The table files' extension.
+const TABLE_EXT: &str = "zootb";
+
+/// One table file as the manifest records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// The CRC-32 of its bytes.
+    pub crc32: u32,
+}
+
+/// Every file of a manifest, by name.
+pub type Manifest = BTreeMap<String, Entry>;
+
+/// How a table file differs from the manifest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Listed, but not in the directory.
+    Missing(String),
+    /// In the directory, but not listed.
+    Unlisted(String),
+    /// Its size or its CRC is not the one listed.
+    Differs {
+        /// The file.
+        name: String,
+        /// What the manifest says.
+        listed: Entry,
+        /// What the file is.
+        found: Entry,
+    },
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::Missing(n) => write!(f, "{n}: listed in the manifest, not in the directory"),
+            Problem::Unlisted(n) => write!(f, "{n}: not listed in the manifest"),
+            Problem::Differs {
+                name,
+                listed,
+                found,
+            } => write!(
+                f,
+                "{name}: {} bytes, CRC {:08x}; the manifest says {} bytes, CRC {:08x}",
+                found.bytes, found.crc32, listed.bytes, listed.crc32
+            ),
+        }
+    }
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> TbError + '_ {
+    move |e| TbError::Io(path.to_path_buf(), e)
+}
+
+/// The size and CRC-32 of a file, read in large pieces.
+pub fn entry_of(path: &Path) -> Result<Entry, TbError> {
+    let mut f = File::open(path).map_err(io(path))?;
+    let mut h = crc32fast::Hasher::new();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut bytes = 0u64;
+    loop {
+        let n = f.read(&mut buf).map_err(io(path))?;
+        if n == 0 {
+            break;
+        }
+        h.update(&buf[..n]);
+        bytes += n as u64;
+    }
+    Ok(Entry {
+        bytes,
+        crc32: h.finalize(),
+    })
+}
+
+/// The table files in `dir`, by name.
+fn table_files(dir: &Path) -> Result<Vec<String>, TbError> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).map_err(io(dir))? {
+        let e = e.map_err(io(dir))?;
+        let p = e.path();
+        if p.extension().and_then(|x| x.to_str()) == Some(TABLE_EXT) {
+            if let Some(n) = p.file_name().and_then(|n| n.to_str()) {
+                out.push(n.to_string());
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// The manifest in `dir`, empty when there is none.
+pub fn read(dir: &Path) -> Result<Manifest, TbError> {
+    let path = dir.join(NAME);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Manifest::new()),
+        Err(e) => return Err(TbError::Io(path, e)),
+    };
+    let mut m = Manifest::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = || TbError::BadManifest {
+            path: path.clone(),
+            line: i + 1,
+        };
+        let mut w = line.split_whitespace();
+        let (Some(name), Some(bytes), Some(crc), None) = (w.next(), w.next(), w.next(), w.next())
+        else {
+            return Err(bad());
+        };
+        let bytes = bytes.parse().map_err(|_| bad())?;
+        let crc32 = u32::from_str_radix(crc, 16).map_err(|_| bad())?;
+        m.insert(name.to_string(), Entry { bytes, crc32 });
+    }
+    Ok(m)
+}
+
+/// Writes `m` as the manifest of `dir`, whole or not at all.
+fn save(dir: &Path, m: &Manifest) -> Result<(), TbError> {
+    let path = dir.join(NAME);
+    let tmp: PathBuf = dir.join(format!("{NAME}.tmp"));
+    let mut text = String::from("# zoo tables: file bytes crc32\n");
+    for (name, e) in m {
+        text.push_str(&format!("{name} {} {:08x}\n", e.bytes, e.crc32));
+    }
+    let mut f = File::create(&tmp).map_err(io(&tmp))?;
+    f.write_all(text.as_bytes()).map_err(io(&tmp))?;
+    f.sync_all().map_err(io(&tmp))?;
+    std::fs::rename(&tmp, &path).map_err(io(&path))
+}
+
+/// Records the files `written` in the manifest of `dir`: their entries are
+/// computed afresh, the files not in the directory any more are dropped,
+/// and tables not listed yet are added; other entries are kept as they
+/// are (reading every table again after each build would cost minutes).
+pub fn record(dir: &Path, written: &[String]) -> Result<Manifest, TbError> {
+    let mut m = read(dir)?;
+    let files = table_files(dir)?;
+    m.retain(|name, _| files.contains(name));
+    for name in files {
+        if written.contains(&name) || !m.contains_key(&name) {
+            let e = entry_of(&dir.join(&name))?;
+            m.insert(name, e);
+        }
+    }
+    save(dir, &m)?;
+    Ok(m)
+}
+
+/// Rewrites the manifest of `dir` from every table file there.
+pub fn write(dir: &Path) -> Result<Manifest, TbError> {
+    let mut m = Manifest::new();
+    for name in table_files(dir)? {
+        let e = entry_of(&dir.join(&name))?;
+        m.insert(name, e);
+    }
+    save(dir, &m)?;
+    Ok(m)
+}
+
+/// How the table files of `dir` differ from its manifest (none: they
+/// agree). Every file is read.
+pub fn check(dir: &Path) -> Result<Vec<Problem>, TbError> {
+    let path = dir.join(NAME);
+    if !path.exists() {
+        return Err(TbError::Io(
+            path,
+            std::io::Error::new(std::io::ErrorKind::NotFound, "no manifest"),
+        ));
+    }
+    let m = read(dir)?;
+    let files = table_files(dir)?;
+    let mut out = Vec::new();
+    for (name, &listed) in &m {
+        if !files.contains(name) {
+            out.push(Problem::Missing(name.clone()));
+            continue;
+        }
+        let found = entry_of(&dir.join(name))?;
+        if found != listed {
+            out.push(Problem::Differs {
+                name: name.clone(),
+                listed,
+                found,
+            });
+        }
+    }
+    for name in files {
+        if !m.contains_key(&name) {
+            out.push(Problem::Unlisted(name));
+        }
+    }
+    Ok(out)
+}
