@@ -38,8 +38,19 @@ impl<B: Board> Position<B> {
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = B::RANKS - 1 - i as u8;
             let mut file = 0u8;
-            for &c in rank_text.as_bytes() {
+            for ch in rank_text.chars() {
                 col += 1;
+                // A letter outside ASCII is named as itself, not by its
+                // first byte; it is the first such character of the string,
+                // so the columns before it count characters.
+                if !ch.is_ascii() {
+                    return Err(ParseError::new(
+                        input,
+                        col,
+                        format!("{ch:?} is not a piece of {}", B::GAME),
+                    ));
+                }
+                let c = ch as u8;
                 if c.is_ascii_digit() {
                     let n = c - b'0';
                     if n == 0 {

@@ -5,7 +5,7 @@ use crate::options::SearchLimits;
 use crate::AppError;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 /// An external engine process and a thread reading its output.
@@ -62,10 +62,30 @@ impl External {
         Ok(x)
     }
 
+    /// Writes a line to the engine. An engine that has exited gives an
+    /// error here (the `zoo` binary ignores SIGPIPE while it runs a match,
+    /// so the write fails instead of ending zoo).
     fn send(&mut self, s: &str) -> Result<(), AppError> {
-        writeln!(self.stdin, "{s}")
+        if writeln!(self.stdin, "{s}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|e| AppError::External(format!("external engine closed its input: {e}")))
+            .is_err()
+        {
+            return Err(self.gone());
+        }
+        Ok(())
+    }
+
+    /// The error for an engine that closed its input or output: it exited
+    /// (with its status when it is known by now) or closed them.
+    fn gone(&mut self) -> AppError {
+        // The pipe closes as the process ends; its status follows soon.
+        for _ in 0..50 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return AppError::External(format!("external engine exited ({status})"));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        AppError::External("external engine closed its input or output".into())
     }
 
     /// Reads until a line starting with `word`; returns that line.
@@ -76,9 +96,11 @@ impl External {
             match self.lines.recv_timeout(left) {
                 Ok(l) if l.split_whitespace().next() == Some(word) => return Ok(l),
                 Ok(_) => {}
-                Err(_) => {
+                Err(RecvTimeoutError::Disconnected) => return Err(self.gone()),
+                Err(RecvTimeoutError::Timeout) => {
                     return Err(AppError::External(format!(
-                        "external engine: no `{word}` within {timeout:?}"
+                        "external engine sent no `{word}` within {} ms",
+                        timeout.as_millis()
                     )))
                 }
             }
@@ -114,10 +136,12 @@ impl External {
             .map_or(Duration::from_secs(60), Duration::from_millis)
             + Duration::from_secs(10);
         let line = self.wait_for("bestmove", wait)?;
-        line.split_whitespace()
-            .nth(1)
-            .map(str::to_string)
-            .ok_or_else(|| AppError::External("empty bestmove".into()))
+        match line.split_whitespace().nth(1) {
+            None | Some("(none)") => Err(AppError::External(
+                "external engine answered `bestmove` without a move".into(),
+            )),
+            Some(m) => Ok(m.to_string()),
+        }
     }
 }
 

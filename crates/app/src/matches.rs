@@ -235,10 +235,22 @@ fn play_one(
         } else {
             &mut black
         };
-        let played = player.choose(opening, &moves).and_then(|mv| game.play(&mv));
+        // A player that fails to move (an engine that exited, went mute or
+        // answered nonsense) or plays an illegal move loses this game; the
+        // match goes on with the next.
+        let played = match player.choose(opening, &moves) {
+            Err(e) => Err(e.to_string()),
+            Ok(mv) => game.play(&mv).map_err(|e| format!("illegal move: {e}")),
+        };
         match played {
             Ok(m) => moves.push(m.coord),
-            Err(e) => break (Some(stm.flip()), format!("forfeit by {}: {e}", stm.name())),
+            Err(why) => {
+                let who = if stm == Side::White { wname } else { bname };
+                break (
+                    Some(stm.flip()),
+                    format!("forfeit by {} ({who}): {why}", stm.name()),
+                );
+            }
         }
     };
     let winner = match result {
@@ -329,7 +341,9 @@ pub fn run_match(
 
 /// Elo difference of score `s` (0 < s < 1).
 fn elo(s: f64) -> f64 {
-    -400.0 * (1.0 / s - 1.0).log10()
+    // Written as a difference from 0: an even score gives log10(1) = 0,
+    // and -400 × 0 would be -0, which prints as `-0`.
+    0.0 - 400.0 * (1.0 / s - 1.0).log10()
 }
 
 /// Elo of A and the half-width of its 95% interval from per-game scores.
@@ -351,7 +365,7 @@ mod tests {
     #[test]
     fn elo_of_even_and_lopsided_scores() {
         let (e, err) = elo_with_error(10, 0, 10);
-        assert!(e.abs() < 1e-9);
+        assert_eq!(e.to_bits(), 0.0f64.to_bits(), "an even score is +0, not -0");
         assert!(err > 100.0 && err < 400.0, "{err}");
         let (e, _) = elo_with_error(3, 0, 1);
         // 75% is about +191 Elo.

@@ -53,6 +53,19 @@ pub enum Status {
 }
 
 impl Status {
+    /// The result for people, with `side_to_move` the side to move in the
+    /// final position: `white wins (no legal move)`, `draw (repetition)`,
+    /// `play goes on`.
+    pub fn describe(self, side_to_move: Side) -> String {
+        match self {
+            Status::Playing => "play goes on".into(),
+            Status::Over { reason, .. } => match self.winner(side_to_move) {
+                Some(w) => format!("{} wins ({})", w.name(), reason.describe()),
+                None => format!("draw ({})", reason.describe()),
+            },
+        }
+    }
+
     /// The winner, `None` for a draw or a game still going on.
     pub fn winner(self, side_to_move: Side) -> Option<Side> {
         match self {

@@ -45,16 +45,22 @@ enum Command {
 /// Unix tool does, instead of panicking in `println!`.
 fn restore_default_sigpipe() {
     #[cfg(unix)]
-    // SAFETY: called first thing in main, before any other thread exists;
-    // setting a signal's disposition to SIG_DFL installs no handler code.
+    // SAFETY: called in main before any other thread exists; setting a
+    // signal's disposition to SIG_DFL installs no handler code.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
 fn main() {
-    restore_default_sigpipe();
     let cli = Cli::parse();
+    // `match` writes to external engines' pipes: one that exits mid-game
+    // must give a write error, which loses it the game, not a SIGPIPE that
+    // ends zoo. So it keeps Rust's default (SIGPIPE ignored) and handles
+    // a closed standard output itself.
+    if !matches!(cli.command, Command::Match(_)) {
+        restore_default_sigpipe();
+    }
     let result: Result<()> = match &cli.command {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Show(a) => cmd::show::run(a),

@@ -1,6 +1,6 @@
 //! `zoo analyse`: searches a position and prints every completed iteration.
 
-use super::engine::{score_text, EngineOpts};
+use super::engine::{score_text, EngineOpts, LimitOpts};
 use crate::games::PositionArgs;
 use anyhow::Result;
 use clap::Args;
@@ -12,6 +12,8 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     #[command(flatten)]
+    pub limits: LimitOpts,
+    #[command(flatten)]
     pub engine: EngineOpts,
     /// JSON lines (one per iteration) and a final object.
     #[arg(long)]
@@ -20,7 +22,7 @@ pub struct AnalyseArgs {
 
 pub fn run(a: &AnalyseArgs) -> Result<()> {
     let mut s = a.position.session(a.engine.options())?;
-    let limits = a.engine.limits().or(SearchLimits {
+    let limits = a.limits.limits().or(SearchLimits {
         depth: Some(8),
         ..SearchLimits::default()
     });
@@ -104,8 +106,8 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
         println!("{o}");
     } else {
         match status {
-            Status::Over { result, .. } => {
-                println!("game over: {result:?} for the side to move")
+            over @ Status::Over { .. } => {
+                println!("game over: {}", over.describe(s.side_to_move()))
             }
             Status::Playing => println!(
                 "best {}  score {}  depth {}",

@@ -16,7 +16,7 @@ pub struct BenchArgs {
     /// Time for the "depth reached" measurement, per game.
     #[arg(long, default_value_t = 1000)]
     pub ms: u64,
-    /// Engine options (threads, switches); --depth/--movetime are set by the bench.
+    /// Engine options (threads, switches); the bench sets the limits.
     #[command(flatten)]
     pub engine: EngineOpts,
     #[arg(long)]

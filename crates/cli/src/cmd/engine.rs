@@ -9,11 +9,11 @@ use zoo_app::{EngineOptions, SearchLimits};
 use zoo_core::Repetition;
 use zoo_search::Replacement;
 
+/// The limits of a search as flags, apart from the engine's options:
+/// `bench` sets its own limits and `uci` takes them from `go`, so neither
+/// lists these.
 #[derive(Args, Debug, Clone, Default)]
-pub struct EngineOpts {
-    /// Evaluation by name (default: the game's strongest; `strong`, `simple`, `development`).
-    #[arg(long)]
-    pub eval: Option<String>,
+pub struct LimitOpts {
     /// Search this many plies.
     #[arg(long)]
     pub depth: Option<u32>,
@@ -23,6 +23,24 @@ pub struct EngineOpts {
     /// Stop after this many milliseconds.
     #[arg(long)]
     pub movetime: Option<u64>,
+}
+
+impl LimitOpts {
+    /// The limits given (`--depth`, `--nodes`, `--movetime`).
+    pub fn limits(&self) -> SearchLimits {
+        SearchLimits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime_ms: self.movetime,
+        }
+    }
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct EngineOpts {
+    /// Evaluation by name (default: the game's strongest; `strong`, `simple`, `development`).
+    #[arg(long)]
+    pub eval: Option<String>,
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Transposition table size in MiB (0: 64 KiB).
@@ -102,12 +120,27 @@ pub struct EngineOpts {
     pub tb: Option<PathBuf>,
 }
 
-/// `--a "<engine options>"` of `zoo match`: the same options as a string.
+/// `--a "<engine options>"` of `zoo match` (and `setoption name
+/// EngineOptions` of `zoo uci`): the options and limits as a string.
 #[derive(Parser, Debug)]
 #[command(name = "engine", no_binary_name = true)]
 pub struct EngineSpec {
     #[command(flatten)]
     pub opts: EngineOpts,
+    #[command(flatten)]
+    pub limits: LimitOpts,
+}
+
+impl EngineSpec {
+    pub fn parse_str(s: &str) -> Result<EngineSpec> {
+        match EngineSpec::try_parse_from(s.split_whitespace()) {
+            Ok(spec) => Ok(spec),
+            Err(e) => bail!(
+                "bad engine options {s:?}: {}",
+                e.render().to_string().trim()
+            ),
+        }
+    }
 }
 
 /// A pair of `--x`/`--no-x` flags as the options' three-way choice.
@@ -120,16 +153,6 @@ fn switch(on: bool, off: bool) -> Option<bool> {
 }
 
 impl EngineOpts {
-    pub fn parse_str(s: &str) -> Result<EngineOpts> {
-        match EngineSpec::try_parse_from(s.split_whitespace()) {
-            Ok(spec) => Ok(spec.opts),
-            Err(e) => bail!(
-                "bad engine options {s:?}: {}",
-                e.render().to_string().trim()
-            ),
-        }
-    }
-
     /// The options as the application layer's data.
     pub fn options(&self) -> EngineOptions {
         EngineOptions {
@@ -155,15 +178,6 @@ impl EngineOpts {
             replacement: self.replacement,
             two_bound: self.two_bound,
             strict_draft: self.strict_draft,
-        }
-    }
-
-    /// The limits given (`--depth`, `--nodes`, `--movetime`).
-    pub fn limits(&self) -> SearchLimits {
-        SearchLimits {
-            depth: self.depth,
-            nodes: self.nodes,
-            movetime_ms: self.movetime,
         }
     }
 }

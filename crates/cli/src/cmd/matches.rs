@@ -1,7 +1,7 @@
 //! `zoo match`: engine against engine (the application layer's match
 //! runner); this command parses the players and prints the results.
 
-use super::engine::EngineOpts;
+use super::engine::EngineSpec;
 use crate::games::game_parser;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -41,11 +41,38 @@ pub struct MatchArgs {
     /// A game still running after this many plies is adjudicated a draw.
     #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
-    /// Where the games are saved (JSON lines).
+    /// Where the games are saved (JSON lines). An existing file is kept
+    /// unless --append or --force says what to do with it.
     #[arg(long, default_value = "match-games.jsonl")]
     pub out: std::path::PathBuf,
+    /// Add the games to the --out file if it exists.
+    #[arg(long, conflicts_with = "force")]
+    pub append: bool,
+    /// Overwrite the --out file if it exists.
+    #[arg(long)]
+    pub force: bool,
     #[arg(long)]
     pub json: bool,
+}
+
+/// `println!` for a match, which runs with SIGPIPE ignored (main.rs):
+/// when standard output is closed (piped into `head`), end quietly with
+/// the status a shell gives a process ended by SIGPIPE, as the other
+/// commands end, instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, $($arg)*).and_then(|_| out.flush()).is_err() {
+            std::process::exit(128 + 13);
+        }
+    }};
+}
+
+/// `x` rounded to a whole number with its sign: `+12`, `-7`, and `+0` for
+/// anything that rounds to zero (`{:+.0}` writes -0.3 as `-0`).
+fn signed_whole(x: f64) -> String {
+    // Adding +0 turns the -0 of rounding into +0.
+    format!("{:+.0}", x.round() + 0.0)
 }
 
 /// `--a`/`--b`: engine options, or `cmd:<program>`.
@@ -56,12 +83,35 @@ fn player(s: &str) -> Result<PlayerSpec> {
             command: cmd.trim().to_string(),
         }),
         None => {
-            let o = EngineOpts::parse_str(s)?;
+            let spec = EngineSpec::parse_str(s)?;
             Ok(PlayerSpec::Internal {
-                options: o.options(),
-                limits: o.limits(),
+                options: spec.opts.options(),
+                limits: spec.limits.limits(),
             })
         }
+    }
+}
+
+/// The games file, opened as --append and --force say: the games of an
+/// earlier match are not lost to a second run that did not name a file.
+fn games_file(a: &MatchArgs) -> Result<std::fs::File> {
+    let mut open = std::fs::OpenOptions::new();
+    if a.append {
+        open.append(true).create(true);
+    } else if a.force {
+        open.write(true).create(true).truncate(true);
+    } else {
+        // Created only if absent, in one step: no other run can slip in
+        // between a check and the creation.
+        open.write(true).create_new(true);
+    }
+    match open.open(&a.out) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => bail!(
+            "the games file {} exists: name another with --out, or give --append to add \
+             to it or --force to overwrite it",
+            a.out.display()
+        ),
+        r => r.with_context(|| format!("cannot write {}", a.out.display())),
     }
 }
 
@@ -88,16 +138,13 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         movetime_ms: a.movetime,
         max_plies: a.max_plies,
     };
-    let out = Mutex::new(
-        std::fs::File::create(&a.out)
-            .with_context(|| format!("cannot write {}", a.out.display()))?,
-    );
+    let out = Mutex::new(games_file(a)?);
     let on_game = |g: &GameRecord| {
         if let Ok(mut f) = out.lock() {
             let _ = writeln!(f, "{}", serde_json::to_string(g).unwrap_or_default());
         }
         if !a.json {
-            println!(
+            say!(
                 "game {:>3}: {} (white {}) {} [{}]",
                 g.index + 1,
                 g.result,
@@ -109,25 +156,32 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     };
     let m = run_match(&plan, &on_game).context("match stopped")?;
     if a.json {
-        println!(
+        say!(
             "{}",
             serde_json::json!({"a": a.a, "b": a.b, "games": m.games, "wins": m.wins,
                 "draws": m.draws, "losses": m.losses, "score": m.score, "elo": m.elo,
+                // Every game won or lost: `elo` is not an estimate but the
+                // figure of the score clamped to 1/(2n) from the edge.
+                "elo_clamped": m.is_perfect(),
                 "elo_error_95": m.elo_error_95, "out": a.out.display().to_string()})
         );
     } else {
-        println!("A = {:?}\nB = {:?}", a.a, a.b);
+        say!("A = {:?}\nB = {:?}", a.a, a.b);
         // A perfect score has no finite Elo: say so instead of a clamped figure.
         let elo_text = if m.is_perfect() {
             format!(
-                "Elo A−B not finite (all games {}; the score clamped to 1/(2n) from the edge gives {:+.0})",
+                "Elo A−B not finite (all games {}; the score clamped to 1/(2n) from the edge gives {})",
                 if m.wins == m.games { "won" } else { "lost" },
-                m.elo
+                signed_whole(m.elo)
             )
         } else {
-            format!("Elo A−B {:+.0} ± {:.0} (95%)", m.elo, m.elo_error_95)
+            format!(
+                "Elo A−B {} ± {:.0} (95%)",
+                signed_whole(m.elo),
+                m.elo_error_95
+            )
         };
-        println!(
+        say!(
             "{} games: A wins {}, draws {}, losses {}; score {:.1}/{} ({:.1}%); {elo_text}",
             m.games,
             m.wins,
@@ -137,7 +191,25 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             m.games,
             100.0 * m.score,
         );
-        println!("games saved to {}", a.out.display());
+        say!("games saved to {}", a.out.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed_whole;
+
+    #[test]
+    fn whole_numbers_with_a_sign_and_no_minus_zero() {
+        for (x, text) in [
+            (-0.0, "+0"),
+            (-0.3, "+0"),
+            (0.4, "+0"),
+            (-0.6, "-1"),
+            (190.8, "+191"),
+        ] {
+            assert_eq!(signed_whole(x), text, "{x}");
+        }
+    }
 }

@@ -7,6 +7,7 @@ pub mod analyse;
 pub mod bench;
 pub mod engine;
 pub mod experiment;
+pub mod input;
 pub mod matches;
 pub mod play;
 pub mod uci;

@@ -49,7 +49,12 @@ pub fn run(a: &PerftArgs) -> Result<()> {
         println!("{o}");
     } else {
         for d in divide {
-            println!("{:<6} {:<6} {}", d.coord, d.san, d.nodes);
+            // Checkers has one notation: its moves are not written twice.
+            if d.coord == d.san {
+                println!("{:<6} {}", d.coord, d.nodes);
+            } else {
+                println!("{:<6} {:<6} {}", d.coord, d.san, d.nodes);
+            }
         }
         println!(
             "perft({}) = {}  [{:.3} s, {:.1} M nodes/s, {} thread(s), repetition {}]",

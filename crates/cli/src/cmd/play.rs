@@ -1,10 +1,11 @@
 //! `zoo play`: a human against the engine in the terminal.
 
-use super::engine::{score_text, EngineOpts};
+use super::engine::{score_text, EngineOpts, LimitOpts};
+use super::input::text_lines;
 use crate::games::PositionArgs;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use zoo_app::{SearchLimits, Status};
 use zoo_core::{Outcome, Side};
 
@@ -21,14 +22,16 @@ pub struct PlayArgs {
     /// The side you play.
     #[arg(long = "as", value_enum, default_value = "white")]
     pub side: Colour,
-    /// Engine options (default: one second a move).
+    /// The engine's limits (default: one second a move).
+    #[command(flatten)]
+    pub limits: LimitOpts,
     #[command(flatten)]
     pub engine: EngineOpts,
 }
 
 pub fn run(a: &PlayArgs) -> Result<()> {
     let mut s = a.position.session(a.engine.options())?;
-    let limits = a.engine.limits().or(SearchLimits {
+    let limits = a.limits.limits().or(SearchLimits {
         movetime_ms: Some(1000),
         ..SearchLimits::default()
     });
@@ -40,15 +43,17 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         Colour::White => Side::White,
         Colour::Black => Side::Black,
     };
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = text_lines(std::io::stdin().lock());
     println!(
-        "{} ({} rules, repetition {}). You play {}. Moves as `e2e3` or short form; `moves`, `help`, `quit`.",
+        "{} ({} rules, repetition {}). You play {}. `moves` lists your moves; `help`, `quit`.",
         s.game(),
         s.rules_name(),
         s.repetition(),
         human.name()
     );
+    // The example move is one of the human's own at their first turn, so
+    // it is legal whatever the game, position and side.
+    let mut shown_example = false;
     loop {
         print!("\n{}", s.render());
         println!("FEN: {}", s.fen());
@@ -71,6 +76,10 @@ pub fn run(a: &PlayArgs) -> Result<()> {
             }
         }
         if s.side_to_move() == human {
+            if !shown_example {
+                println!("{}", how_to_move(&s));
+                shown_example = true;
+            }
             loop {
                 print!("your move ({})> ", human.name());
                 std::io::stdout().flush()?;
@@ -78,7 +87,13 @@ pub fn run(a: &PlayArgs) -> Result<()> {
                     println!("\nInput closed: game abandoned.");
                     return Ok(());
                 };
-                let line = line?;
+                let line = match line? {
+                    Ok(line) => line,
+                    Err(not_text) => {
+                        println!("Not a move: {not_text}.");
+                        continue;
+                    }
+                };
                 let t = line.trim();
                 match t {
                     "" => continue,
@@ -87,7 +102,10 @@ pub fn run(a: &PlayArgs) -> Result<()> {
                         return Ok(());
                     }
                     "help" => {
-                        println!("Type a move (`a3a4` or `Ea4`), `moves` for the legal moves, `quit` to stop.");
+                        println!(
+                            "{} `moves` lists the legal moves, `quit` stops.",
+                            how_to_move(&s)
+                        );
                         continue;
                     }
                     "moves" => {
@@ -119,5 +137,18 @@ pub fn run(a: &PlayArgs) -> Result<()> {
             );
             s.play(&m.coord)?;
         }
+    }
+}
+
+/// How to type a move, with a legal move of the position as the example in
+/// each notation the game has.
+fn how_to_move(s: &zoo_app::Session) -> String {
+    match s.legal_moves().last() {
+        Some(m) if m.short != m.coord => format!(
+            "Type a move as `{}` (from and to squares) or `{}` (short form).",
+            m.coord, m.short
+        ),
+        Some(m) => format!("Type a move as `{}`.", m.coord),
+        None => "There is no move to type here.".to_string(),
     }
 }

@@ -16,8 +16,8 @@ pub fn run(a: &ShowArgs) -> Result<()> {
     print!("{}", s.render());
     println!("FEN: {}", s.fen());
     match s.status() {
-        Status::Over { result, .. } => {
-            println!("Game over: {:?} for {}", result, s.side_to_move().name())
+        over @ Status::Over { .. } => {
+            println!("Game over: {}.", over.describe(s.side_to_move()))
         }
         Status::Playing => {
             let ms: Vec<String> = s.legal_moves().into_iter().map(|m| m.short).collect();

@@ -3,11 +3,11 @@
 //! engine and the search thread are a [`Session`]'s, so `stop`, `isready`
 //! and `quit` are answered while it thinks.
 
-use super::engine::EngineOpts;
+use super::engine::{EngineOpts, EngineSpec};
+use super::input::text_lines;
 use crate::games::game_parser;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use std::io::BufRead;
 use zoo_app::{EngineOptions, GameKind, SearchLimits, Session};
 
 #[derive(Args, Debug)]
@@ -34,6 +34,9 @@ struct State {
     /// The last `position` was refused: `go` has no position to search
     /// (searching the one before would answer a question not asked).
     refused: Option<String>,
+    /// The last `go` had a limit of its own (depth, nodes, time): it ends
+    /// by itself, so end of input may wait for its `bestmove`.
+    finite: bool,
 }
 
 impl State {
@@ -43,7 +46,7 @@ impl State {
         let mut o = if self.extra.trim().is_empty() {
             self.base.clone()
         } else {
-            EngineOpts::parse_str(&self.extra)?
+            EngineSpec::parse_str(&self.extra)?.opts
         };
         o.hash = self.base.hash;
         o.threads = self.base.threads;
@@ -72,10 +75,17 @@ pub fn run(a: &UciArgs) -> Result<()> {
         extra: String::new(),
         told_tables: false,
         refused: None,
+        finite: false,
     };
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut quit = false;
+    for line in text_lines(std::io::stdin().lock()) {
+        let line = match line? {
+            Ok(line) => line,
+            Err(not_text) => {
+                println!("info string error: {not_text}");
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = words.first() else { continue };
         let result = match cmd {
@@ -106,14 +116,23 @@ pub fn run(a: &UciArgs) -> Result<()> {
                 st.session.stop();
                 Ok(())
             }
-            "quit" => break,
+            "quit" => {
+                quit = true;
+                break;
+            }
             _ => Err(anyhow!("unknown command {cmd:?}")),
         };
         if let Err(e) = result {
             println!("info string error: {e:#}");
         }
     }
-    // End of input or `quit`: finish cleanly.
+    // `quit` stops a search at once, as in UCI. End of input lets a search
+    // with a limit finish and print its `bestmove`: `printf '…go depth
+    // 8\n' | zoo uci` then answers what it was asked; a search without a
+    // limit would never end, so it is stopped.
+    if !quit && st.finite {
+        st.session.wait();
+    }
     st.session.stop();
     Ok(())
 }
@@ -213,6 +232,7 @@ fn go(st: &mut State, w: &[&str]) -> Result<()> {
     }
     let mut limits = SearchLimits::default();
     let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
+    let mut infinite = false;
     let mut i = 0;
     let num = |i: usize| -> Result<u64> {
         w.get(i + 1)
@@ -231,6 +251,7 @@ fn go(st: &mut State, w: &[&str]) -> Result<()> {
             "winc" => winc = num(i)?,
             "binc" => binc = num(i)?,
             "infinite" => {
+                infinite = true;
                 i += 1;
                 continue;
             }
@@ -248,6 +269,8 @@ fn go(st: &mut State, w: &[&str]) -> Result<()> {
             limits.movetime_ms = Some((t / 30 + inc).max(10));
         }
     }
+    st.finite = !infinite
+        && (limits.depth.is_some() || limits.nodes.is_some() || limits.movetime_ms.is_some());
     if !st.told_tables {
         if let Some(t) = st.session.engine_info()?.tables {
             println!("info string tablebase: {}", t.description);

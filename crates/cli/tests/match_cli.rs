@@ -1,0 +1,173 @@
+//! `zoo match` and what can go wrong around it: a games file that exists,
+//! an external engine that exits, goes mute or plays illegal moves.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+/// A directory of its own for each test, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("zoo-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A two-game Jungle Checkers match of player `a` against zoo at depth 1
+/// saving to `out`, with `extra` arguments.
+fn tiny_match(a: &str, out: &Path, extra: &[&str]) -> std::process::Output {
+    Command::cargo_bin("zoo")
+        .unwrap()
+        .args([
+            "match",
+            "--game",
+            "jungle-checkers",
+            "--a",
+            a,
+            "--b",
+            "--depth 1",
+            "--games",
+            "2",
+        ])
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_existing_games_file_is_kept_unless_append_or_force() {
+    let dir = TempDir::new("match-out");
+    let games = dir.0.join("games.jsonl");
+    std::fs::write(&games, "earlier games\n").unwrap();
+
+    let out = tiny_match("--depth 1", &games, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("exists") && err.contains("--append") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&games).unwrap(), "earlier games\n");
+
+    let out = tiny_match("--depth 1", &games, &["--append"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let saved = std::fs::read_to_string(&games).unwrap();
+    assert!(saved.starts_with("earlier games\n"), "{saved}");
+    assert_eq!(saved.lines().count(), 3, "{saved}");
+
+    let out = tiny_match("--depth 1", &games, &["--force"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let saved = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(saved.lines().count(), 2, "{saved}");
+    assert!(saved.lines().all(|l| l.starts_with('{')), "{saved}");
+}
+
+/// A fake external engine: a shell script that does the handshake and
+/// answers `go` with `on_go` (shell commands).
+#[cfg(unix)]
+fn fake_engine(dir: &Path, name: &str, on_go: &str) -> PathBuf {
+    let path = dir.join(name);
+    let script = format!(
+        "while read -r cmd rest; do\n\
+         case \"$cmd\" in\n\
+         uci) echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go) {on_go} ;;\n\
+         quit) exit 0 ;;\n\
+         esac\n\
+         done\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    path
+}
+
+/// A match of the fake engine (A) against zoo at depth 1 (B): every game
+/// is A's loss, saved with `reason`, and the match reports them all.
+#[cfg(unix)]
+fn every_game_lost_by_the_fake(name: &str, on_go: &str, reason: &str) {
+    let dir = TempDir::new(&format!("match-{name}"));
+    let engine = fake_engine(&dir.0, name, on_go);
+    let games = dir.0.join("games.jsonl");
+    let out = tiny_match(
+        &format!("cmd:/bin/sh {}", engine.display()),
+        &games,
+        &["--concurrency", "2", "--movetime", "10", "--json"],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{:?}: {stdout}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(summary["losses"], 2, "{stdout}");
+    // Every game lost: the Elo is the clamped score's, and the JSON says so.
+    assert_eq!(summary["elo_clamped"], true, "{stdout}");
+    let saved = std::fs::read_to_string(&games).unwrap();
+    let records: Vec<serde_json::Value> = saved
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2, "{saved}");
+    for g in &records {
+        let a_side = if g["white"] == "A" { "white" } else { "black" };
+        let won = if a_side == "white" { "0-1" } else { "1-0" };
+        assert_eq!(g["result"], won, "{g}");
+        let why = g["reason"].as_str().unwrap();
+        assert!(
+            why.starts_with(&format!("forfeit by {a_side} (A): ")) && why.contains(reason),
+            "{why}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_exits_mid_game_loses_it() {
+    every_game_lost_by_the_fake("exits", "exit 0", "external engine exited");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_plays_an_illegal_move_loses() {
+    every_game_lost_by_the_fake(
+        "illegal",
+        "echo bestmove a1a1",
+        "illegal move: move \"a1a1\"",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_without_a_move_loses() {
+    every_game_lost_by_the_fake("none", "echo bestmove", "without a move");
+}
+
+/// An engine that never answers `go` loses when its time and the grace
+/// after it (ten seconds) are over.
+#[cfg(unix)]
+#[test]
+fn a_mute_engine_loses() {
+    every_game_lost_by_the_fake("mute", ":", "sent no `bestmove` within");
+}
