@@ -1,12 +1,20 @@
 //! Proof search for every zoo game: does the side to move win (or at least
-//! not lose) this position?
+//! not lose) this position, with a proof to show for it?
 //!
 //! ```
-//! use zoo_core::Outcome;
-//! use zoo_solve::{value_of, Answer};
+//! use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
+//! use zoo_core::{Game, Outcome};
+//! use zoo_solve::{pns, value_of, Answer, Goal, Limits};
 //!
-//! // Not-lose proven and win disproven: a draw.
-//! assert_eq!(value_of(Answer::Disproven, Answer::Proven), Some(Outcome::Draw));
+//! // White's rat is next to Black's den: it walks in.
+//! let pos = JungleCheckersPos::from_fen("7/3R3/7/7/7/7/e6 w", &&JUNGLE_CHECKERS_LEIDEN).unwrap();
+//! let win = pns::solve(&pos, Goal::Win, None, &Limits::nodes(10_000));
+//! assert_eq!(win.answer, Answer::Proven);
+//! let not_lose = pns::solve(&pos, Goal::NotLose, None, &Limits::nodes(10_000));
+//! assert_eq!(value_of(win.answer, not_lose.answer), Some(Outcome::Win));
+//! // The proof: at the root, one move (into the den).
+//! let proof = win.proof.unwrap();
+//! assert_eq!(proof.children(0).len(), 1);
 //! ```
 //!
 //! The questions are binary ([`Goal`], literature B's "advantage"); a
@@ -17,7 +25,12 @@
 #![warn(missing_docs)]
 
 pub mod leaf;
+pub mod limits;
+pub mod pns;
+pub mod proof;
 pub mod value;
 
 pub use leaf::{End, Leaves};
+pub use limits::{Limits, Report, INF};
+pub use proof::{Proof, ProofNode};
 pub use value::{answers_for, value_of, Answer, Goal};
