@@ -106,6 +106,8 @@ pub fn solve<G: Game>(
             }
         }
         let n = tree.select(&mut pos, &mut hist, &mut path);
+        // legal_moves appends.
+        moves.clear();
         pos.legal_moves(&mut moves);
         if tree.nodes.len() + moves.len() > budget {
             tree.unwind(&mut pos, &mut hist, &mut path);
