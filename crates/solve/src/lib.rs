@@ -24,12 +24,14 @@
 //! oracle play goes to the end of the game. See `docs/solve.md`.
 #![warn(missing_docs)]
 
+pub mod dfpn;
 pub mod leaf;
 pub mod limits;
 pub mod pns;
 pub mod proof;
 pub mod value;
 
+pub use dfpn::Ghi;
 pub use leaf::{End, Leaves};
 pub use limits::{Limits, Report, INF};
 pub use proof::{Proof, ProofNode};

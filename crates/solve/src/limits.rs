@@ -22,9 +22,10 @@ pub fn add(a: u32, b: u32) -> u32 {
 /// Bounds on a run; the first one reached stops it with [`Answer::Unknown`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Limits {
-    /// Nodes held in memory (PNS: the tree; df-pn: table entries).
+    /// Nodes: PNS, those held in the tree; df-pn, MID calls.
     pub nodes: Option<u64>,
-    /// Memory in MB for those nodes; the run never grows past it.
+    /// Memory in MB (PNS: the tree; df-pn: the transposition table); the
+    /// run never grows past it.
     pub memory_mb: Option<u64>,
     /// Wall-clock time.
     pub time: Option<Duration>,

@@ -100,7 +100,7 @@ pub fn solve<G: Game>(
     let mut stopped = false;
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
         if let Some(t) = limits.time {
-            if tree.expansions % 256 == 0 && start.elapsed() >= t {
+            if tree.expansions.is_multiple_of(256) && start.elapsed() >= t {
                 stopped = true;
                 break;
             }

@@ -25,7 +25,7 @@ use common::{jc3, jungle3, placement, replay, Fewer, Rng};
 use zoo_animal::board::Board;
 use zoo_animal::{Position, RuleSet};
 use zoo_core::{Game, Oracle, Outcome};
-use zoo_solve::{answers_for, pns, value_of, Answer, Goal, Limits};
+use zoo_solve::{answers_for, dfpn, pns, value_of, Answer, Ghi, Goal, Limits};
 use zoo_tb::oracle::TbOracle;
 
 /// Most sampled 3-piece positions need far fewer nodes; without
@@ -49,7 +49,15 @@ struct Tally {
     given: [[u32; 2]; 2],
 }
 
+/// The algorithm under test.
+#[derive(Clone, Copy, Debug)]
+enum Algo {
+    Pns,
+    Dfpn(Ghi),
+}
+
 fn check_positions<B: Board>(
+    algo: Algo,
     rules: &'static RuleSet,
     tables: &TbOracle<B>,
     oracle: Option<&dyn Oracle<Position<B>>>,
@@ -83,7 +91,16 @@ fn check_positions<B: Board>(
         let want = answers_for(value);
         let mut got = Vec::new();
         for goal in Goal::ALL {
-            let r = pns::solve(&pos, goal, oracle, &Limits::nodes(NODES));
+            let r = match algo {
+                Algo::Pns => pns::solve(&pos, goal, oracle, &Limits::nodes(NODES)),
+                Algo::Dfpn(ghi) => {
+                    let opts = dfpn::Options {
+                        ghi,
+                        ..dfpn::Options::default()
+                    };
+                    dfpn::solve(&pos, goal, oracle, &Limits::nodes(NODES), &opts)
+                }
+            };
             if std::env::var_os("ZOO_SOLVE_VERBOSE").is_some() {
                 eprintln!(
                     "{fen} {goal}: {} nodes {} expansions {} {:.3}s",
@@ -95,12 +112,14 @@ fn check_positions<B: Board>(
             }
             t.nodes += r.nodes;
             t.max_nodes = t.max_nodes.max(r.nodes);
-            match r.proof {
-                Some(proof) => {
-                    t.proof_nodes += replay(&pos, &proof, oracle) as u64;
+            if let Some(proof) = &r.proof {
+                t.proof_nodes += replay(&pos, proof, oracle) as u64;
+            }
+            match r.answer {
+                Answer::Proven | Answer::Disproven => {
                     t.given[goal as usize][(r.answer == Answer::Disproven) as usize] += 1;
                 }
-                None => {
+                Answer::Unknown => {
                     eprintln!("{fen} {goal}: unknown after {} nodes", r.nodes);
                     t.unknown += 1;
                 }
@@ -156,8 +175,10 @@ fn check_draws(name: &str, d: &Tally) {
 fn jungle_checkers_three_pieces_without_tables() {
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let tables = TbOracle::open(jc3(), rules).expect("tables");
-    let t = check_positions::<zoo_animal::JungleCheckers>(rules, &tables, None, 1, 40, None);
+    let t =
+        check_positions::<zoo_animal::JungleCheckers>(Algo::Pns, rules, &tables, None, 1, 40, None);
     let d = check_positions::<zoo_animal::JungleCheckers>(
+        Algo::Pns,
         rules,
         &tables,
         None,
@@ -175,8 +196,16 @@ fn jungle_checkers_three_pieces_without_tables() {
 fn jungle_three_pieces_without_tables() {
     let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
     let tables = TbOracle::open(jungle3(), rules).expect("tables");
-    let t = check_positions::<zoo_animal::Jungle>(rules, &tables, None, 2, 40, None);
-    let d = check_positions::<zoo_animal::Jungle>(rules, &tables, None, 12, 8, Some(Outcome::Draw));
+    let t = check_positions::<zoo_animal::Jungle>(Algo::Pns, rules, &tables, None, 2, 40, None);
+    let d = check_positions::<zoo_animal::Jungle>(
+        Algo::Pns,
+        rules,
+        &tables,
+        None,
+        12,
+        8,
+        Some(Outcome::Draw),
+    );
     check_draws("jungle draws", &d);
     summary("jungle", &t, MAX_UNKNOWN);
     assert!(t.wins > 5 && t.losses > 5);
@@ -190,7 +219,8 @@ fn three_pieces_with_two_piece_tables() {
         inner: &tables,
         max: 2,
     };
-    let t = check_positions::<zoo_animal::Jungle>(rules, &tables, Some(&two), 3, 30, None);
+    let t =
+        check_positions::<zoo_animal::Jungle>(Algo::Pns, rules, &tables, Some(&two), 3, 30, None);
     summary("jungle, 2-piece tables as leaves", &t, MAX_UNKNOWN);
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let tables = TbOracle::open(jc3(), rules).expect("tables");
@@ -198,6 +228,54 @@ fn three_pieces_with_two_piece_tables() {
         inner: &tables,
         max: 2,
     };
-    let t = check_positions::<zoo_animal::JungleCheckers>(rules, &tables, Some(&two), 4, 30, None);
+    let t = check_positions::<zoo_animal::JungleCheckers>(
+        Algo::Pns,
+        rules,
+        &tables,
+        Some(&two),
+        4,
+        30,
+        None,
+    );
     summary("jungle checkers, 2-piece tables as leaves", &t, MAX_UNKNOWN);
+}
+
+/// df-pn with literature B's workaround on the same samples as PNS (seeds
+/// 1, 2, 11, 12), and with the 2-piece tables as leaves. The table makes
+/// wins and losses far cheaper than PNS; drawn positions stay as hard,
+/// since values that a repetition influenced are never stored.
+#[test]
+fn dfpn_agrees_with_the_tables() {
+    let algo = Algo::Dfpn(Ghi::NoRepetitionStore);
+    let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    let tables = TbOracle::open(jc3(), rules).expect("tables");
+    type Jc = zoo_animal::JungleCheckers;
+    let t = check_positions::<Jc>(algo, rules, &tables, None, 1, 40, None);
+    summary("df-pn jungle checkers", &t, MAX_UNKNOWN);
+    let d = check_positions::<Jc>(algo, rules, &tables, None, 11, 8, Some(Outcome::Draw));
+    check_draws("df-pn jungle checkers draws", &d);
+    let two = Fewer {
+        inner: &tables,
+        max: 2,
+    };
+    let t = check_positions::<Jc>(algo, rules, &tables, Some(&two), 4, 30, None);
+    summary(
+        "df-pn jungle checkers, 2-piece tables as leaves",
+        &t,
+        MAX_UNKNOWN,
+    );
+
+    let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
+    let tables = TbOracle::open(jungle3(), rules).expect("tables");
+    type J = zoo_animal::Jungle;
+    let t = check_positions::<J>(algo, rules, &tables, None, 2, 40, None);
+    summary("df-pn jungle", &t, MAX_UNKNOWN);
+    let d = check_positions::<J>(algo, rules, &tables, None, 12, 8, Some(Outcome::Draw));
+    check_draws("df-pn jungle draws", &d);
+    let two = Fewer {
+        inner: &tables,
+        max: 2,
+    };
+    let t = check_positions::<J>(algo, rules, &tables, Some(&two), 3, 30, None);
+    summary("df-pn jungle, 2-piece tables as leaves", &t, MAX_UNKNOWN);
 }
