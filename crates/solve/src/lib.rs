@@ -21,7 +21,12 @@
 //! position that repeats one on the current path is a draw (policy
 //! `first`); finished games, repetitions and, with an oracle (the endgame
 //! tables), the positions it covers are the leaves ([`leaf`]). Without an
-//! oracle play goes to the end of the game. See `docs/solve.md`.
+//! oracle play goes to the end of the game.
+//!
+//! Two algorithms so far, with one signature: [`pns::solve`] (Allis's
+//! proof-number search, the tree in memory, gives proofs) and
+//! [`dfpn::solve`] (Nagai's df-pn with a transposition table and a choice
+//! of [`Ghi`] mode). Both return a [`Report`]. See `docs/solve.md`.
 #![warn(missing_docs)]
 
 pub mod dfpn;
