@@ -356,3 +356,36 @@ impl<G: Game> Search<'_, G> {
         (phi, delta, influenced)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_stays_within_its_budget() {
+        for budget in [2u64, 3, 100, 1 << 20, (1 << 20) + 1] {
+            let t = Table::new(budget);
+            assert!(t.entries.len() as u64 <= budget.max(2));
+            assert!(t.entries.len() as u64 * 2 > budget);
+        }
+    }
+
+    #[test]
+    fn table_keeps_the_costlier_entry() {
+        let mut t = Table::new(2);
+        // One bucket: the two keys fill it, a third replaces the cheaper.
+        t.put(10, 1, 2, 5);
+        t.put(20, 3, 4, 50);
+        assert_eq!(t.get(10), Some((1, 2)));
+        assert_eq!(t.get(20), Some((3, 4)));
+        t.put(30, 5, 6, 7);
+        assert_eq!(t.get(10), None);
+        assert_eq!(t.get(30), Some((5, 6)));
+        // Cheaper than both residents: not stored.
+        t.put(40, 7, 8, 1);
+        assert_eq!(t.get(40), None);
+        // The same key is always updated.
+        t.put(20, 9, 9, 1);
+        assert_eq!(t.get(20), Some((9, 9)));
+    }
+}

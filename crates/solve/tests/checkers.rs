@@ -23,7 +23,7 @@ fn checkers_captures_decide() {
     // White takes Black's last man (10x17).
     let won = ClassicalPos::from_fen("W:W10:B13", &&CLASSICAL).unwrap();
     assert_eq!(value(&won), (Some(Outcome::Win), Some(Outcome::Win)));
-    // The same men, Black to move: Black takes first (13x6).
+    // The same men, Black to move: Black takes first.
     let black = ClassicalPos::from_fen("B:W10:B13", &&CLASSICAL).unwrap();
     assert_eq!(value(&black), (Some(Outcome::Win), Some(Outcome::Win)));
     // English: Black moves down the board and takes White's last man.

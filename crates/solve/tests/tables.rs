@@ -1,7 +1,8 @@
 //! The solver against the endgame tables: on 3-piece positions of both
 //! animal games, PNS without tables (play to the end, repetition `first`)
 //! answers both goals as the tables' value says, and so does PNS with the
-//! 2-piece positions of the tables as leaves.
+//! 2-piece positions of the tables as leaves; every PNS proof is replayed.
+//! df-pn (`NoRepetitionStore`) on the same positions, likewise.
 //!
 //! **Why the two notions of value agree at the root.** The tables are
 //! built with no repetition rule at all: what retrograde analysis leaves
