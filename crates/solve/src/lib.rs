@@ -40,4 +40,4 @@ pub use dfpn::Ghi;
 pub use leaf::{End, Leaves};
 pub use limits::{Limits, Report, INF};
 pub use proof::{Proof, ProofNode};
-pub use value::{answers_for, value_of, Answer, Goal};
+pub use value::{answers_for, solve_value, value_of, Answer, Goal};

@@ -104,6 +104,25 @@ pub fn value_of(win: Answer, not_lose: Answer) -> Option<Outcome> {
     }
 }
 
+/// `--goal value`: asks `solve` about [`Goal::Win`] and, unless that
+/// decides (a proven win), about [`Goal::NotLose`]; returns the value for
+/// the side to move (`None` when a limit left it open) and the answers
+/// asked, in order. `solve` is any of the crate's algorithms with its
+/// position and limits bound.
+pub fn solve_value(
+    mut solve: impl FnMut(Goal) -> Answer,
+) -> (Option<Outcome>, Vec<(Goal, Answer)>) {
+    let win = solve(Goal::Win);
+    if win == Answer::Proven {
+        return (Some(Outcome::Win), vec![(Goal::Win, win)]);
+    }
+    let not_lose = solve(Goal::NotLose);
+    (
+        value_of(win, not_lose),
+        vec![(Goal::Win, win), (Goal::NotLose, not_lose)],
+    )
+}
+
 /// The answers a search must give under each goal when the side to move's
 /// value is `value`: `(win, not_lose)`.
 pub fn answers_for(value: Outcome) -> (Answer, Answer) {
@@ -135,6 +154,24 @@ mod tests {
         assert_eq!(value_of(Answer::Disproven, Answer::Unknown), None);
         assert_eq!(value_of(Answer::Unknown, Answer::Proven), None);
         assert_eq!(value_of(Answer::Proven, Answer::Disproven), None);
+    }
+
+    #[test]
+    fn solve_value_asks_what_it_needs() {
+        let (v, asked) = solve_value(|_| Answer::Proven);
+        assert_eq!((v, asked.len()), (Some(Outcome::Win), 1));
+        let (v, asked) = solve_value(|g| match g {
+            Goal::Win => Answer::Disproven,
+            Goal::NotLose => Answer::Proven,
+        });
+        assert_eq!((v, asked.len()), (Some(Outcome::Draw), 2));
+        let (v, _) = solve_value(|g| match g {
+            Goal::Win => Answer::Unknown,
+            Goal::NotLose => Answer::Disproven,
+        });
+        assert_eq!(v, Some(Outcome::Loss));
+        let (v, _) = solve_value(|_| Answer::Unknown);
+        assert_eq!(v, None);
     }
 
     #[test]
