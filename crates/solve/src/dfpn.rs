@@ -43,6 +43,10 @@ pub enum Ghi {
     Naive,
     /// Never store values decided or influenced by a repetition.
     NoRepetitionStore,
+    /// Store a value unless a repetition it depends on repeats a position
+    /// *above* the node on the path: a value whose repetitions all return
+    /// into its own subtree holds whatever the path (docs/solve.md).
+    LocalRepetition,
 }
 
 impl Ghi {
@@ -51,6 +55,7 @@ impl Ghi {
         match self {
             Ghi::Naive => "naive",
             Ghi::NoRepetitionStore => "no-repetition-store",
+            Ghi::LocalRepetition => "local-repetition",
         }
     }
 }
@@ -145,16 +150,19 @@ impl Table {
 }
 
 /// A child in a MID frame: its move, its numbers (φ/δ for its side to
-/// move), whether they are a leaf's, and whether a repetition influenced
-/// them.
+/// move), whether they are a leaf's, and the shallowest path index that a
+/// repetition they depend on repeats (`NO_REPEAT`: none).
 #[derive(Clone, Copy)]
 struct Child<M> {
     mv: M,
     phi: u32,
     delta: u32,
     leaf: bool,
-    influenced: bool,
+    reach: usize,
 }
+
+/// No repetition below: the numbers hold on any path.
+const NO_REPEAT: usize = usize::MAX;
 
 struct Search<'a, G: Game> {
     leaves: Leaves<'a, G>,
@@ -162,6 +170,9 @@ struct Search<'a, G: Game> {
     table: Table,
     pos: G,
     hist: History,
+    /// The keys and piece counts of the path, root first (as in `hist`),
+    /// to find which node a repetition repeats.
+    path: Vec<(u64, u32)>,
     calls: u64,
     call_limit: u64,
     start: Instant,
@@ -200,6 +211,7 @@ pub fn solve<G: Game>(
     let entries = (mb << 20) / bytes_per_entry() as u64;
     let mut s = Search {
         hist: Leaves::<G>::history(root),
+        path: vec![(root.key(), root.piece_count())],
         leaves,
         opts: *opts,
         table: Table::new(entries),
@@ -243,8 +255,10 @@ pub fn solve<G: Game>(
 
 impl<G: Game> Search<'_, G> {
     /// Searches the current position (not a leaf) until its φ reaches
-    /// `th_phi` or its δ reaches `th_delta`; returns (φ, δ, influenced).
-    fn mid(&mut self, th_phi: u32, th_delta: u32) -> (u32, u32, bool) {
+    /// `th_phi` or its δ reaches `th_delta`; returns (φ, δ, reach): reach
+    /// is the shallowest path index a repetition the numbers depend on
+    /// repeats ([`NO_REPEAT`] when none).
+    fn mid(&mut self, th_phi: u32, th_delta: u32) -> (u32, u32, usize) {
         self.calls += 1;
         if self.calls >= self.call_limit
             || (self.calls.is_multiple_of(1024)
@@ -259,7 +273,7 @@ impl<G: Game> Search<'_, G> {
         let mut scratch = MoveList::new();
         for &mv in &moves {
             let u = self.pos.make(mv);
-            self.hist.push(self.pos.key(), self.pos.piece_count());
+            self.push();
             let child = match self.leaves.classify(&self.pos, &self.hist, &mut scratch) {
                 Some(end) => {
                     let (phi, delta) = leaf_numbers(&self.leaves, &self.pos, end);
@@ -268,7 +282,11 @@ impl<G: Game> Search<'_, G> {
                         phi,
                         delta,
                         leaf: true,
-                        influenced: end == End::Repetition,
+                        reach: if end == End::Repetition {
+                            self.repeated_index()
+                        } else {
+                            NO_REPEAT
+                        },
                     }
                 }
                 None => {
@@ -278,11 +296,11 @@ impl<G: Game> Search<'_, G> {
                         phi,
                         delta,
                         leaf: false,
-                        influenced: false,
+                        reach: NO_REPEAT,
                     }
                 }
             };
-            self.hist.pop();
+            self.pop();
             self.pos.unmake(mv, u);
             kids.push(child);
         }
@@ -332,28 +350,70 @@ impl<G: Game> Search<'_, G> {
             };
             let c_th_delta = th_phi.min(grown);
             let u = self.pos.make(k.mv);
-            self.hist.push(self.pos.key(), self.pos.piece_count());
-            let (p, d, infl) = self.mid(c_th_phi, c_th_delta);
-            self.hist.pop();
+            self.push();
+            let (p, d, reach) = self.mid(c_th_phi, c_th_delta);
+            self.pop();
             self.pos.unmake(k.mv, u);
             kids[best].phi = p;
             kids[best].delta = d;
-            kids[best].influenced = infl;
+            kids[best].reach = reach;
         }
 
         // Proven for the side to move (φ = 0): as the child that proves it,
-        // choosing one that no repetition influenced if there is one.
-        // Otherwise any influenced child taints the numbers.
-        let influenced = if phi == 0 {
-            !kids.iter().any(|k| k.delta == 0 && !k.influenced)
+        // the least path-dependent one. Otherwise every child counts.
+        let reach = if phi == 0 {
+            kids.iter()
+                .filter(|k| k.delta == 0)
+                .map(|k| k.reach)
+                .max()
+                .unwrap_or(NO_REPEAT)
         } else {
-            kids.iter().any(|k| k.influenced)
+            kids.iter().map(|k| k.reach).min().unwrap_or(NO_REPEAT)
         };
-        if self.opts.ghi == Ghi::Naive || !influenced {
+        let depth = self.path.len() - 1;
+        let store = match self.opts.ghi {
+            Ghi::Naive => true,
+            Ghi::NoRepetitionStore => reach == NO_REPEAT,
+            Ghi::LocalRepetition => reach >= depth,
+        };
+        if store {
             let work = self.calls - calls_before + 1;
             self.table.put(self.pos.key(), phi, delta, work);
         }
-        (phi, delta, influenced)
+        // The parent compares the same index with its own depth.
+        (phi, delta, reach)
+    }
+
+    /// Records the position just made on the path.
+    fn push(&mut self) {
+        self.hist.push(self.pos.key(), self.pos.piece_count());
+        self.path.push((self.pos.key(), self.pos.piece_count()));
+    }
+
+    /// Takes the last position off the path.
+    fn pop(&mut self) {
+        self.hist.pop();
+        self.path.pop();
+    }
+
+    /// The path index of the earlier occurrence of the last position (the
+    /// one [`History::is_draw`] found): same side to move, so every second
+    /// entry, and no further back than the last change of material.
+    fn repeated_index(&self) -> usize {
+        let n = self.path.len();
+        let (key, pieces) = self.path[n - 1];
+        let mut i = n - 1;
+        while i >= 2 {
+            i -= 2;
+            let (k, p) = self.path[i];
+            if p != pieces {
+                break;
+            }
+            if k == key {
+                return i;
+            }
+        }
+        unreachable!("a repetition leaf repeats a position of the path")
     }
 }
 

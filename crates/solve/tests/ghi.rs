@@ -2,8 +2,8 @@
 //! value (`Ghi::Naive`) answers wrongly, because a draw by repetition found
 //! on one path is stored under the position and reused on another path
 //! that reaches it by transposition, where nothing repeats. The workaround
-//! (`Ghi::NoRepetitionStore`) and PNS (no transpositions) answer as the
-//! tables do.
+//! (`Ghi::NoRepetitionStore`), `Ghi::LocalRepetition` and PNS (no
+//! transpositions) answer as the tables do.
 //!
 //! The positions were found by running the naive mode over 300 seeded
 //! random 3-piece placements of each game against the tables (1 wrong
@@ -54,6 +54,21 @@ fn check<B: Board>(
         };
         let r = dfpn::solve(&pos, goal, None, &limits, &sound);
         assert_eq!(r.answer, want, "{fen} {goal}: no-repetition-store");
+        let local = dfpn::Options {
+            ghi: Ghi::LocalRepetition,
+            ..Default::default()
+        };
+        let r = dfpn::solve(&pos, goal, None, &Limits::nodes(4_000_000), &local);
+        // Never wrong; it may run out of calls.
+        assert!(
+            r.answer == want || r.answer == Answer::Unknown,
+            "{fen} {goal}: local-repetition"
+        );
+        eprintln!(
+            "{fen} {goal}: local-repetition {} in {} calls",
+            r.answer.name(),
+            r.nodes
+        );
         let r = pns::solve(&pos, goal, None, &Limits::nodes(4_000_000));
         // PNS may run out of nodes on some; it is never wrong.
         assert!(

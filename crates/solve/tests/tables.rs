@@ -247,21 +247,31 @@ fn three_pieces_with_two_piece_tables() {
 /// since values that a repetition influenced are never stored.
 #[test]
 fn dfpn_agrees_with_the_tables() {
-    let algo = Algo::Dfpn(Ghi::NoRepetitionStore);
+    dfpn_against_tables(Ghi::NoRepetitionStore);
+}
+
+/// df-pn storing the values whose repetitions stay in their own subtree.
+#[test]
+fn dfpn_local_repetition_agrees_with_the_tables() {
+    dfpn_against_tables(Ghi::LocalRepetition);
+}
+
+fn dfpn_against_tables(ghi: Ghi) {
+    let algo = Algo::Dfpn(ghi);
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let tables = TbOracle::open(jc3(), rules).expect("tables");
     type Jc = zoo_animal::JungleCheckers;
     let t = check_positions::<Jc>(algo, rules, &tables, None, 1, 40, None);
-    summary("df-pn jungle checkers", &t, MAX_UNKNOWN);
+    summary(&format!("{ghi:?} jungle checkers"), &t, MAX_UNKNOWN);
     let d = check_positions::<Jc>(algo, rules, &tables, None, 11, 8, Some(Outcome::Draw));
-    check_draws("df-pn jungle checkers draws", &d);
+    check_draws(&format!("{ghi:?} jungle checkers draws"), &d);
     let two = Fewer {
         inner: &tables,
         max: 2,
     };
     let t = check_positions::<Jc>(algo, rules, &tables, Some(&two), 4, 30, None);
     summary(
-        "df-pn jungle checkers, 2-piece tables as leaves",
+        &format!("{ghi:?} jungle checkers, 2-piece tables as leaves"),
         &t,
         MAX_UNKNOWN,
     );
@@ -270,13 +280,17 @@ fn dfpn_agrees_with_the_tables() {
     let tables = TbOracle::open(jungle3(), rules).expect("tables");
     type J = zoo_animal::Jungle;
     let t = check_positions::<J>(algo, rules, &tables, None, 2, 40, None);
-    summary("df-pn jungle", &t, MAX_UNKNOWN);
+    summary(&format!("{ghi:?} jungle"), &t, MAX_UNKNOWN);
     let d = check_positions::<J>(algo, rules, &tables, None, 12, 8, Some(Outcome::Draw));
-    check_draws("df-pn jungle draws", &d);
+    check_draws(&format!("{ghi:?} jungle draws"), &d);
     let two = Fewer {
         inner: &tables,
         max: 2,
     };
     let t = check_positions::<J>(algo, rules, &tables, Some(&two), 3, 30, None);
-    summary("df-pn jungle, 2-piece tables as leaves", &t, MAX_UNKNOWN);
+    summary(
+        &format!("{ghi:?} jungle, 2-piece tables as leaves"),
+        &t,
+        MAX_UNKNOWN,
+    );
 }
