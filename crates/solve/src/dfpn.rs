@@ -22,9 +22,14 @@
 //!   numbers (for a proven node: when the child that proves it is; for a
 //!   disproven node, or one still open: when any child is). Those numbers
 //!   live only in the frame of the MID call that computed them, i.e. on the
-//!   one path where they hold. Why the root's answer is then right is in
-//!   docs/solve.md: stored values are then exact for the game in which
-//!   endless play is a draw, and the root's value is the same there.
+//!   one path where they hold.
+//! - [`Ghi::LocalRepetition`] stores numbers unless a repetition they
+//!   depend on repeats a position above the node: a cycle that closes at
+//!   the node or below holds whatever the path.
+//!
+//! Why the root's answer is right in the last two modes is in
+//! docs/solve.md: the solved values they store are exact for the game in
+//! which endless play is a draw, and the root's value is the same there.
 //!
 //! The table replaces by work done (MID calls below the entry): the entry
 //! that cost more to compute stays.
