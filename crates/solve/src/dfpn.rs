@@ -253,6 +253,7 @@ pub fn solve<G: Game>(
         dn,
         nodes: s.calls,
         expansions: s.calls,
+        bytes: (s.table.entries.len() * bytes_per_entry()) as u64,
         seconds: start.elapsed().as_secs_f64(),
         proof: None,
     }

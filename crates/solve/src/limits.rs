@@ -64,6 +64,9 @@ pub struct Report<M> {
     pub nodes: u64,
     /// Nodes expanded (their moves generated and children evaluated).
     pub expansions: u64,
+    /// Bytes allocated for the nodes (PNS: the tree's capacity; df-pn:
+    /// the table), never above [`Limits::memory_mb`].
+    pub bytes: u64,
     /// Seconds of wall-clock time.
     pub seconds: f64,
     /// The proof or disproof when the answer is one.

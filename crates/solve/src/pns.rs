@@ -114,7 +114,7 @@ pub fn solve<G: Game>(
             stopped = true;
             break;
         }
-        tree.expand(n, &leaves, &mut pos, &mut hist, &moves);
+        tree.expand(n, &leaves, &mut pos, &mut hist, &moves, budget);
         tree.update(n);
         tree.unwind(&mut pos, &mut hist, &mut path);
     }
@@ -135,6 +135,7 @@ pub fn solve<G: Game>(
         dn: r.dn,
         nodes: tree.nodes.len() as u64,
         expansions: tree.expansions,
+        bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
         seconds: start.elapsed().as_secs_f64(),
         proof,
     }
@@ -206,13 +207,15 @@ impl<M: Copy> Tree<M> {
         pos: &mut G,
         hist: &mut History,
         moves: &MoveList<M>,
+        budget: usize,
     ) {
         let first = self.nodes.len();
         let need = first + moves.len();
         if self.nodes.capacity() < need {
-            // Grow by doubling, as a Vec does, but not by more than needed
-            // beyond the budget checked by the caller.
-            let want = (self.nodes.capacity() * 2).max(need);
+            // Grow by doubling, as a Vec does, but never past the budget
+            // (the caller checked that `need` fits): the memory limit
+            // holds for the allocation, not only for the nodes in use.
+            let want = (self.nodes.capacity() * 2).max(need).min(budget);
             self.nodes.reserve_exact(want - first);
         }
         let or = !self.nodes[n].or;

@@ -24,12 +24,27 @@ fn memory_limit_is_never_exceeded() {
     assert!(r.proof.is_none());
     let budget = (1u64 << 20) / pns::bytes_per_node::<JungleCheckersPos>() as u64;
     assert!(r.nodes <= budget, "{} nodes, budget {budget}", r.nodes);
+    assert!(r.bytes <= 1 << 20, "{} bytes allocated", r.bytes);
     assert!(
         r.nodes > budget / 2,
         "stopped early: {} of {budget}",
         r.nodes
     );
     assert!(r.pn > 0 && r.dn > 0);
+}
+
+#[test]
+fn dfpn_table_fits_the_memory_limit() {
+    let pos = jc(HARD);
+    let limits = Limits {
+        memory_mb: Some(1),
+        nodes: Some(100_000),
+        ..Limits::default()
+    };
+    let r = zoo_solve::dfpn::solve(&pos, Goal::NotLose, None, &limits, &Default::default());
+    assert!(r.bytes <= 1 << 20 && r.bytes > 1 << 19, "{} bytes", r.bytes);
+    assert_eq!(r.answer, Answer::Unknown);
+    assert_eq!(r.nodes, 100_000);
 }
 
 #[test]
