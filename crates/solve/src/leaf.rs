@@ -1,0 +1,115 @@
+//! Where the search stops: finished games, repetition draws and positions
+//! the oracle knows. Every algorithm of the crate asks [`Leaves::classify`]
+//! so that they all agree on what a leaf is worth.
+
+use crate::value::Goal;
+use zoo_core::{Game, History, MoveList, Oracle, Outcome, Repetition, Side};
+
+/// Why a position is a leaf, with its result for the side to move there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum End {
+    /// [`Game::terminal`]: a den entered, the last piece taken, a move limit.
+    Terminal(Outcome),
+    /// No legal move: [`Game::no_moves_outcome`].
+    NoMoves(Outcome),
+    /// The position repeats one on the current path: a draw (policy `first`).
+    Repetition,
+    /// The oracle's exact value.
+    Oracle(Outcome),
+}
+
+impl End {
+    /// The result for the side to move at the leaf.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            End::Terminal(o) | End::NoMoves(o) | End::Oracle(o) => o,
+            End::Repetition => Outcome::Draw,
+        }
+    }
+}
+
+/// The leaf rules of one search: the goal, whose goal it is, and the
+/// oracle if any.
+pub struct Leaves<'a, G: Game> {
+    goal: Goal,
+    attacker: Side,
+    oracle: Option<&'a dyn Oracle<G>>,
+    oracle_pieces: u32,
+}
+
+impl<'a, G: Game> Leaves<'a, G> {
+    /// The rules for a search from `root` under `goal`.
+    pub fn new(root: &G, goal: Goal, oracle: Option<&'a dyn Oracle<G>>) -> Self {
+        Leaves {
+            goal,
+            attacker: root.side_to_move(),
+            oracle,
+            oracle_pieces: oracle.map_or(0, |o| o.max_pieces()),
+        }
+    }
+
+    /// The goal searched for.
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    /// The side the goal belongs to (the root's side to move).
+    pub fn attacker(&self) -> Side {
+        self.attacker
+    }
+
+    /// Whether `pos` is an OR node: the attacker chooses the move there.
+    #[inline]
+    pub fn is_or(&self, pos: &G) -> bool {
+        pos.side_to_move() == self.attacker
+    }
+
+    /// A fresh path record for a search from `root` (policy `first`).
+    pub fn history(root: &G) -> History {
+        History::starting_at(Repetition::First, root.key(), root.piece_count())
+    }
+
+    /// Whether the leaf `end` reached at `pos` proves the goal.
+    #[inline]
+    pub fn proves(&self, pos: &G, end: End) -> bool {
+        let o = end.outcome();
+        let for_attacker = if self.is_or(pos) { o } else { o.flip() };
+        self.goal.achieved_by(for_attacker)
+    }
+
+    /// `Some(end)` when `pos` (the last entry of `history`) is a leaf;
+    /// otherwise `None` with its legal moves in `moves` (never empty).
+    ///
+    /// The order matters only for speed, since the kinds of leaf never
+    /// disagree: a repetition cannot meet an oracle position below the
+    /// root, because the oracle covers fewer pieces than the root has
+    /// (otherwise the root itself is the oracle's leaf) and a capture is a
+    /// barrier to repetition. So the oracle's values, which ignore
+    /// repetition, are exact wherever the search meets them.
+    pub fn classify(
+        &self,
+        pos: &G,
+        history: &History,
+        moves: &mut MoveList<G::Move>,
+    ) -> Option<End> {
+        moves.clear();
+        if let Some(o) = pos.terminal() {
+            return Some(End::Terminal(o));
+        }
+        if history.is_draw() {
+            return Some(End::Repetition);
+        }
+        if let Some(oracle) = self.oracle {
+            if pos.piece_count() <= self.oracle_pieces {
+                if let Some((o, _)) = oracle.probe(pos) {
+                    return Some(End::Oracle(o));
+                }
+            }
+        }
+        pos.legal_moves(moves);
+        if moves.is_empty() {
+            return Some(End::NoMoves(pos.no_moves_outcome()));
+        }
+        None
+    }
+}

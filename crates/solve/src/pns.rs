@@ -1,0 +1,350 @@
+//! Proof-number search (Allis): the whole tree in memory, grown one
+//! most-proving node at a time.
+//!
+//! The tree is an arena of nodes, each with its proof and disproof numbers,
+//! its parent, the move that leads to it and the range of its children.
+//! An iteration walks from the root to the most-proving node (at OR nodes
+//! the child with the smallest proof number, at AND nodes the one with the
+//! smallest disproof number) making the moves, expands it (every legal move
+//! becomes a child, evaluated at once when it is a leaf), and updates the
+//! ancestors' numbers until one does not change.
+//!
+//! **Repetition is sound here.** The tree has no transpositions: a node
+//! stands for a path from the root, not for a position, and its value is
+//! the value of that path. So a repetition draw, which depends on the path,
+//! belongs to the node it was found at and is never reused elsewhere (the
+//! graph-history interaction cannot happen). The price is that a position
+//! reached by two paths is searched twice.
+
+use crate::leaf::{End, Leaves};
+use crate::limits::{add, Limits, Report, INF};
+use crate::proof::{Proof, ProofNode};
+use crate::value::{Answer, Goal};
+use std::collections::VecDeque;
+use std::time::Instant;
+use zoo_core::{Game, History, MoveList, Oracle};
+
+/// One node of the tree: a path from the root.
+#[derive(Debug, Clone, Copy)]
+struct Node<M> {
+    pn: u32,
+    dn: u32,
+    parent: u32,
+    first_child: u32,
+    /// 0 until expanded (a leaf is never expanded; an inner node has moves).
+    children: u32,
+    /// The move from the parent (`None` at the root).
+    mv: Option<M>,
+    /// Why the line ends here, when it does.
+    end: Option<End>,
+    /// The attacker moves here.
+    or: bool,
+}
+
+/// The bytes one tree node takes for a game (what `--hash` is divided by).
+pub fn bytes_per_node<G: Game>() -> usize {
+    std::mem::size_of::<Node<G::Move>>()
+}
+
+/// A node's numbers once its value is known: (0, INF) proves, (INF, 0)
+/// disproves.
+fn solved(proves: bool) -> (u32, u32) {
+    if proves {
+        (0, INF)
+    } else {
+        (INF, 0)
+    }
+}
+
+/// Solves `root` under `goal` by proof-number search within `limits`, with
+/// `oracle`'s positions as leaves when one is given.
+///
+/// The tree never grows past [`Limits::node_budget`] nodes (of
+/// [`bytes_per_node`] bytes each): when an expansion would, the run stops
+/// with [`Answer::Unknown`] and the root's numbers at that point.
+pub fn solve<G: Game>(
+    root: &G,
+    goal: Goal,
+    oracle: Option<&dyn Oracle<G>>,
+    limits: &Limits,
+) -> Report<G::Move> {
+    let start = Instant::now();
+    let budget = limits
+        .node_budget(bytes_per_node::<G>())
+        .min(u32::MAX as u64 - 1) as usize;
+    let leaves = Leaves::new(root, goal, oracle);
+    let mut tree = Tree {
+        nodes: Vec::new(),
+        expansions: 0,
+    };
+    let mut pos = root.clone();
+    let mut hist = Leaves::<G>::history(root);
+    let mut moves = MoveList::new();
+    let end = leaves.classify(&pos, &hist, &mut moves);
+    let (pn, dn) = match end {
+        Some(e) => solved(leaves.proves(&pos, e)),
+        None => (1, 1),
+    };
+    tree.nodes.push(Node {
+        pn,
+        dn,
+        parent: u32::MAX,
+        first_child: 0,
+        children: 0,
+        mv: None,
+        end,
+        or: true,
+    });
+
+    let mut path: Vec<(G::Move, G::Undo)> = Vec::new();
+    let mut stopped = false;
+    while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
+        if let Some(t) = limits.time {
+            if tree.expansions.is_multiple_of(256) && start.elapsed() >= t {
+                stopped = true;
+                break;
+            }
+        }
+        let n = tree.select(&mut pos, &mut hist, &mut path);
+        // legal_moves appends.
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        if tree.nodes.len() + moves.len() > budget {
+            tree.unwind(&mut pos, &mut hist, &mut path);
+            stopped = true;
+            break;
+        }
+        tree.expand(n, &leaves, &mut pos, &mut hist, &moves, budget);
+        tree.update(n);
+        tree.unwind(&mut pos, &mut hist, &mut path);
+    }
+    let r = tree.nodes[0];
+    let answer = if r.pn == 0 {
+        Answer::Proven
+    } else if r.dn == 0 {
+        Answer::Disproven
+    } else {
+        debug_assert!(stopped);
+        Answer::Unknown
+    };
+    let proof = (answer != Answer::Unknown).then(|| tree.proof(goal, answer));
+    Report {
+        goal,
+        answer,
+        pn: r.pn,
+        dn: r.dn,
+        nodes: tree.nodes.len() as u64,
+        expansions: tree.expansions,
+        bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
+        seconds: start.elapsed().as_secs_f64(),
+        proof,
+    }
+}
+
+struct Tree<M> {
+    nodes: Vec<Node<M>>,
+    expansions: u64,
+}
+
+impl<M: Copy> Tree<M> {
+    /// Walks from the root to the most-proving node, making the moves on
+    /// `pos` and `hist`; returns its index.
+    fn select<G: Game<Move = M>>(
+        &self,
+        pos: &mut G,
+        hist: &mut History,
+        path: &mut Vec<(M, G::Undo)>,
+    ) -> usize {
+        let mut n = 0usize;
+        while self.nodes[n].children > 0 {
+            let node = &self.nodes[n];
+            let kids = node.first_child as usize..(node.first_child + node.children) as usize;
+            // The child that decides the node's number: the smallest proof
+            // number at OR nodes, the smallest disproof number at AND nodes
+            // (the first of equals).
+            let mut best = kids.start;
+            if node.or {
+                for c in kids {
+                    if self.nodes[c].pn < self.nodes[best].pn {
+                        best = c;
+                    }
+                }
+            } else {
+                for c in kids {
+                    if self.nodes[c].dn < self.nodes[best].dn {
+                        best = c;
+                    }
+                }
+            }
+            let mv = self.nodes[best].mv.expect("a child has a move");
+            let u = pos.make(mv);
+            hist.push(pos.key(), pos.piece_count());
+            path.push((mv, u));
+            n = best;
+        }
+        n
+    }
+
+    /// Takes back the moves [`Tree::select`] made.
+    fn unwind<G: Game<Move = M>>(
+        &self,
+        pos: &mut G,
+        hist: &mut History,
+        path: &mut Vec<(M, G::Undo)>,
+    ) {
+        while let Some((mv, u)) = path.pop() {
+            hist.pop();
+            pos.unmake(mv, u);
+        }
+    }
+
+    /// Gives node `n` (at `pos`, with legal `moves`) its children, each
+    /// evaluated at once when it is a leaf.
+    fn expand<G: Game<Move = M>>(
+        &mut self,
+        n: usize,
+        leaves: &Leaves<'_, G>,
+        pos: &mut G,
+        hist: &mut History,
+        moves: &MoveList<M>,
+        budget: usize,
+    ) {
+        let first = self.nodes.len();
+        let need = first + moves.len();
+        if self.nodes.capacity() < need {
+            // Grow by doubling, as a Vec does, but never past the budget
+            // (the caller checked that `need` fits): the memory limit
+            // holds for the allocation, not only for the nodes in use.
+            let want = (self.nodes.capacity() * 2).max(need).min(budget);
+            self.nodes.reserve_exact(want - first);
+        }
+        let or = !self.nodes[n].or;
+        let mut child_moves = MoveList::new();
+        for &mv in moves {
+            let u = pos.make(mv);
+            hist.push(pos.key(), pos.piece_count());
+            let end = leaves.classify(pos, hist, &mut child_moves);
+            let (pn, dn) = match end {
+                Some(e) => solved(leaves.proves(pos, e)),
+                None => (1, 1),
+            };
+            hist.pop();
+            pos.unmake(mv, u);
+            self.nodes.push(Node {
+                pn,
+                dn,
+                parent: n as u32,
+                first_child: 0,
+                children: 0,
+                mv: Some(mv),
+                end,
+                or,
+            });
+        }
+        self.nodes[n].first_child = first as u32;
+        self.nodes[n].children = moves.len() as u32;
+        self.expansions += 1;
+    }
+
+    /// Recomputes the numbers of `n` and its ancestors, stopping at the
+    /// first that does not change (those above cannot change either).
+    fn update(&mut self, mut n: usize) {
+        loop {
+            let node = self.nodes[n];
+            let kids = node.first_child as usize..(node.first_child + node.children) as usize;
+            let (mut pn, mut dn);
+            if node.or {
+                pn = INF;
+                dn = 0;
+                for c in kids {
+                    pn = pn.min(self.nodes[c].pn);
+                    dn = add(dn, self.nodes[c].dn);
+                }
+            } else {
+                pn = 0;
+                dn = INF;
+                for c in kids {
+                    pn = add(pn, self.nodes[c].pn);
+                    dn = dn.min(self.nodes[c].dn);
+                }
+            }
+            // A solved node's other number is meaningless; keep it at INF
+            // so that solved nodes compare alike.
+            if pn == 0 {
+                dn = INF;
+            }
+            if dn == 0 {
+                pn = INF;
+            }
+            if (pn, dn) == (node.pn, node.dn) && n != 0 {
+                // Unchanged: the ancestors' numbers stand.
+                return;
+            }
+            self.nodes[n].pn = pn;
+            self.nodes[n].dn = dn;
+            if n == 0 {
+                return;
+            }
+            n = node.parent as usize;
+        }
+    }
+
+    /// The proof (or disproof) below the solved root, breadth first.
+    fn proof(&self, goal: Goal, answer: Answer) -> Proof<M> {
+        let proven = answer == Answer::Proven;
+        let mut out = Proof {
+            goal,
+            answer,
+            nodes: Vec::new(),
+        };
+        // (tree node, its index in the proof)
+        let mut queue = VecDeque::new();
+        out.nodes.push(ProofNode {
+            parent: u32::MAX,
+            mv: None,
+            end: self.nodes[0].end,
+            first_child: 0,
+            children: 0,
+        });
+        queue.push_back((0usize, 0usize));
+        while let Some((t, p)) = queue.pop_front() {
+            let node = &self.nodes[t];
+            if node.end.is_some() {
+                continue;
+            }
+            let kids = node.first_child as usize..(node.first_child + node.children) as usize;
+            let solved_kid = |c: usize| {
+                if proven {
+                    self.nodes[c].pn == 0
+                } else {
+                    self.nodes[c].dn == 0
+                }
+            };
+            // The winning side chooses one move; the other side's every
+            // move is answered.
+            let chooser = node.or == proven;
+            let chosen: Vec<usize> = if chooser {
+                vec![kids
+                    .clone()
+                    .find(|&c| solved_kid(c))
+                    .expect("a solved child")]
+            } else {
+                debug_assert!(kids.clone().all(solved_kid));
+                kids.collect()
+            };
+            out.nodes[p].first_child = out.nodes.len() as u32;
+            out.nodes[p].children = chosen.len() as u32;
+            for c in chosen {
+                queue.push_back((c, out.nodes.len()));
+                out.nodes.push(ProofNode {
+                    parent: p as u32,
+                    mv: self.nodes[c].mv,
+                    end: self.nodes[c].end,
+                    first_child: 0,
+                    children: 0,
+                });
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,187 @@
+//! Shared by the solver's tests: the 3-piece tables built once per test
+//! binary, reproducible positions, and a replay of proofs that shares no
+//! code with the solver's search.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
+use zoo_animal::board::{bit, Board, RAT};
+use zoo_animal::{Jungle, JungleCheckers, Position, RuleSet};
+use zoo_core::{Game, History, MoveList, Oracle, Outcome, Repetition, Side};
+use zoo_solve::{Answer, End, Goal, Proof};
+
+/// Builds the tables of `rules` up to `pieces` pieces in a fresh directory.
+/// These are zoo-tb's only build calls in the solver's tests (its API is
+/// about to change).
+fn build<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-solve-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let opts = zoo_tb::build::BuildOptions {
+        pieces,
+        threads: 2,
+        memory_bytes: None,
+        encoding: None,
+        copies: true,
+    };
+    let stop = AtomicBool::new(false);
+    let plan = zoo_tb::plan::plan::<B>(&dir, rules, &opts);
+    zoo_tb::build::build::<B>(&dir, rules, &opts, &plan, &|_| {}, &|_| {}, &stop)
+        .expect("tables build");
+    dir
+}
+
+pub fn jc3() -> &'static PathBuf {
+    static D: OnceLock<PathBuf> = OnceLock::new();
+    D.get_or_init(|| build::<JungleCheckers>("jc", &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN, 3))
+}
+
+pub fn jungle3() -> &'static PathBuf {
+    static D: OnceLock<PathBuf> = OnceLock::new();
+    D.get_or_init(|| build::<Jungle>("jungle", &zoo_animal::rules::JUNGLE_LEIDEN, 3))
+}
+
+/// splitmix64: a fixed, reproducible sequence.
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random unfinished position with exactly `pieces` pieces, both sides
+/// present, each piece on a square it may stand on (no den, water only for
+/// rats), either side to move.
+pub fn placement<B: Board>(rules: &'static RuleSet, rng: &mut Rng, pieces: u32) -> Position<B> {
+    loop {
+        let mut pos = Position::<B>::empty(rules);
+        let white = 1 + rng.below(pieces as u64 - 1) as u32;
+        let mut placed = 0;
+        while placed < pieces {
+            let side = if placed < white {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let kind = rng.below(B::KINDS as u64) as usize;
+            if pos.square_of(side, kind).is_some() {
+                continue;
+            }
+            let s = rng.below(B::SQUARES as u64) as u8;
+            let water_ok = kind == RAT || B::WATER & bit(s) == 0;
+            if pos.piece_at(s).is_none() && water_ok && !B::DEN.contains(&s) {
+                pos.put(side, kind, s);
+                placed += 1;
+            }
+        }
+        if rng.below(2) == 1 {
+            pos.set_side_to_move(Side::Black);
+        }
+        if pos.outcome().is_none() {
+            return pos;
+        }
+    }
+}
+
+/// An oracle that knows only the positions of at most `max` pieces of
+/// another: the 3-piece tables serve as 2-piece ones.
+pub struct Fewer<'a, G> {
+    pub inner: &'a dyn Oracle<G>,
+    pub max: u32,
+}
+
+impl<G: Game> Oracle<G> for Fewer<'_, G> {
+    fn max_pieces(&self) -> u32 {
+        self.max
+    }
+    fn probe(&self, pos: &G) -> Option<(Outcome, u16)> {
+        if pos.piece_count() > self.max {
+            return None;
+        }
+        self.inner.probe(pos)
+    }
+}
+
+/// Replays `proof` from `root` with the rules alone and checks every step:
+/// the moves are legal, where the losing side of the question moves every
+/// legal move is answered, each leaf is what it says (a finished game, a
+/// repetition of the path, the oracle's value) and gives the answer.
+/// Returns the number of nodes checked.
+pub fn replay<G: Game>(root: &G, proof: &Proof<G::Move>, oracle: Option<&dyn Oracle<G>>) -> usize {
+    assert_ne!(proof.answer, Answer::Unknown);
+    let attacker = root.side_to_move();
+    let mut hist = History::starting_at(Repetition::First, root.key(), root.piece_count());
+    let mut pos = root.clone();
+    walk(&mut pos, &mut hist, proof, 0, attacker, oracle)
+}
+
+fn walk<G: Game>(
+    pos: &mut G,
+    hist: &mut History,
+    proof: &Proof<G::Move>,
+    i: usize,
+    attacker: Side,
+    oracle: Option<&dyn Oracle<G>>,
+) -> usize {
+    let node = &proof.nodes[i];
+    let ours = pos.side_to_move() == attacker;
+    if let Some(end) = node.end {
+        let o = match end {
+            End::Terminal(o) => {
+                assert_eq!(pos.terminal(), Some(o), "{}", pos.to_fen());
+                o
+            }
+            End::Repetition => {
+                assert!(hist.is_draw(), "no repetition at {}", pos.to_fen());
+                Outcome::Draw
+            }
+            End::NoMoves(o) => {
+                assert_eq!(pos.count_moves(), 0);
+                assert_eq!(pos.no_moves_outcome(), o);
+                o
+            }
+            End::Oracle(o) => {
+                let probed = oracle.and_then(|t| t.probe(pos)).map(|(o, _)| o);
+                assert_eq!(probed, Some(o), "{}", pos.to_fen());
+                o
+            }
+        };
+        let for_attacker = if ours { o } else { o.flip() };
+        let achieved = match for_attacker {
+            Outcome::Win => true,
+            Outcome::Draw => proof.goal == Goal::NotLose,
+            Outcome::Loss => false,
+        };
+        assert_eq!(achieved, proof.answer == Answer::Proven, "{}", pos.to_fen());
+        return 1;
+    }
+    assert!(pos.terminal().is_none() && !hist.is_draw());
+    let mut legal = MoveList::new();
+    pos.legal_moves(&mut legal);
+    let kids = proof.children(i);
+    let moves: Vec<G::Move> = kids.clone().map(|c| proof.nodes[c].mv.unwrap()).collect();
+    if ours == (proof.answer == Answer::Proven) {
+        assert_eq!(moves.len(), 1, "one move where the winning side chooses");
+        assert!(legal.contains(&moves[0]));
+    } else {
+        assert_eq!(moves.len(), legal.len(), "every move answered");
+        assert!(legal.iter().all(|m| moves.contains(m)));
+    }
+    let mut count = 1;
+    for c in kids {
+        let mv = proof.nodes[c].mv.unwrap();
+        let u = pos.make(mv);
+        hist.push(pos.key(), pos.piece_count());
+        count += walk(pos, hist, proof, c, attacker, oracle);
+        hist.pop();
+        pos.unmake(mv, u);
+    }
+    count
+}
