@@ -38,7 +38,7 @@ pub enum TbError {
     Missing { material: String, dir: PathBuf },
     #[error("no tables of material {0}: one piece a side at least, each kind once")]
     NoSuchMaterial(String),
-    #[error("{path}, line {line}: not `file bytes crc32`")]
+    #[error("{path}, line {line}: not `file bytes sha256`")]
     BadManifest { path: PathBuf, line: usize },
     #[error("interrupted")]
     Interrupted,

@@ -1,11 +1,15 @@
-//! The manifest beside the tables: each table file's size and CRC-32, so
+//! The manifest beside the tables: each table file's size and SHA-256, so
 //! a copy of the tables (to another machine, or back from one) can be
-//! checked without reading them through the format. One line per file:
+//! checked without reading them through the format (`sha256sum` gives the
+//! same digests). One line per file:
 //!
 //! ```text
-//! # zoo tables: file bytes crc32
-//! DEvd.zootb 4215 1c0ffee5
+//! # zoo tables: file bytes sha256
+//! DEvd.zootb 134810 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
 //! ```
+//!
+//! Not a CRC-32: a table file ends with the CRC-32 of what precedes it, and
+//! the CRC-32 of such a file is the same constant for every file.
 //!
 //! A build records the tables it writes ([`record`]); `zoo tb manifest`
 //! rewrites it whole ([`write`]) and checks it ([`check`]).
@@ -27,8 +31,8 @@ const TABLE_EXT: &str = "zootb";
 pub struct Entry {
     /// Its size in bytes.
     pub bytes: u64,
-    /// The CRC-32 of its bytes.
-    pub crc32: u32,
+    /// The SHA-256 of its bytes.
+    pub sha256: [u8; 32],
 }
 
 /// Every file of a manifest, by name.
@@ -63,8 +67,11 @@ impl std::fmt::Display for Problem {
                 found,
             } => write!(
                 f,
-                "{name}: {} bytes, CRC {:08x}; the manifest says {} bytes, CRC {:08x}",
-                found.bytes, found.crc32, listed.bytes, listed.crc32
+                "{name}: {} bytes, SHA-256 {}; the manifest says {} bytes, SHA-256 {}",
+                found.bytes,
+                hex(&found.sha256),
+                listed.bytes,
+                hex(&listed.sha256)
             ),
         }
     }
@@ -74,10 +81,30 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> TbError + '_ {
     move |e| TbError::Io(path.to_path_buf(), e)
 }
 
-/// The size and CRC-32 of a file, read in large pieces.
+/// Lower-case hexadecimal, as `sha256sum` prints digests.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The bytes of a hexadecimal digest.
+fn unhex(s: &str) -> Option<[u8; 32]> {
+    let s = s.as_bytes();
+    if s.len() != 64 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, pair) in s.chunks(2).enumerate() {
+        let pair = std::str::from_utf8(pair).ok()?;
+        out[i] = u8::from_str_radix(pair, 16).ok()?;
+    }
+    Some(out)
+}
+
+/// The size and SHA-256 of a file, read in large pieces.
 pub fn entry_of(path: &Path) -> Result<Entry, TbError> {
+    use sha2::Digest;
     let mut f = File::open(path).map_err(io(path))?;
-    let mut h = crc32fast::Hasher::new();
+    let mut h = sha2::Sha256::new();
     let mut buf = vec![0u8; 1 << 20];
     let mut bytes = 0u64;
     loop {
@@ -90,7 +117,7 @@ pub fn entry_of(path: &Path) -> Result<Entry, TbError> {
     }
     Ok(Entry {
         bytes,
-        crc32: h.finalize(),
+        sha256: h.finalize().into(),
     })
 }
 
@@ -129,13 +156,14 @@ pub fn read(dir: &Path) -> Result<Manifest, TbError> {
             line: i + 1,
         };
         let mut w = line.split_whitespace();
-        let (Some(name), Some(bytes), Some(crc), None) = (w.next(), w.next(), w.next(), w.next())
+        let (Some(name), Some(bytes), Some(digest), None) =
+            (w.next(), w.next(), w.next(), w.next())
         else {
             return Err(bad());
         };
         let bytes = bytes.parse().map_err(|_| bad())?;
-        let crc32 = u32::from_str_radix(crc, 16).map_err(|_| bad())?;
-        m.insert(name.to_string(), Entry { bytes, crc32 });
+        let sha256 = unhex(digest).ok_or_else(bad)?;
+        m.insert(name.to_string(), Entry { bytes, sha256 });
     }
     Ok(m)
 }
@@ -144,9 +172,9 @@ pub fn read(dir: &Path) -> Result<Manifest, TbError> {
 fn save(dir: &Path, m: &Manifest) -> Result<(), TbError> {
     let path = dir.join(NAME);
     let tmp: PathBuf = dir.join(format!("{NAME}.tmp"));
-    let mut text = String::from("# zoo tables: file bytes crc32\n");
+    let mut text = String::from("# zoo tables: file bytes sha256\n");
     for (name, e) in m {
-        text.push_str(&format!("{name} {} {:08x}\n", e.bytes, e.crc32));
+        text.push_str(&format!("{name} {} {}\n", e.bytes, hex(&e.sha256)));
     }
     let mut f = File::create(&tmp).map_err(io(&tmp))?;
     f.write_all(text.as_bytes()).map_err(io(&tmp))?;

@@ -23,7 +23,7 @@ pub enum TbCommand {
     /// Build every missing table up to a number of pieces, or one material
     /// and the tables it needs (resumable).
     Build(BuildArgs),
-    /// Write the manifest of the tables (each file's size and CRC-32), or
+    /// Write the manifest of the tables (each file's size and SHA-256), or
     /// check the files against it.
     Manifest(ManifestArgs),
     /// Statistics of all positions with exactly N pieces, White to move.
