@@ -37,7 +37,7 @@
 //! the invalid WDL code 3 (see [`Table::get`]), never as values.
 
 use crate::index::Material;
-use crate::TbError;
+use crate::{Damage, TbError};
 use memmap2::Mmap;
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -152,12 +152,12 @@ impl Header {
     }
     /// The header, the encoding and (version 2) the entries per block.
     fn decode(h: &[u8], path: &Path) -> Result<(Header, Encoding, u64), TbError> {
-        let bad = |why: &str| TbError::Damaged(path.to_path_buf(), why.to_string());
+        let bad = |why: Damage| TbError::Damaged(path.to_path_buf(), why);
         if h.len() < HEADER {
-            return Err(bad("shorter than a header"));
+            return Err(bad(Damage::ShortHeader));
         }
         if &h[0..8] != MAGIC {
-            return Err(bad("not a zoo table file (wrong magic)"));
+            return Err(bad(Damage::BadMagic));
         }
         let u64at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
         let u32at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
@@ -167,24 +167,25 @@ impl Header {
             VERSION_ZSTD => {
                 let b = u32at(208) as u64;
                 if b == 0 || b > MAX_BLOCK {
-                    return Err(bad(&format!("bad block size {b}")));
+                    return Err(bad(Damage::BlockSize(b)));
                 }
                 (Encoding::Zstd, b)
             }
             _ => {
-                return Err(bad(&format!(
-                    "format version {version}, this program reads {VERSION} and {VERSION_ZSTD}"
-                )))
+                return Err(bad(Damage::Version {
+                    found: version,
+                    reads: [VERSION, VERSION_ZSTD],
+                }))
             }
         };
         let sides = u32at(12) as usize;
         if sides != 1 && sides != 2 {
-            return Err(bad("bad number of sides"));
+            return Err(bad(Damage::Sides));
         }
         let text = |r: std::ops::Range<usize>| -> Result<String, TbError> {
             let b = &h[r];
             let end = b.iter().position(|&c| c == 0).unwrap_or(b.len());
-            String::from_utf8(b[..end].to_vec()).map_err(|_| bad("name not UTF-8"))
+            String::from_utf8(b[..end].to_vec()).map_err(|_| bad(Damage::NameNotUtf8))
         };
         let mut counts = [SideCounts::default(); 2];
         for (s, c) in counts.iter_mut().enumerate() {
@@ -234,12 +235,11 @@ pub fn split_code(v: u8) -> (u8, u8) {
 pub fn write_table(path: &Path, header: &Header, values: &[&[u8]]) -> Result<(), TbError> {
     for vals in values.iter().take(header.sides) {
         if vals.len() as u64 != header.size {
-            return Err(TbError::Other(format!(
-                "{}: {} values for a side of {} entries",
-                path.display(),
-                vals.len(),
-                header.size
-            )));
+            return Err(TbError::WrongValueCount {
+                path: path.to_path_buf(),
+                got: vals.len() as u64,
+                size: header.size,
+            });
         }
     }
     let fill = |side: usize, start: u64, out: &mut [u8]| {
@@ -284,7 +284,7 @@ pub fn write_table_blocks(
     let r = r.and_then(|len| {
         std::fs::rename(&tmp, path)
             .map(|_| len)
-            .map_err(|e| TbError::Io(path.to_path_buf(), e))
+            .map_err(|e| TbError::io(path, e))
     });
     if r.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -304,9 +304,7 @@ impl Out<'_> {
     fn put(&mut self, b: &[u8]) -> Result<(), TbError> {
         self.crc.update(b);
         self.len += b.len() as u64;
-        self.w
-            .write_all(b)
-            .map_err(|e| TbError::Io(self.path.to_path_buf(), e))
+        self.w.write_all(b).map_err(|e| TbError::io(self.path, e))
     }
 }
 
@@ -317,13 +315,12 @@ fn write_tmp(
     level: i32,
     fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
 ) -> Result<u64, TbError> {
-    let io = |e: std::io::Error| TbError::Io(tmp.to_path_buf(), e);
+    let io = |e: std::io::Error| TbError::io(tmp, e);
     if header.sides != 1 && header.sides != 2 {
-        return Err(TbError::Other(format!(
-            "{}: {} sides",
-            tmp.display(),
-            header.sides
-        )));
+        return Err(TbError::BadSides {
+            path: tmp.to_path_buf(),
+            sides: header.sides,
+        });
     }
     let f = File::create(tmp).map_err(io)?;
     let mut out = Out {
@@ -421,7 +418,7 @@ fn write_zstd(
     let batch = (BATCH_BYTES / block).max(1);
     let mut offsets = Vec::with_capacity((header.sides as u64 * n + 1) as usize);
     let path = out.path;
-    let zerr = |e: std::io::Error| TbError::Other(format!("{}: zstd: {e}", path.display()));
+    let zerr = |e: std::io::Error| TbError::Zstd(path.to_path_buf(), e.into());
     let compress = |side: usize, k: u64| -> std::io::Result<Vec<u8>> {
         let start = k * block;
         let len = block.min(size - start) as usize;
@@ -523,8 +520,8 @@ impl Table {
         material: Material,
         size: u64,
     ) -> Result<Table, TbError> {
-        let io = |e: std::io::Error| TbError::Io(path.to_path_buf(), e);
-        let bad = |why: String| TbError::Damaged(path.to_path_buf(), why);
+        let io = |e: std::io::Error| TbError::io(path, e);
+        let bad = |why: Damage| TbError::Damaged(path.to_path_buf(), why);
         let f = File::open(path).map_err(io)?;
         // SAFETY: the map is read-only and table files are only ever created
         // whole under a temporary name and renamed; nothing writes a file
@@ -535,41 +532,41 @@ impl Table {
         let map = unsafe { Mmap::map(&f) }.map_err(io)?;
         let (header, encoding, block) = Header::decode(&map, path)?;
         if header.game != game {
-            return Err(bad(format!("a table of {}, not {game}", header.game)));
+            return Err(bad(Damage::WrongGame {
+                found: header.game,
+                expected: game.into(),
+            }));
         }
         if header.rules != rules {
-            return Err(bad(format!(
-                "built with rule set {}, not {rules}",
-                header.rules
-            )));
+            return Err(bad(Damage::WrongRules {
+                found: header.rules,
+                expected: rules.into(),
+            }));
         }
         if header.material != material {
-            return Err(bad(
-                "holds another material configuration than its name says".into(),
-            ));
+            return Err(bad(Damage::WrongMaterial));
         }
         if header.size != size {
-            return Err(bad(format!(
-                "index size {} where {size} is expected",
-                header.size
-            )));
+            return Err(bad(Damage::WrongSize {
+                found: header.size,
+                expected: size,
+            }));
         }
         let want_sides = material.stored_sides();
         if header.sides != want_sides {
-            return Err(bad(format!(
-                "{} sides stored, {want_sides} expected",
-                header.sides
-            )));
+            return Err(bad(Damage::WrongSides {
+                found: header.sides,
+                expected: want_sides,
+            }));
         }
         let (mut blocks, mut offsets_at) = (0, 0);
         match encoding {
             Encoding::Plain => {
                 if map.len() != header.file_len() {
-                    return Err(bad(format!(
-                        "{} bytes where {} are expected (truncated?)",
-                        map.len(),
-                        header.file_len()
-                    )));
+                    return Err(bad(Damage::Truncated {
+                        len: map.len() as u64,
+                        expected: header.file_len() as u64,
+                    }));
                 }
             }
             Encoding::Zstd => {
@@ -578,10 +575,10 @@ impl Table {
                 // Header, one byte at least per block, the table, the CRC.
                 let least = HEADER as u64 + (entries - 1) + entries * 8 + 4;
                 if (map.len() as u64) < least {
-                    return Err(bad(format!(
-                        "{} bytes where at least {least} are expected (truncated?)",
-                        map.len()
-                    )));
+                    return Err(bad(Damage::TooShort {
+                        len: map.len() as u64,
+                        least,
+                    }));
                 }
                 offsets_at = map.len() - 4 - entries as usize * 8;
                 let mut prev = None;
@@ -592,24 +589,19 @@ impl Table {
                         Some(p) => o > p && o <= offsets_at as u64,
                     };
                     if !ok {
-                        return Err(bad(
-                            "the offset table is not increasing inside the file (truncated?)"
-                                .into(),
-                        ));
+                        return Err(bad(Damage::OffsetsNotIncreasing));
                     }
                     prev = Some(o);
                 }
                 if prev != Some(offsets_at as u64) {
-                    return Err(bad(
-                        "the offset table does not end where the blocks do (truncated?)".into(),
-                    ));
+                    return Err(bad(Damage::OffsetsEnd));
                 }
             }
         }
         let body = &map[..map.len() - 4];
         let stored = u32::from_le_bytes(map[map.len() - 4..].try_into().expect("4 bytes"));
         if crc32fast::hash(body) != stored {
-            return Err(bad("checksum mismatch: the file is damaged".into()));
+            return Err(bad(Damage::Checksum));
         }
         Ok(Table {
             header,
@@ -725,9 +717,7 @@ impl Table {
     pub fn read_codes(&self, side: usize, start: u64, out: &mut [u8]) -> Result<(), TbError> {
         let end = start + out.len() as u64;
         if side >= self.header.sides || end > self.header.size {
-            return Err(TbError::Other(format!(
-                "entries {start}..{end} of side {side} outside the table"
-            )));
+            return Err(TbError::OutOfRange { side, start, end });
         }
         match self.encoding {
             Encoding::Plain => {
@@ -736,12 +726,7 @@ impl Table {
                     *o = match wdl {
                         WDL_DRAW => 0,
                         WDL_WIN | WDL_LOSS => dist + 1,
-                        _ => {
-                            return Err(TbError::Damaged(
-                                self.path.clone(),
-                                "invalid value code".into(),
-                            ))
-                        }
+                        _ => return Err(TbError::Damaged(self.path.clone(), Damage::InvalidCode)),
                     };
                 }
             }
@@ -754,14 +739,14 @@ impl Table {
                     let Some((src, len)) = self.frame(side, k) else {
                         return Err(TbError::Damaged(
                             self.path.clone(),
-                            format!("block {k} of side {side} lies outside the file"),
+                            Damage::BlockOutside { side, block: k },
                         ));
                     };
                     buf.resize(len, 0);
                     if !unzstd(&mut dctx, src, &mut buf) {
                         return Err(TbError::Damaged(
                             self.path.clone(),
-                            format!("block {k} of side {side} does not decompress"),
+                            Damage::BlockUndecodable { side, block: k },
                         ));
                     }
                     let from = (idx - k * self.block) as usize;

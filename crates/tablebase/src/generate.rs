@@ -103,16 +103,20 @@ impl State {
         let bytes = 8 * len.max(1);
         let map = match file {
             None => {
-                let map = MmapOptions::new().len(bytes).map_anon().map_err(|e| {
-                    TbError::Other(format!("cannot allocate {bytes} bytes of state: {e}"))
-                })?;
+                let map = MmapOptions::new()
+                    .len(bytes)
+                    .map_anon()
+                    .map_err(|e| TbError::Alloc {
+                        bytes,
+                        source: e.into(),
+                    })?;
                 // Only a hint: without huge pages the build is slower, not wrong.
                 #[cfg(target_os = "linux")]
                 let _ = map.advise(Advice::HugePage);
                 map.into()
             }
             Some(path) => {
-                let io = |e| TbError::Io(path.to_path_buf(), e);
+                let io = |e| TbError::io(path, e);
                 let f = std::fs::OpenOptions::new()
                     .read(true)
                     .write(true)
@@ -452,10 +456,10 @@ impl<'a, B: Board> Gen<'a, B> {
     }
 
     fn too_long(&self, d: usize) -> TbError {
-        TbError::Other(format!(
-            "{}: a distance of {d} plies does not fit the one-byte distance format",
-            self.layout.material.name::<B>()
-        ))
+        TbError::TooLong {
+            material: self.layout.material.name::<B>(),
+            distance: d,
+        }
     }
 
     /// The value (for the side to move after it) of the capture of parent
@@ -487,11 +491,10 @@ impl<'a, B: Board> Gen<'a, B> {
         let c = self.children[victim]
             .as_ref()
             .expect("a capture with a child");
-        TbError::Other(format!(
-            "{}: the table of {} gave an invalid value (damaged?)",
-            self.layout.material.name::<B>(),
-            c.layout.material.name::<B>()
-        ))
+        TbError::DamagedChild {
+            material: self.layout.material.name::<B>(),
+            child: c.layout.material.name::<B>(),
+        }
     }
 
     /// Step 1 for one position (`pos`, placement `sqs`, entry `x`):

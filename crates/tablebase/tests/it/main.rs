@@ -10,3 +10,4 @@ mod props;
 mod sample;
 mod stats;
 mod verify;
+mod walk;
