@@ -90,7 +90,7 @@ pub fn build<B: Board>(
     let (planned, skipped) = (&plan.jobs, plan.present);
     let most = planned.iter().map(|j| j.pieces).max().unwrap_or(0);
     let tdir: PathBuf = crate::file::table_dir(dir, B::GAME, rules.name);
-    std::fs::create_dir_all(&tdir).map_err(|e| TbError::Io(tdir.clone(), e))?;
+    std::fs::create_dir_all(&tdir).map_err(|e| TbError::io(tdir.clone(), e))?;
     let mut report = BuildReport {
         built: Vec::new(),
         skipped,
@@ -257,7 +257,7 @@ fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, TbError> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| TbError::Other(format!("thread pool: {e}")))
+        .map_err(|e| TbError::ThreadPool(e.to_string()))
 }
 
 /// Statistics over all positions with exactly `pieces` pieces, White to

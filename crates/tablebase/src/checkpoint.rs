@@ -87,7 +87,7 @@ pub fn path_for(table: &Path) -> PathBuf {
 pub fn save(path: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
     let tmp = path.with_extension("ckpt.tmp");
     let r = write(&tmp, parts, level)
-        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| TbError::Io(path.to_path_buf(), e)));
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| TbError::io(path, e)));
     if r.is_err() {
         // 17 GB of a half-written checkpoint would keep the disk full.
         let _ = std::fs::remove_file(&tmp);
@@ -96,7 +96,7 @@ pub fn save(path: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
 }
 
 fn write(tmp: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
-    let io = |e| TbError::Io(tmp.to_path_buf(), e);
+    let io = |e| TbError::io(tmp, e);
     let f = File::create(tmp).map_err(io)?;
     let mut w = BufWriter::with_capacity(BUF, f);
     let mut crc = crc32fast::Hasher::new();
@@ -130,7 +130,7 @@ pub fn load(path: &Path, parts: &Parts) -> Result<Option<u64>, TbError> {
             for w in parts.chunks().flatten() {
                 w.store(0, Relaxed);
             }
-            std::fs::remove_file(path).map_err(|e| TbError::Io(path.to_path_buf(), e))?;
+            std::fs::remove_file(path).map_err(|e| TbError::io(path, e))?;
             Ok(None)
         }
     }

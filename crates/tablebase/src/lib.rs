@@ -10,6 +10,7 @@
 
 pub mod build;
 pub mod checkpoint;
+pub mod error;
 pub mod file;
 pub mod generate;
 pub mod index;
@@ -28,23 +29,7 @@ use std::sync::{Arc, OnceLock};
 use zoo_animal::{Board, Position, RuleSet};
 use zoo_core::{Outcome, Side};
 
-#[derive(Debug, thiserror::Error)]
-pub enum TbError {
-    #[error("{0}: {1}")]
-    Io(PathBuf, std::io::Error),
-    #[error("table file {0} refused: {1}")]
-    Damaged(PathBuf, String),
-    #[error("no table for {material} in {dir} (build it with `zoo tb build`)")]
-    Missing { material: String, dir: PathBuf },
-    #[error("no tables of material {0}: one piece a side at least, each kind once")]
-    NoSuchMaterial(String),
-    #[error("{path}, line {line}: not `file bytes sha256`")]
-    BadManifest { path: PathBuf, line: usize },
-    #[error("interrupted")]
-    Interrupted,
-    #[error("{0}")]
-    Other(String),
-}
+pub use error::{Damage, TbError};
 
 /// The material layouts, built once per material.
 pub struct Layouts<B: Board> {
@@ -122,7 +107,9 @@ pub(crate) fn decode(wdl: u8, dist: u8) -> Option<(Outcome, u16)> {
 pub struct Tablebase<B: Board> {
     dir: PathBuf,
     rules: &'static RuleSet,
-    tables: Vec<OnceLock<Result<Arc<Table>, String>>>,
+    /// Per material key: the table, `None` when it has no file, or why
+    /// its file was refused (kept, so every probe reports it).
+    tables: Vec<OnceLock<Result<Option<Arc<Table>>, TbError>>>,
     layouts: Layouts<B>,
 }
 
@@ -155,19 +142,18 @@ impl<B: Board> Tablebase<B> {
         let r = self.tables[m.key()].get_or_init(|| {
             let path = self.path_of(m);
             if !path.exists() {
-                return Err(String::new());
+                return Ok(None);
             }
             Table::open(&path, B::GAME, self.rules.name, m, self.layout(m).size)
-                .map(Arc::new)
-                .map_err(|e| e.to_string())
+                .map(|t| Some(Arc::new(t)))
         });
         match r {
-            Ok(t) => Ok(t),
-            Err(e) if e.is_empty() => Err(TbError::Missing {
+            Ok(Some(t)) => Ok(t),
+            Ok(None) => Err(TbError::Missing {
                 material: m.name::<B>(),
                 dir: self.dir.clone(),
             }),
-            Err(e) => Err(TbError::Other(e.clone())),
+            Err(e) => Err(e.clone()),
         }
     }
 
@@ -176,11 +162,10 @@ impl<B: Board> Tablebase<B> {
     /// its result at distance 0.
     pub fn try_probe(&self, pos: &Position<B>) -> Result<(Outcome, u16), TbError> {
         if pos.rule_set().name != self.rules.name {
-            return Err(TbError::Other(format!(
-                "position under rule set {}, tables of {}",
-                pos.rule_set().name,
-                self.rules.name
-            )));
+            return Err(TbError::WrongRules {
+                position: pos.rule_set().name.into(),
+                tables: self.rules.name.into(),
+            });
         }
         self.lookup(pos)
     }
@@ -198,12 +183,71 @@ impl<B: Board> Tablebase<B> {
         let mut sqs = [0u8; 16];
         layout.squares_of(pos, slot.swap, &mut sqs);
         let (wdl, dist) = table.get(slot.side, layout.rank(&sqs[..layout.n]));
-        decode(wdl, dist).ok_or_else(|| {
-            TbError::Damaged(
-                self.path_of(slot.material),
-                "invalid value code (or a block that does not decompress)".into(),
-            )
-        })
+        decode(wdl, dist)
+            .ok_or_else(|| TbError::Damaged(self.path_of(slot.material), Damage::InvalidValue))
+    }
+
+    /// Walks every entry of stored side `side` (0: White to move, 1: Black
+    /// to move) of the table of canonical material `m` in index order,
+    /// calling `f(index, position, value)` with the value for the side to
+    /// move and its distance in plies. Each entry is one position with its
+    /// first piece on files a-d (its mirror image has the same value). For
+    /// whole-table work (census, decision trees): the positions are built
+    /// by moving the pieces that change from one entry to the next, not
+    /// decoded one by one.
+    pub fn walk(
+        &self,
+        m: Material,
+        side: usize,
+        mut f: impl FnMut(u64, &Position<B>, (Outcome, u16)),
+    ) -> Result<(), TbError> {
+        let table = self.table(m)?;
+        let layout = self.layout(m);
+        if side >= table.header.sides {
+            return Err(TbError::NoSuchEntry {
+                material: m.name::<B>(),
+                side,
+                index: 0,
+            });
+        }
+        let stm = if side == 0 { Side::White } else { Side::Black };
+        let n = layout.n;
+        let mut digits = [0u32; 16];
+        let mut sqs = [0u8; 16];
+        let mut pos = None;
+        // The value codes a block at a time: a compressed table decodes each
+        // block once.
+        let mut codes = vec![0u8; 1 << 16];
+        let mut start = 0u64;
+        while start < layout.size {
+            let len = (layout.size - start).min(codes.len() as u64) as usize;
+            table.read_codes(side, start, &mut codes[..len])?;
+            for (j, &v) in codes[..len].iter().enumerate() {
+                let x = start + j as u64;
+                let p = match &mut pos {
+                    None => {
+                        layout.locate(x, &mut digits, &mut sqs);
+                        pos.insert(layout.position::<B>(&sqs[..n], stm, self.rules))
+                    }
+                    Some(p) => {
+                        let old = sqs;
+                        let from = layout.advance(&mut digits, &mut sqs);
+                        for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&old[from..n]) {
+                            p.remove(ps, pk, s);
+                        }
+                        for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&sqs[from..n]) {
+                            p.put(ps, pk, s);
+                        }
+                        p
+                    }
+                };
+                let (wdl, dist) = file::split_code(v);
+                let value = decode(wdl, dist).expect("a value code is a value");
+                f(x, p, value);
+            }
+            start += len as u64;
+        }
+        Ok(())
     }
 
     /// [`Tablebase::try_probe`] for callers that only want a value when one

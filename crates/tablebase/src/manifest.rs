@@ -78,7 +78,7 @@ impl std::fmt::Display for Problem {
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> TbError + '_ {
-    move |e| TbError::Io(path.to_path_buf(), e)
+    move |e| TbError::io(path, e)
 }
 
 /// Lower-case hexadecimal, as `sha256sum` prints digests.
@@ -143,7 +143,7 @@ pub fn read(dir: &Path) -> Result<Manifest, TbError> {
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Manifest::new()),
-        Err(e) => return Err(TbError::Io(path, e)),
+        Err(e) => return Err(TbError::io(path, e)),
     };
     let mut m = Manifest::new();
     for (i, line) in text.lines().enumerate() {
@@ -216,10 +216,7 @@ pub fn write(dir: &Path) -> Result<Manifest, TbError> {
 pub fn check(dir: &Path) -> Result<Vec<Problem>, TbError> {
     let path = dir.join(NAME);
     if !path.exists() {
-        return Err(TbError::Io(
-            path,
-            std::io::Error::new(std::io::ErrorKind::NotFound, "no manifest"),
-        ));
+        return Err(TbError::NoManifest(dir.to_path_buf()));
     }
     let m = read(dir)?;
     let files = table_files(dir)?;

@@ -142,10 +142,11 @@ pub fn check_entry<B: Board>(
 ) -> Result<Option<Disagreement>, TbError> {
     let table = tb.table(m)?;
     if side >= table.header.sides || index >= table.header.size {
-        return Err(TbError::Other(format!(
-            "{}: no entry {index} of side {side}",
-            m.name::<B>()
-        )));
+        return Err(TbError::NoSuchEntry {
+            material: m.name::<B>(),
+            side,
+            index,
+        });
     }
     let pos = entry_position(tb, m, side, index);
     let (wdl, dist) = table.get(side, index);
@@ -176,11 +177,10 @@ pub fn sample<B: Board>(
 ) -> Result<SampleReport, TbError> {
     for &m in materials {
         if !m.is_canonical() {
-            return Err(TbError::Other(format!(
-                "{} is stored as {}",
-                m.name::<B>(),
-                m.swapped().name::<B>()
-            )));
+            return Err(TbError::NotCanonical {
+                material: m.name::<B>(),
+                stored: m.swapped().name::<B>(),
+            });
         }
         tb.table(m)?;
     }

@@ -12,3 +12,4 @@ mod props;
 mod sample;
 mod stats;
 mod verify;
+mod walk;

@@ -1,0 +1,135 @@
+//! What can go wrong with tables: typed, so callers can tell a missing
+//! table from a damaged one, and with messages meant for users.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// An error of the tablebase: opening, probing, building or checking.
+///
+/// Cheap to clone (an I/O error is shared), so a table that failed to open
+/// can report the same error to every later probe.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum TbError {
+    /// A file or directory could not be read, written or created.
+    #[error("{0}: {1}")]
+    Io(PathBuf, Arc<std::io::Error>),
+    /// A table file exists but cannot be used.
+    #[error("table file {0} refused: {1}")]
+    Damaged(PathBuf, Damage),
+    /// The table a position needs is not in the directory.
+    #[error("no table for {material} in {dir} (build it with `zoo tb build`)")]
+    Missing { material: String, dir: PathBuf },
+    /// Stopped on request (a checkpoint keeps the work where there is one).
+    #[error("interrupted")]
+    Interrupted,
+    /// A position of one rule set probed in tables of another.
+    #[error("position under rule set {position}, tables of {tables}")]
+    WrongRules { position: String, tables: String },
+    /// A material name that is not one of the game.
+    #[error("unknown material configuration {0}")]
+    UnknownMaterial(String),
+    /// A material name that parses but has no table: fewer than one piece
+    /// a side, or a kind twice.
+    #[error("no tables of material {0}: one piece a side at least, each kind once")]
+    NoSuchMaterial(String),
+    /// A manifest line that is not `file bytes sha256`.
+    #[error("{path}, line {line}: not `file bytes sha256`")]
+    BadManifest { path: PathBuf, line: usize },
+    /// `--check` of a directory without a manifest.
+    #[error("no manifest in {0} (write one with `zoo tb manifest`)")]
+    NoManifest(PathBuf),
+    /// A material that is stored as its colour swap was asked for as stored.
+    #[error("{material} is stored as {stored}")]
+    NotCanonical { material: String, stored: String },
+    /// More pieces than an index can hold.
+    #[error("{material}: too many pieces for a table")]
+    TooManyPieces { material: String },
+    /// A distance beyond what the one-byte distance format stores.
+    #[error(
+        "{material}: a distance of {distance} plies does not fit the one-byte distance format"
+    )]
+    TooLong { material: String, distance: usize },
+    /// A smaller table gave an invalid value while a larger one was built.
+    #[error("{material}: the table of {child} gave an invalid value (damaged?)")]
+    DamagedChild { material: String, child: String },
+    /// An entry outside the table was asked for.
+    #[error("{material}: no entry {index} of side {side}")]
+    NoSuchEntry {
+        material: String,
+        side: usize,
+        index: u64,
+    },
+    /// Entries outside the table were asked for.
+    #[error("entries {start}..{end} of side {side} outside the table")]
+    OutOfRange { side: usize, start: u64, end: u64 },
+    /// Values handed to the writer that do not fill the table.
+    #[error("{path}: {got} values for a side of {size} entries")]
+    WrongValueCount { path: PathBuf, got: u64, size: u64 },
+    /// A header to write with a number of sides other than 1 or 2.
+    #[error("{path}: {sides} sides")]
+    BadSides { path: PathBuf, sides: usize },
+    /// The compressor failed.
+    #[error("{0}: zstd: {1}")]
+    Zstd(PathBuf, Arc<std::io::Error>),
+    /// The working memory of a build could not be allocated.
+    #[error("cannot allocate {bytes} bytes of state: {source}")]
+    Alloc {
+        bytes: usize,
+        source: Arc<std::io::Error>,
+    },
+    /// The worker threads could not be started.
+    #[error("thread pool: {0}")]
+    ThreadPool(String),
+}
+
+impl TbError {
+    /// An I/O error on `path`.
+    pub fn io(path: impl Into<PathBuf>, e: std::io::Error) -> TbError {
+        TbError::Io(path.into(), Arc::new(e))
+    }
+}
+
+/// Why a table file is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Damage {
+    #[error("shorter than a header")]
+    ShortHeader,
+    #[error("not a zoo table file (wrong magic)")]
+    BadMagic,
+    #[error("bad block size {0}")]
+    BlockSize(u64),
+    #[error("format version {found}, this program reads {} and {}", .reads[0], .reads[1])]
+    Version { found: u32, reads: [u32; 2] },
+    #[error("bad number of sides")]
+    Sides,
+    #[error("name not UTF-8")]
+    NameNotUtf8,
+    #[error("a table of {found}, not {expected}")]
+    WrongGame { found: String, expected: String },
+    #[error("built with rule set {found}, not {expected}")]
+    WrongRules { found: String, expected: String },
+    #[error("holds another material configuration than its name says")]
+    WrongMaterial,
+    #[error("index size {found} where {expected} is expected")]
+    WrongSize { found: u64, expected: u64 },
+    #[error("{found} sides stored, {expected} expected")]
+    WrongSides { found: usize, expected: usize },
+    #[error("{len} bytes where {expected} are expected (truncated?)")]
+    Truncated { len: u64, expected: u64 },
+    #[error("{len} bytes where at least {least} are expected (truncated?)")]
+    TooShort { len: u64, least: u64 },
+    #[error("the offset table is not increasing inside the file (truncated?)")]
+    OffsetsNotIncreasing,
+    #[error("the offset table does not end where the blocks do (truncated?)")]
+    OffsetsEnd,
+    #[error("checksum mismatch: the file is damaged")]
+    Checksum,
+    #[error("invalid value code")]
+    InvalidCode,
+    #[error("invalid value code (or a block that does not decompress)")]
+    InvalidValue,
+    #[error("block {block} of side {side} lies outside the file")]
+    BlockOutside { side: usize, block: u64 },
+    #[error("block {block} of side {side} does not decompress")]
+    BlockUndecodable { side: usize, block: u64 },
+}
