@@ -3,59 +3,36 @@
 //! failing line is reported with its line number.
 
 use zoo_checkers::{variant, ClassicalPos, EnglishPos, Variant, CLASSICAL, ENGLISH};
-use zoo_core::{perft, perft_parallel, Game, History, Repetition};
+use zoo_core::{perft_parallel, Game, History, Repetition};
+use zoo_testkit::cases::Case;
+use zoo_testkit::{cases, perft};
 
 mod common;
-use common::{cases, start_count, Case, PERFT};
+use common::{start_count, PERFT};
 
 /// perft of one case, or why it could not be run.
-fn run<V: Variant>(c: &Case) -> Result<u64, String> {
+fn run<V: Variant>(c: &Case<perft::Expect>) -> Result<(), String> {
     let rules = variant::by_name::<V>(c.rules).map_err(|e| e.to_string())?;
-    let mut pos = if c.position == "start" {
+    let pos = if c.position == "start" {
         zoo_checkers::Position::<V>::start(&rules)
     } else {
         zoo_checkers::Position::<V>::from_fen(c.position, &rules).map_err(|e| e.to_string())?
     };
-    let mut h = History::starting_at(Repetition::None, pos.key(), pos.piece_count());
-    Ok(perft(&mut pos, c.depth, &mut h))
+    perft::check(pos, &c.expect)
 }
 
 #[test]
 fn perft_cases_from_data() {
-    let cases =
-        cases(PERFT).unwrap_or_else(|bad| panic!("tests/data/perft.txt:\n{}", bad.join("\n")));
-    assert!(!cases.is_empty());
-    let mut failures = Vec::new();
-    for c in &cases {
-        let got = match c.game {
+    cases::check_all(
+        "tests/data/perft.txt",
+        PERFT,
+        perft::Expect::parse,
+        |c| match c.game {
             "classical" => run::<zoo_checkers::Classical>(c),
             "english" => run::<zoo_checkers::English>(c),
             other => Err(format!("unknown game {other:?}")),
-        };
-        match got {
-            Ok(n) if n == c.count => {}
-            Ok(n) => failures.push(format!(
-                "line {}: {} {} {} perft({}) = {n}, expected {}",
-                c.line, c.game, c.rules, c.position, c.depth, c.count
-            )),
-            Err(e) => failures.push(format!("line {}: {e}", c.line)),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "tests/data/perft.txt, {} of {} cases fail:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
+        },
     );
-}
-
-#[test]
-fn a_malformed_line_is_reported() {
-    let text = "# comment\nclassical classical start | 1 7\nclassical classical start | x 7\nenglish | 1\n";
-    let bad = cases(text).err().expect("two bad lines");
-    assert_eq!(bad.len(), 2, "{bad:?}");
-    assert!(bad[0].starts_with("line 3:") && bad[1].starts_with("line 4:"));
 }
 
 /// The parallel split and the full move lists (no bulk counting) agree

@@ -9,71 +9,44 @@
 
 use zoo_checkers::{ClassicalPos, EnglishPos};
 use zoo_core::{Game, History, MoveList, Outcome, Repetition};
-use zoo_search::{Config, Engine, EngineGame, Limits, Replacement};
+use zoo_search::{Config, Engine, EngineGame, Limits};
 
 /// Every enhancement that keeps the search exact (all but late move
-/// reductions), alone and together, as literature C adds them.
+/// reductions): the rungs of the enhancement ladder and its variants, each
+/// replacement scheme also with two-bound entries, and the full engine
+/// without reductions, as literature C adds them.
 fn configs(quiescence: bool) -> Vec<(String, Config)> {
-    let base = Config {
+    let exact = |c: Config| Config {
         quiescence,
         strict_draft: true,
-        hash_mb: 1,
-        ..Config::plain_alphabeta()
+        // The small-table variants keep their 64 KiB (hash_mb 0).
+        hash_mb: c.hash_mb.min(1),
+        ..c
     };
-    let tt = Config {
-        tt: true,
-        ordering: true,
-        ..base.clone()
-    };
-    let pvs = Config {
-        pvs: true,
-        ..tt.clone()
-    };
-    let id = Config {
-        iterative: true,
-        id_step: 2,
-        killers: true,
-        history: true,
-        ..pvs.clone()
-    };
-    let asp = Config {
-        aspiration: 50,
-        ..id.clone()
-    };
-    let etc = Config {
-        etc_min_depth: 3,
-        ..asp.clone()
-    };
-    let full = Config {
-        lmr: false,
-        quiescence,
-        strict_draft: true,
-        hash_mb: 1,
-        ..Config::default()
-    };
-    let mut v: Vec<(String, Config)> = vec![
-        ("alphabeta".into(), base),
-        ("+tt".into(), tt),
-        ("+pvs".into(), pvs),
-        ("+id".into(), id),
-        ("+aspiration".into(), asp),
-        ("+etc".into(), etc.clone()),
-        ("full-no-lmr (mtdf)".into(), full.clone()),
-    ];
-    for r in Replacement::ALL {
-        for two_bound in [false, true] {
-            v.push((
-                format!("{} two-bound {two_bound}", r.name()),
-                Config {
-                    replacement: r,
-                    two_bound,
-                    // 64 KiB: small enough for replacements to happen.
-                    hash_mb: 0,
-                    ..etc.clone()
-                },
-            ));
-        }
-    }
+    let mut v: Vec<(String, Config)> = Config::ladder()
+        .into_iter()
+        .chain(Config::ladder_variants())
+        .map(|(name, c)| (name.to_string(), exact(c)))
+        .collect();
+    let two_bound: Vec<(String, Config)> = v
+        .iter()
+        .filter(|(_, c)| c.hash_mb == 0)
+        .map(|(name, c)| {
+            let c = Config {
+                two_bound: true,
+                ..c.clone()
+            };
+            (format!("{name} two-bound"), c)
+        })
+        .collect();
+    v.extend(two_bound);
+    v.push((
+        "full-no-lmr".into(),
+        exact(Config {
+            lmr: false,
+            ..Config::default()
+        }),
+    ));
     v
 }
 

@@ -6,9 +6,9 @@ use std::sync::atomic::AtomicBool;
 use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
 use zoo_animal::JungleCheckers;
 use zoo_tb::build::{build, BuildOptions};
-use zoo_tb::plan::plan;
 use zoo_tb::generate::{generate, Solve};
 use zoo_tb::index::Material;
+use zoo_tb::plan::plan;
 use zoo_tb::Tablebase;
 
 fn bench(c: &mut Criterion) {

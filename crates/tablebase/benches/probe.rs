@@ -7,9 +7,9 @@ use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
 use zoo_animal::{JungleCheckers, JungleCheckersPos};
 use zoo_core::Side;
 use zoo_tb::build::{build, BuildOptions};
-use zoo_tb::plan::plan;
 use zoo_tb::file::Encoding;
 use zoo_tb::index::Material;
+use zoo_tb::plan::plan;
 use zoo_tb::Tablebase;
 
 /// Positions drawn evenly over the entries of every 3-piece table.
