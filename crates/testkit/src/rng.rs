@@ -7,7 +7,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next number of the sequence.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -18,7 +18,7 @@ impl Rng {
     /// A number below `n` (slightly biased for huge `n`, which tests do
     /// not use).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
 }
 
@@ -30,7 +30,7 @@ mod tests {
     fn the_sequence_is_splitmix64() {
         // The first outputs for seed 0 of the reference splitmix64.
         let mut r = Rng(0);
-        assert_eq!(r.next(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(r.next(), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
     }
 }
