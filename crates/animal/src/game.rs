@@ -101,8 +101,8 @@ impl<B: Board> Game for Position<B> {
     fn move_to_coord(&self, mv: Move) -> String {
         self.coord_move(mv)
     }
-    fn render(&self) -> String {
-        self.draw()
+    fn render_from(&self, view: Side) -> String {
+        self.draw(view)
     }
 }
 

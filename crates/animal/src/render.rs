@@ -7,12 +7,19 @@ use crate::position::Position;
 use zoo_core::Side;
 
 impl<B: Board> Position<B> {
-    /// A drawing of the board for a terminal (see the module docs for the symbols).
-    pub fn draw(&self) -> String {
+    /// A drawing of the board for a terminal (see the module docs for the
+    /// symbols), `view`'s side at the bottom.
+    pub fn draw(&self, view: Side) -> String {
         let mut out = String::new();
-        for r in (0..B::RANKS).rev() {
+        // From Black's side the board is turned: ranks upwards, files from
+        // the right.
+        let (ranks, files): (Vec<u8>, Vec<u8>) = match view {
+            Side::White => ((0..B::RANKS).rev().collect(), (0..FILES).collect()),
+            Side::Black => ((0..B::RANKS).collect(), (0..FILES).rev().collect()),
+        };
+        for &r in &ranks {
             out.push_str(&format!("{} ", r + 1));
-            for f in 0..FILES {
+            for &f in &files {
                 let s = sq(f, r);
                 let c = match self.piece_at(s) {
                     Some((side, kind)) => piece_letter::<B>(side, kind),
@@ -27,7 +34,7 @@ impl<B: Board> Position<B> {
             out.push('\n');
         }
         out.push_str("  ");
-        for f in 0..FILES {
+        for &f in &files {
             out.push(' ');
             out.push((b'a' + f) as char);
         }
@@ -36,7 +43,7 @@ impl<B: Board> Position<B> {
             .map(|k| format!("{}={}", piece_letter::<B>(Side::White, k), B::NAMES[k]))
             .collect();
         out.push_str(&format!(
-            "{} to move · {} · rules {} · {}\n",
+            "{} to move · {} · rules {} · {} (weakest first; Black lower case)\n",
             self.stm.name(),
             B::GAME,
             self.rules.name,

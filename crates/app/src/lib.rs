@@ -28,6 +28,7 @@ pub mod matches;
 pub mod options;
 pub mod perft;
 pub mod report;
+pub mod saved;
 pub mod session;
 pub mod tables;
 
@@ -38,6 +39,7 @@ pub use report::{
     EndReason, EngineInfo, IterationReport, MoveInfo, SearchReport, Status, TableValue,
     TablesStatus,
 };
+pub use saved::SavedGame;
 pub use session::Session;
 pub use tables::{BuildOutcome, BuildPlan, BuildRequest, TableSet, TableVisitor};
 /// How a table is stored, what a build reports per table, and sizes in

@@ -40,6 +40,9 @@ type PreparedSearch = Box<dyn FnOnce(&mut dyn FnMut(&IterationReport)) -> Search
 pub struct Session {
     game: Box<dyn Backend>,
     running: Option<Running>,
+    /// Moves taken back by [`Session::undo`], the next to redo last;
+    /// forgotten when another move is played or a position set.
+    redo: Vec<String>,
 }
 
 /// A search running on its own thread.
@@ -67,6 +70,7 @@ impl Session {
         Ok(Session {
             game: game.visit(Open(rules, options))?,
             running: None,
+            redo: Vec::new(),
         })
     }
 
@@ -91,19 +95,36 @@ impl Session {
     ) -> Result<(), AppError> {
         self.stop();
         let moves: Vec<&str> = moves.iter().map(|m| m.as_ref()).collect();
-        self.game.set_position(fen, &moves)
+        self.game.set_position(fen, &moves)?;
+        self.redo.clear();
+        Ok(())
     }
 
     /// Plays one move; refused when illegal or when the game is over.
     pub fn play(&mut self, mv: &str) -> Result<MoveInfo, AppError> {
         self.stop();
-        self.game.play(mv)
+        let played = self.game.play(mv)?;
+        self.redo.clear();
+        Ok(played)
     }
 
-    /// Takes the last move back; `None` at the position set.
+    /// Takes the last move back; `None` at the position set. The move can
+    /// be played again by [`Session::redo`].
     pub fn undo(&mut self) -> Option<MoveInfo> {
         self.stop();
-        self.game.undo()
+        let taken = self.game.undo()?;
+        self.redo.push(taken.coord.clone());
+        Some(taken)
+    }
+
+    /// Plays again the last move taken back; `None` when there is none
+    /// (nothing undone, or another move played since).
+    pub fn redo(&mut self) -> Option<MoveInfo> {
+        self.stop();
+        let mv = self.redo.pop()?;
+        // It was legal here when it was taken back, and the position is
+        // the same.
+        self.game.play(&mv).ok()
     }
 
     /// The moves played since the position set, both notations.
@@ -138,7 +159,12 @@ impl Session {
 
     /// A drawing of the position for a terminal.
     pub fn render(&self) -> String {
-        self.game.render()
+        self.game.render(Side::White)
+    }
+
+    /// The board drawn with `view`'s side at the bottom.
+    pub fn render_from(&self, view: Side) -> String {
+        self.game.render(view)
     }
 
     /// Pieces on the board.
@@ -276,7 +302,7 @@ trait Backend: Send {
     fn side_to_move(&self) -> Side;
     fn status(&self) -> Status;
     fn legal_moves(&self) -> Vec<MoveInfo>;
-    fn render(&self) -> String;
+    fn render(&self, view: Side) -> String;
     fn piece_count(&self) -> u32;
     fn repetition(&self) -> zoo_core::Repetition;
     fn set_options(&mut self, options: EngineOptions) -> Result<(), AppError>;
@@ -572,8 +598,8 @@ impl<G: AppGame> Backend for GameSession<G> {
         self.record.pos.legal_moves(&mut l);
         l.iter().map(|&m| move_info(&self.record.pos, m)).collect()
     }
-    fn render(&self) -> String {
-        self.record.pos.render()
+    fn render(&self, view: Side) -> String {
+        self.record.pos.render_from(view)
     }
     fn piece_count(&self) -> u32 {
         self.record.pos.piece_count()

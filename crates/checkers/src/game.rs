@@ -122,7 +122,7 @@ impl<V: Variant> Game for Position<V> {
     fn move_to_string(&self, mv: Move) -> String {
         self.move_text(mv)
     }
-    fn render(&self) -> String {
-        self.draw()
+    fn render_from(&self, view: Side) -> String {
+        self.draw(view)
     }
 }

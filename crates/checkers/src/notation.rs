@@ -197,19 +197,25 @@ impl<V: Variant> Position<V> {
         Position::from_bitboards(rules, sets[0], sets[1], kings, stm).map_err(|e| bad(0, &e))
     }
 
-    /// The board from White's side, square numbers on the right.
-    pub fn draw(&self) -> String {
+    /// The board from `view`'s side, square numbers on the right.
+    pub fn draw(&self, view: Side) -> String {
         // Internal rows grow away from the first mover; White sits at the
         // bottom of the drawing, so rank = row for White-first variants.
         let rank_of_row = |r: i32| if V::FIRST == Side::White { r } else { 7 - r };
         // Internal columns are files in both games: with English numbering
         // (Black's row 0 on rank 8, square 1 = b8) `col` is still the file.
         let file_of_col = |c: i32| c;
+        // From Black's side the board is turned: ranks upwards, files from
+        // the right.
+        let (ranks, files): ([i32; 8], [i32; 8]) = match view {
+            Side::White => ([7, 6, 5, 4, 3, 2, 1, 0], [0, 1, 2, 3, 4, 5, 6, 7]),
+            Side::Black => ([0, 1, 2, 3, 4, 5, 6, 7], [7, 6, 5, 4, 3, 2, 1, 0]),
+        };
         let mut out = String::new();
-        for rank in (0..8).rev() {
+        for rank in ranks {
             out.push_str(&format!("{} ", rank + 1));
             let mut nums = Vec::new();
-            for file in 0..8 {
+            for file in files {
                 let r = rank_of_row(rank);
                 let c = file_of_col(file);
                 let s = square_at(r, c);
@@ -231,8 +237,16 @@ impl<V: Variant> Position<V> {
             let nums: Vec<String> = nums.iter().map(|n| format!("{n:>2}")).collect();
             out.push_str(&format!("    {}\n", nums.join(" ")));
         }
-        out.push_str("   a b c d e f g h\n");
-        out.push_str(&format!("{} to move\n", self.stm.name()));
+        out.push_str("  ");
+        for file in files {
+            out.push(' ');
+            out.push((b'a' + file as u8) as char);
+        }
+        out.push('\n');
+        out.push_str(&format!(
+            "{} to move · w=White man W=White king b=Black man B=Black king\n",
+            self.stm.name()
+        ));
         out
     }
 

@@ -169,8 +169,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn move_to_coord(&self, mv: Self::Move) -> String {
         self.move_to_string(mv)
     }
-    /// A drawing of the position for a terminal.
-    fn render(&self) -> String;
+    /// A drawing of the position for a terminal, White at the bottom.
+    fn render(&self) -> String {
+        self.render_from(Side::White)
+    }
+    /// A drawing of the position for a terminal with `view`'s side at the
+    /// bottom (a player's view of the board), with a legend of the pieces.
+    fn render_from(&self, view: Side) -> String;
 }
 
 /// Retrograde extension: predecessors and symmetries (tablebases, census).
