@@ -26,6 +26,9 @@ pub enum PlayerSpec {
     External {
         /// The command line.
         command: String,
+        /// The limits sent with each `go` (none given: the match's time
+        /// per move).
+        limits: SearchLimits,
     },
 }
 
@@ -173,9 +176,10 @@ impl Player {
                 let s = Session::new(plan.game, plan.rules.as_deref(), options.clone())?;
                 Player::Internal(Box::new(s), limits.or(default))
             }
-            PlayerSpec::External { command } => {
-                Player::External(External::start(command, plan.game.name(), rules)?, default)
-            }
+            PlayerSpec::External { command, limits } => Player::External(
+                External::start(command, plan.game.name(), rules)?,
+                limits.or(default),
+            ),
         })
     }
 

@@ -171,3 +171,57 @@ fn an_engine_without_a_move_loses() {
 fn a_mute_engine_loses() {
     every_game_lost_by_the_fake("mute", ":", "sent no `bestmove` within");
 }
+
+/// zoo against itself behind the protocol (`cmd:zoo uci`), both at the
+/// same depth: each opening is played with colours swapped and the two
+/// games are the same moves, so the match comes out even. A protocol engine
+/// that searched less (issue 21, bug 1: a stop flag left set between
+/// searches) or differently would lose games or play other moves.
+#[test]
+fn zoo_against_zoo_behind_the_protocol_comes_out_even() {
+    let dir = TempDir::new("match-self");
+    let games = dir.0.join("games.jsonl");
+    let zoo = assert_cmd::cargo::cargo_bin("zoo");
+    let out = Command::cargo_bin("zoo")
+        .unwrap()
+        .args(["match", "--game", "jungle-checkers", "--a", "--depth 3"])
+        .arg("--b")
+        .arg(format!("--depth 3 cmd:{} uci", zoo.display()))
+        .args(["--games", "6", "--json", "--out"])
+        .arg(&games)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(summary["wins"], summary["losses"], "{stdout}");
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&games)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 6);
+    for pair in records.chunks(2) {
+        assert_eq!(pair[0]["opening"], pair[1]["opening"]);
+        assert_eq!(pair[0]["moves"], pair[1]["moves"], "{pair:?}");
+        assert_eq!(pair[0]["result"], pair[1]["result"], "{pair:?}");
+    }
+}
+
+#[test]
+fn only_limits_go_before_an_external_command() {
+    let out = Command::cargo_bin("zoo")
+        .unwrap()
+        .args(["match", "--game", "jungle", "--a", "--depth 1"])
+        .args(["--b", "--eval simple cmd:zoo uci", "--games", "2"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("before `cmd:` only limits"), "{err}");
+}

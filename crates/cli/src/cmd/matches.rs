@@ -19,7 +19,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub rules: Option<String>,
     /// Engine A: options as for `zoo analyse` (e.g. "--eval simple --no-tt"),
-    /// or `cmd:<program and arguments>` for an external engine.
+    /// or `cmd:<program and arguments>` for an external engine, limits
+    /// before it (e.g. "--depth 4 cmd:zoo uci").
     #[arg(long, allow_hyphen_values = true)]
     pub a: String,
     /// Engine B, as for --a.
@@ -75,13 +76,22 @@ fn signed_whole(x: f64) -> String {
     format!("{:+.0}", x.round() + 0.0)
 }
 
-/// `--a`/`--b`: engine options, or `cmd:<program>`.
+/// `--a`/`--b`: engine options, or `[limits] cmd:<program>`.
 fn player(s: &str) -> Result<PlayerSpec> {
-    match s.trim().strip_prefix("cmd:") {
-        Some(cmd) if cmd.trim().is_empty() => bail!("`cmd:` needs a program"),
-        Some(cmd) => Ok(PlayerSpec::External {
-            command: cmd.trim().to_string(),
-        }),
+    match s.split_once("cmd:") {
+        Some((_, cmd)) if cmd.trim().is_empty() => bail!("`cmd:` needs a program"),
+        Some((before, cmd)) => {
+            // Only limits can go to another program: its engine options
+            // are its own.
+            let spec = EngineSpec::parse_str(before)?;
+            if spec.opts.options() != EngineSpec::parse_str("")?.opts.options() {
+                bail!("before `cmd:` only limits (--depth, --nodes, --movetime) are allowed: {before:?}");
+            }
+            Ok(PlayerSpec::External {
+                command: cmd.trim().to_string(),
+                limits: spec.limits.limits(),
+            })
+        }
         None => {
             let spec = EngineSpec::parse_str(s)?;
             Ok(PlayerSpec::Internal {
