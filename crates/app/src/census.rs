@@ -5,7 +5,7 @@ use crate::{AppError, GameKind};
 use zoo_checkers::census::{census, totals, CensusRow, MAX_DIFFERENCE, MAX_KINGS};
 
 /// A census and its bounds.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct CensusReport {
     /// The game counted.
     pub game: GameKind,

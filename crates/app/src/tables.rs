@@ -199,9 +199,9 @@ pub struct ProbeReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct ProbedMove {
     /// The move in coordinates (`a3a4`).
-    #[serde(rename = "move")]
     pub coord: String,
-    /// The move in the game's notation.
+    /// The move in the game's short notation (named as in `MoveInfo`).
+    #[serde(rename = "short")]
     pub san: String,
     /// What it leads to for the mover.
     pub value: Outcome,
@@ -225,8 +225,10 @@ pub struct VerifyReport {
     /// How long it took.
     pub seconds: f64,
     /// Disagreements found.
+    #[serde(rename = "disagreements")]
     pub mismatch_count: u64,
     /// The first of them, each as one line.
+    #[serde(rename = "listed")]
     pub mismatches: Vec<String>,
 }
 

@@ -120,7 +120,7 @@ fn every_game_lost_by_the_fake(name: &str, on_go: &str, reason: &str) {
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    let summary: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     assert_eq!(summary["losses"], 2, "{stdout}");
     // Every game lost: the Elo is the clamped score's, and the JSON says so.
     assert_eq!(summary["elo_clamped"], true, "{stdout}");
@@ -198,7 +198,7 @@ fn zoo_against_zoo_behind_the_protocol_comes_out_even() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let summary: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     assert_eq!(summary["wins"], summary["losses"], "{stdout}");
     let records: Vec<serde_json::Value> = std::fs::read_to_string(&games)
         .unwrap()

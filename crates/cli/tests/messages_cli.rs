@@ -3,18 +3,8 @@
 
 use assert_cmd::Command;
 
-/// The words of a command line; double quotes group words.
-fn words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    for (i, part) in line.split('"').enumerate() {
-        if i % 2 == 1 {
-            words.push(part.to_string());
-        } else {
-            words.extend(part.split_whitespace().map(str::to_string));
-        }
-    }
-    words
-}
+mod common;
+use common::words;
 
 #[test]
 fn messages_hold_what_the_data_file_says() {

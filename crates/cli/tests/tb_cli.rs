@@ -36,8 +36,18 @@ fn tables_up_to(name: &str, pieces: &str) -> PathBuf {
     dir
 }
 
+/// The result object: the last of the JSON lines (docs/json.md).
 fn json(out: &[u8]) -> serde_json::Value {
-    serde_json::from_slice(out).expect("one JSON object")
+    json_line(out, "result")
+}
+
+/// The first JSON line of type `kind`.
+fn json_line(out: &[u8], kind: &str) -> serde_json::Value {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON object"))
+        .find(|v| v["type"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} line"))
 }
 
 fn stdout(c: &mut Command) -> Vec<u8> {
@@ -276,12 +286,15 @@ fn verify_positions_checks_random_entries() {
         text.contains("seed 9") && text.contains(" 0 disagreements"),
         "{text}"
     );
-    let r = json(&stdout(
-        zoo()
-            .args(["tb", "verify", "--game", "jungle-checkers", "--pieces", "2"])
-            .args(["--positions", "3000", "--seed", "9", "--json", "--dir"])
-            .arg(&dir),
-    ));
+    let r = json_line(
+        &stdout(
+            zoo()
+                .args(["tb", "verify", "--game", "jungle-checkers", "--pieces", "2"])
+                .args(["--positions", "3000", "--seed", "9", "--json", "--dir"])
+                .arg(&dir),
+        ),
+        "game",
+    );
     let tables = r["tables"].as_array().unwrap();
     // Of the 16 two-piece configurations, 10 are stored (4 symmetric).
     assert_eq!(tables.len(), 10);

@@ -52,16 +52,15 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
     }
     let mut report = |it: &IterationReport| {
         if json {
-            let mut o = json!({
-                "type": "iteration", "depth": it.depth, "score": it.score,
+            let o = json!({
+                "depth": it.depth, "score": it.score, "mate": it.mate,
                 "pv": it.pv, "pv_short": it.pv_short,
                 "nodes": it.nodes, "ms": it.ms, "ebf": it.ebf,
                 "stats": it.stats,
             });
-            if let Some(m) = it.mate {
-                o["mate"] = m.into();
-            }
-            println!("{o}");
+            // A line that cannot be written (stdout closed) ends the
+            // output, not the search.
+            let _ = super::json::line("iteration", &o);
         } else {
             println!(
                 "{:>5} {:>10} {:>12} {:>9} {:>6}  {}",
@@ -82,16 +81,13 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
     let status = s.status();
     if json {
         let mut o = json!({
-            "type": "result", "game": s.game(), "rules": s.rules_name(), "fen": s.fen(),
+            "game": s.game(), "rules": s.rules_name(), "fen": s.fen(),
             "eval": info.eval, "config": info.config,
-            "bestmove": best, "score": r.score, "depth": r.depth,
-            "pv": r.pv, "pv_short": r.pv_short,
+            "bestmove": best, "score": r.score, "mate": r.mate, "depth": r.depth,
+            "pv": r.pv, "pv_short": r.pv_short, "nodes": st.nodes,
             "seconds": r.seconds, "nodes_per_second": r.nodes_per_second, "ebf": ebf_total,
             "stats": st,
         });
-        if let Some(m) = r.mate {
-            o["mate"] = m.into();
-        }
         o["tb_hits"] = st.tb_hits.into();
         o["tablebase"] = match &info.tables {
             Some(t) => json!({
@@ -100,10 +96,14 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
             }),
             None => serde_json::Value::Null,
         };
-        if let Status::Over { result, .. } = status {
-            o["game_over"] = serde_json::to_value(result)?;
-        }
-        println!("{o}");
+        // As `tb probe` says it: whether the game is over, and then its
+        // result for the side to move.
+        o["game_over"] = (status != Status::Playing).into();
+        o["outcome"] = match status {
+            Status::Over { result, .. } => serde_json::to_value(result)?,
+            Status::Playing => serde_json::Value::Null,
+        };
+        super::json::result(&o)?;
     } else {
         match status {
             over @ Status::Over { .. } => {

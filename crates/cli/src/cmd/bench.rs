@@ -49,11 +49,15 @@ pub fn run(a: &BenchArgs) -> Result<()> {
     rows.push(("depth in time", run_one(GameKind::Jungle, o, t)?));
     rows.push(("depth in time", run_one(GameKind::JungleCheckers, o, t)?));
     if a.json {
-        for (what, r) in &rows {
-            let mut r = r.clone();
-            r["measure"] = (*what).into();
-            println!("{r}");
-        }
+        let measures: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|(what, r)| {
+                let mut r = r.clone();
+                r["measure"] = (*what).into();
+                r
+            })
+            .collect();
+        super::json::result(&json!({ "measures": measures }))?;
     } else {
         for (what, r) in &rows {
             println!(

@@ -20,27 +20,7 @@ pub fn run(a: &CensusArgs) -> Result<()> {
     let (rows, all, restricted) = (&c.rows, c.total, c.total_restricted);
     let (max_kings, max_difference) = (c.max_kings, c.max_difference);
     if a.json {
-        // u128 does not fit JSON numbers exactly: counts are decimal strings.
-        let lines: Vec<serde_json::Value> = rows
-            .iter()
-            .map(|r| {
-                serde_json::json!({
-                    "pieces": r.pieces,
-                    "positions": r.positions.to_string(),
-                    "restricted": r.restricted.to_string(),
-                })
-            })
-            .collect();
-        let o = serde_json::json!({
-            "game": a.game.name(),
-            "max_kings": max_kings,
-            "max_difference": max_difference,
-            "rows": lines,
-            "total": all.to_string(),
-            "total_restricted": restricted.to_string(),
-        });
-        println!("{o}");
-        return Ok(());
+        return super::json::result(&c);
     }
     println!(
         "{:>6}  {:>28}  {:>28}",

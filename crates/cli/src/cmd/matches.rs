@@ -153,7 +153,9 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         if let Ok(mut f) = out.lock() {
             let _ = writeln!(f, "{}", serde_json::to_string(g).unwrap_or_default());
         }
-        if !a.json {
+        if a.json {
+            let _ = super::json::line("game", g);
+        } else {
             say!(
                 "game {:>3}: {} (white {}) {} [{}]",
                 g.index + 1,
@@ -166,15 +168,13 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     };
     let m = run_match(&plan, &on_game).context("match stopped")?;
     if a.json {
-        say!(
-            "{}",
-            serde_json::json!({"a": a.a, "b": a.b, "games": m.games, "wins": m.wins,
-                "draws": m.draws, "losses": m.losses, "score": m.score, "elo": m.elo,
-                // Every game won or lost: `elo` is not an estimate but the
-                // figure of the score clamped to 1/(2n) from the edge.
-                "elo_clamped": m.is_perfect(),
-                "elo_error_95": m.elo_error_95, "out": a.out.display().to_string()})
-        );
+        super::json::result(&serde_json::json!({"a": a.a, "b": a.b, "games": m.games,
+            "wins": m.wins, "draws": m.draws, "losses": m.losses, "score": m.score,
+            "elo": m.elo,
+            // Every game won or lost: `elo` is not an estimate but the
+            // figure of the score clamped to 1/(2n) from the edge.
+            "elo_clamped": m.is_perfect(),
+            "elo_error_95": m.elo_error_95, "out": a.out.display().to_string()}))?;
     } else {
         say!("A = {:?}\nB = {:?}", a.a, a.b);
         // A perfect score has no finite Elo: say so instead of a clamped figure.

@@ -8,6 +8,7 @@ pub mod bench;
 pub mod engine;
 pub mod experiment;
 pub mod input;
+pub mod json;
 pub mod matches;
 pub mod play;
 pub mod uci;

@@ -46,7 +46,7 @@ pub fn run(a: &PerftArgs) -> Result<()> {
                 .collect();
             o["divide"] = div.into();
         }
-        println!("{o}");
+        super::json::result(&o)?;
     } else {
         for d in divide {
             // Checkers has one notation: its moves are not written twice.

@@ -9,13 +9,29 @@ use zoo_app::{EngineOptions, Status};
 pub struct ShowArgs {
     #[command(flatten)]
     pub position: PositionArgs,
+    /// One JSON object: the position, whose move, the status and the legal
+    /// moves in both notations (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(a: &ShowArgs) -> Result<()> {
     let s = a.position.session(EngineOptions::default())?;
+    let status = s.status();
+    if a.json {
+        let stm = s.side_to_move();
+        return super::json::result(&serde_json::json!({
+            "game": s.game(), "rules": s.rules_name(), "fen": s.fen(),
+            "side": stm.name(),
+            "status": status,
+            "winner": status.winner(stm).map(|w| w.name()),
+            "legal": s.legal_moves(),
+            "board": s.render(),
+        }));
+    }
     print!("{}", s.render());
     println!("FEN: {}", s.fen());
-    match s.status() {
+    match status {
         over @ Status::Over { .. } => {
             println!("Game over: {}.", over.describe(s.side_to_move()))
         }

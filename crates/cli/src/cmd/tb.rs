@@ -81,6 +81,10 @@ pub struct BuildArgs {
     /// the pieces renamed (by default copied from it): to check the copies.
     #[arg(long)]
     pub solve_all: bool,
+    /// JSON lines on stdout: the plan, each table as it is finished, then
+    /// the result (docs/json.md); the progress bar stays on stderr.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -151,8 +155,9 @@ pub struct VerifyArgs {
     /// so a run can be repeated exactly.
     #[arg(long, requires = "positions")]
     pub seed: Option<u64>,
-    /// With --positions: one JSON object per game on stdout.
-    #[arg(long, requires = "positions")]
+    /// JSON lines: one report per game (type `game`), then the result
+    /// (docs/json.md).
+    #[arg(long)]
     pub json: bool,
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
@@ -164,13 +169,41 @@ pub fn run(a: &TbArgs) -> Result<()> {
         TbCommand::Manifest(m) => run_manifest(m),
         TbCommand::Stats(s) => run_stats(s),
         TbCommand::Probe(p) => run_probe(p),
-        TbCommand::Verify(v) => match v.game {
-            Some(g) => run_verify(g, v),
-            None => GameKind::ALL
-                .iter()
-                .filter(|g| g.has_tables())
-                .try_for_each(|&g| run_verify(g, v)),
-        },
+        TbCommand::Verify(v) => {
+            let games: Vec<GameKind> = match v.game {
+                Some(g) => vec![g],
+                None => GameKind::ALL
+                    .iter()
+                    .copied()
+                    .filter(|g| g.has_tables())
+                    .collect(),
+            };
+            // Every game is checked even when one disagrees: the report
+            // says which.
+            let mut failed = Vec::new();
+            for &g in &games {
+                let c = run_verify(g, v)?;
+                if v.json {
+                    super::json::line("game", &c.report)?;
+                }
+                if c.disagreements > 0 {
+                    failed.push(match c.seed {
+                        Some(seed) => format!("{g} (repeat it with --seed {seed})"),
+                        None => g.to_string(),
+                    });
+                }
+            }
+            if v.json {
+                super::json::result(&serde_json::json!({
+                    "games": games.len(),
+                    "failed": failed,
+                }))?;
+            }
+            if !failed.is_empty() {
+                bail!("verification failed: {}", failed.join(", "));
+            }
+            Ok(())
+        }
     }
 }
 
@@ -205,6 +238,17 @@ fn run_build(a: &BuildArgs) -> Result<()> {
         plan.pieces,
         plan.dir.display()
     );
+    if a.json {
+        super::json::line(
+            "plan",
+            &serde_json::json!({
+                "game": plan.game, "rules": plan.rules, "pieces": plan.pieces,
+                "present": plan.present, "tables": plan.tables.len(),
+                "copies": plan.copies(), "positions": plan.positions(),
+                "dir": plan.dir.display().to_string(),
+            }),
+        )?;
+    }
     for p in plan.tables.iter().filter(|p| p.state_in_file) {
         let need = human_bytes(p.working_bytes);
         eprintln!(
@@ -215,6 +259,9 @@ fn run_build(a: &BuildArgs) -> Result<()> {
         );
     }
     if plan.tables.is_empty() {
+        if a.json {
+            super::json::result(&serde_json::json!({"built": 0, "seconds": 0.0, "missing": 0}))?;
+        }
         return Ok(());
     }
     let stop = Arc::new(AtomicBool::new(false));
@@ -296,6 +343,16 @@ fn run_build(a: &BuildArgs) -> Result<()> {
                     )
                 });
             }
+            if a.json {
+                let _ = super::json::line(
+                    "table",
+                    &serde_json::json!({
+                        "name": b.name, "seconds": b.secs, "copied_from": b.copied_from,
+                        "taken_back": b.work.taken_back, "told": b.work.told,
+                        "unsaved": b.unsaved,
+                    }),
+                );
+            }
             bar.set_message(format!("{} done in {:.1} s", b.name, b.secs))
         },
         &stop,
@@ -303,6 +360,11 @@ fn run_build(a: &BuildArgs) -> Result<()> {
     bar.finish_and_clear();
     match r? {
         BuildOutcome::Done { built } => {
+            if a.json {
+                super::json::result(&serde_json::json!({
+                    "built": built, "seconds": t0.elapsed().as_secs_f64(), "missing": 0,
+                }))?;
+            }
             eprintln!(
                 "built {built} tables in {:.1} s",
                 t0.elapsed().as_secs_f64()
@@ -310,6 +372,11 @@ fn run_build(a: &BuildArgs) -> Result<()> {
             Ok(())
         }
         BuildOutcome::Interrupted { missing } => {
+            if a.json {
+                super::json::result(&serde_json::json!({
+                    "built": null, "seconds": t0.elapsed().as_secs_f64(), "missing": missing,
+                }))?;
+            }
             eprintln!(
                 "interrupted: {missing} tables still missing; run the same command again to resume"
             );
@@ -357,7 +424,7 @@ fn run_manifest(a: &ManifestArgs) -> Result<()> {
 fn run_stats(a: &StatsArgs) -> Result<()> {
     let s = a.tables.set(a.game)?.stats(a.pieces)?;
     if a.json {
-        println!("{}", serde_json::to_string(&s)?);
+        super::json::result(&s)?;
     } else {
         println!(
             "{} {}, {} pieces, White to move, both colours, no piece on a den, no stalemate:",
@@ -386,7 +453,7 @@ fn run_probe(a: &ProbeArgs) -> Result<()> {
         .probe(&a.fen)
         .context("cannot probe --fen")?;
     if a.json {
-        println!("{}", serde_json::to_string(&r)?);
+        super::json::result(&r)?;
         return Ok(());
     }
     println!("{}", r.fen);
@@ -416,12 +483,30 @@ fn run_probe(a: &ProbeArgs) -> Result<()> {
     Ok(())
 }
 
-fn run_verify(game: GameKind, a: &VerifyArgs) -> Result<()> {
+/// What `verify` found for one game.
+struct Checked {
+    /// The report, for `--json`.
+    report: serde_json::Value,
+    disagreements: u64,
+    /// The seed of `--positions`, to repeat the check.
+    seed: Option<u64>,
+}
+
+/// Checks the tables of one game, printing its report unless `--json`.
+fn run_verify(game: GameKind, a: &VerifyArgs) -> Result<Checked> {
     let set = a.tables.set(game)?;
     if let Some(positions) = a.positions {
         return run_verify_sample(&set, a, positions);
     }
     let r = set.verify(a.pieces, a.sample, a.threads)?;
+    let checked = Checked {
+        report: serde_json::to_value(&r)?,
+        disagreements: r.mismatch_count,
+        seed: None,
+    };
+    if a.json {
+        return Ok(checked);
+    }
     println!(
         "{} {}: {} materials, {} positions checked up to {} pieces in {:.1} s: {} disagreements",
         r.game, r.rules, r.materials, r.positions, r.pieces, r.seconds, r.mismatch_count
@@ -429,19 +514,14 @@ fn run_verify(game: GameKind, a: &VerifyArgs) -> Result<()> {
     for s in &r.mismatches {
         println!("  {s}");
     }
-    if r.mismatch_count > 0 {
-        bail!("verification failed");
-    }
-    Ok(())
+    Ok(checked)
 }
 
 /// `verify --positions K`: K random entries of every table with exactly
 /// `--pieces` pieces against the values of their moves.
-fn run_verify_sample(set: &TableSet, a: &VerifyArgs, positions: u64) -> Result<()> {
+fn run_verify_sample(set: &TableSet, a: &VerifyArgs, positions: u64) -> Result<Checked> {
     let r = set.verify_positions(a.pieces, a.sample, positions, a.seed, a.threads)?;
-    if a.json {
-        println!("{}", serde_json::to_string(&r)?);
-    } else {
+    if !a.json {
         println!(
             "{} {}: {} of {} {}-piece tables, {} random positions ({} per table, seed {}) checked against their moves in {:.1} s: {} disagreements",
             r.game,
@@ -465,10 +545,11 @@ fn run_verify_sample(set: &TableSet, a: &VerifyArgs, positions: u64) -> Result<(
             println!("  (the first {} listed)", r.listed.len());
         }
     }
-    if r.disagreements > 0 {
-        bail!("verification failed (repeat it with --seed {})", r.seed);
-    }
-    Ok(())
+    Ok(Checked {
+        report: serde_json::to_value(&r)?,
+        disagreements: r.disagreements,
+        seed: Some(r.seed),
+    })
 }
 
 #[cfg(test)]
