@@ -18,6 +18,20 @@ const COLOURS: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
+/// Width of the chart and of the legend's column beside it, in pixels.
+const WIDTH: u32 = 900;
+const LEGEND: u32 = 260;
+
+/// A y tick of the log scale: whole numbers as such below 10⁴, above as
+/// powers of ten (`1e5`), never `100000.0`.
+fn tick(y: f64) -> String {
+    if y < 1e4 {
+        format!("{y:.0}")
+    } else {
+        format!("{y:.0e}")
+    }
+}
+
 /// A line plot with a log-scale y axis (nodes grow exponentially with
 /// depth): one series per `(name, points)`, x values labelled by
 /// `x_labels[x]` where there is one. Returns the SVG document.
@@ -44,11 +58,23 @@ pub fn log_plot(
         * 2.0;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (WIDTH + LEGEND, 560)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
-        let mut chart = ChartBuilder::on(&root)
+        // The legend has a column of its own beside the chart: inside the
+        // plotting area it covered points whichever corner it took.
+        let (plot_area, legend_area) = root.split_horizontally(WIDTH);
+        let mut chart = ChartBuilder::on(&plot_area)
             .caption(title, ("sans-serif", 20))
             .margin(15)
+            // Room for the last x label, centred on the right edge: about
+            // half its width (the labels are drawn ~10 px high, ~6 px a
+            // letter).
+            .margin_right(
+                x_labels
+                    .last()
+                    .map_or(0, |l| 4 * l.chars().count() as u32)
+                    .max(30),
+            )
             .x_label_area_size(45)
             .y_label_area_size(80)
             .build_cartesian_2d(min_x..max_x, (1f64..max_y).log_scale())
@@ -65,6 +91,7 @@ pub fn log_plot(
                     .cloned()
                     .unwrap_or_else(|| x.to_string())
             })
+            .y_label_formatter(&|y| tick(*y))
             .draw()
             .map_err(plot_err)?;
         for (i, (name, pts)) in series.iter().enumerate() {
@@ -74,11 +101,18 @@ pub fn log_plot(
                     pts.iter().map(|&(x, y)| (x, y.max(1.0))),
                     c.stroke_width(2),
                 ))
-                .map_err(plot_err)?
-                .label(name.as_str())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2))
-                });
+                .map_err(plot_err)?;
+            let y = 60 + 22 * i as i32;
+            legend_area
+                .draw(&PathElement::new(vec![(5, y), (25, y)], c.stroke_width(2)))
+                .map_err(plot_err)?;
+            legend_area
+                .draw(&Text::new(
+                    name.clone(),
+                    (32, y - 7),
+                    ("sans-serif", 14).into_font(),
+                ))
+                .map_err(plot_err)?;
             chart
                 .draw_series(
                     pts.iter()
@@ -86,14 +120,58 @@ pub fn log_plot(
                 )
                 .map_err(plot_err)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(plot_err)?;
         root.present().map_err(plot_err)?;
     }
     Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_whole_numbers_or_powers_of_ten() {
+        assert_eq!(tick(1.0), "1");
+        assert_eq!(tick(1000.0), "1000");
+        assert_eq!(tick(100000.0), "1e5");
+    }
+
+    #[test]
+    fn the_legend_stands_beside_the_chart() {
+        let series = vec![
+            ("first".to_string(), vec![(0, 1e6), (1, 1e3)]),
+            ("second".to_string(), vec![(0, 5e5), (1, 10.0)]),
+        ];
+        let labels: Vec<String> = (0..2).map(|d| format!("d{d}")).collect();
+        let svg = log_plot("t", "depth", &labels, &series).unwrap();
+        assert!(!svg.contains("100000.0"), "{svg}");
+        // Each legend entry is text to the right of the chart's width.
+        for name in ["first", "second"] {
+            let at = svg.find(&format!(">\n{name}\n<")).expect("a legend entry");
+            let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+            let x: f64 = tag
+                .split("x=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(x > WIDTH as f64, "{tag}");
+        }
+        // The last x label is drawn whole: inside the chart's width.
+        let at = svg.find(">\nd1\n<").expect("the last x label");
+        let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+        let x: f64 = tag
+            .split("x=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(x + 10.0 < WIDTH as f64, "{tag}");
+    }
 }
