@@ -4,7 +4,7 @@ use crate::games::{position_of, rules_of};
 use crate::{AppError, AppGame, GameKind, GameVisitor};
 use serde::Serialize;
 use std::time::Instant;
-use zoo_core::{perft_divide, perft_parallel, Game, History, Repetition};
+use zoo_core::{perft_divide_with_progress, perft_parallel, Game, History, Repetition};
 
 /// What to count.
 #[derive(Clone, Debug)]
@@ -66,24 +66,45 @@ pub struct DividedMove {
 
 /// Counts the paths of `r.depth` plies from `r`'s position.
 pub fn perft(r: &PerftRequest) -> Result<PerftReport, AppError> {
-    struct Count<'a>(&'a PerftRequest);
+    perft_with_progress(r, &|_, _| {})
+}
+
+/// [`perft`], calling `progress(done, total)` as the count below each root
+/// move is finished.
+pub fn perft_with_progress(
+    r: &PerftRequest,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<PerftReport, AppError> {
+    struct Count<'a>(&'a PerftRequest, &'a (dyn Fn(usize, usize) + Sync));
     impl GameVisitor for Count<'_> {
         type Output = Result<PerftReport, AppError>;
         fn visit<G: AppGame>(self) -> Self::Output {
-            count::<G>(self.0)
+            count::<G>(self.0, self.1)
         }
     }
-    r.game.visit(Count(r))
+    r.game.visit(Count(r, progress))
 }
 
-fn count<G: Game>(r: &PerftRequest) -> Result<PerftReport, AppError> {
+fn count<G: Game>(
+    r: &PerftRequest,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<PerftReport, AppError> {
     let rules = rules_of::<G>(r.rules.as_deref())?;
     let pos: G = position_of(&rules, r.fen.as_deref())?;
     let hist = History::starting_at(r.repetition, pos.key(), pos.piece_count());
-    let threads = r.threads.max(1);
+    if !(1..=crate::options::MAX_THREADS).contains(&r.threads) {
+        return Err(AppError::Option(format!(
+            "threads {} is not between 1 and {}",
+            r.threads,
+            crate::options::MAX_THREADS
+        )));
+    }
+    let threads = r.threads;
     let t0 = Instant::now();
-    let (nodes, divide) = if r.divide {
-        let d = perft_divide(&pos, r.depth, &hist, threads);
+    // Split at the root (also on one thread) when there is a root to
+    // split: each root move finished is progress.
+    let (nodes, divide) = if r.divide || r.depth >= 2 {
+        let d = perft_divide_with_progress(&pos, r.depth, &hist, threads, progress);
         // No move: the position itself is the one path.
         let n = if d.is_empty() {
             1
@@ -98,7 +119,7 @@ fn count<G: Game>(r: &PerftRequest) -> Result<PerftReport, AppError> {
                 nodes,
             })
             .collect();
-        (n, Some(moves))
+        (n, r.divide.then_some(moves))
     } else {
         (perft_parallel(&pos, r.depth, &hist, threads), None)
     };

@@ -71,17 +71,34 @@ pub fn perft_divide<G: Game>(
     hist: &History,
     threads: usize,
 ) -> Vec<(G::Move, u64)> {
+    perft_divide_with_progress(pos, depth, hist, threads, &|_, _| {})
+}
+
+/// [`perft_divide`], calling `progress(done, total)` as each root move's
+/// count is finished (from the thread that counted it), so a long count
+/// can show how far it is.
+pub fn perft_divide_with_progress<G: Game>(
+    pos: &G,
+    depth: u32,
+    hist: &History,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<(G::Move, u64)> {
     if depth == 0 || root_is_leaf(pos, hist) {
         return Vec::new();
     }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let work = |&m: &G::Move| {
         let mut p = pos.clone();
         let mut h = hist.clone();
         p.make(m);
         h.push(p.key(), p.piece_count());
-        (m, perft(&mut p, depth - 1, &mut h))
+        let n = perft(&mut p, depth - 1, &mut h);
+        let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(d, moves.len());
+        (m, n)
     };
     if threads <= 1 {
         moves.iter().map(work).collect()

@@ -1,9 +1,10 @@
 //! `zoo perft`: move-path counts, per root move with `--divide`.
 
 use crate::games::PositionArgs;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
-use zoo_app::perft::{perft, PerftRequest};
+use indicatif::{ProgressBar, ProgressStyle};
+use zoo_app::perft::{perft_with_progress, PerftRequest};
 use zoo_core::Repetition;
 
 #[derive(Args, Debug)]
@@ -25,16 +26,33 @@ pub struct PerftArgs {
 
 pub fn run(a: &PerftArgs) -> Result<()> {
     let p = &a.position;
-    let r = perft(&PerftRequest {
-        game: p.game,
-        rules: p.rules.clone(),
-        fen: p.fen.clone(),
-        depth: a.depth,
-        repetition: a.repetition,
-        divide: a.divide,
-        threads: a.threads,
-    })
-    .context("bad --fen or --rules")?;
+    // Root moves counted so far, on stderr when it is a terminal (hidden
+    // otherwise): a long count shows how far it is.
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} root moves  ~{eta} left",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let r = perft_with_progress(
+        &PerftRequest {
+            game: p.game,
+            rules: p.rules.clone(),
+            fen: p.fen.clone(),
+            depth: a.depth,
+            repetition: a.repetition,
+            divide: a.divide,
+            threads: a.threads,
+        },
+        &|done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+    );
+    bar.finish_and_clear();
+    let r = r?;
     let divide = r.divide.as_deref().unwrap_or_default();
     if a.json {
         let mut o = serde_json::to_value(&r)?;
