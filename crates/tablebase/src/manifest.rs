@@ -105,7 +105,11 @@ pub fn entry_of(path: &Path) -> Result<Entry, TbError> {
     use sha2::Digest;
     let mut f = File::open(path).map_err(io(path))?;
     let mut h = sha2::Sha256::new();
-    let mut buf = vec![0u8; 1 << 20];
+    // At most 1 MiB at a time, less for a small file (a 3-piece build
+    // writes dozens of small tables; zeroing 1 MiB for each cost more than
+    // hashing them).
+    let len = f.metadata().map_err(io(path))?.len();
+    let mut buf = vec![0u8; len.clamp(1, 1 << 20) as usize];
     let mut bytes = 0u64;
     loop {
         let n = f.read(&mut buf).map_err(io(path))?;
