@@ -522,7 +522,7 @@ impl TableVisitor for PlanIt<'_> {
         let (jobs, options) = match &self.req.material {
             None => {
                 let opts = build_options::<B>(self.req)?;
-                (zoo_tb::plan::plan::<B>(dir, rules, &opts), opts)
+                (zoo_tb::plan::plan::<B>(dir, rules, &opts)?, opts)
             }
             Some(name) => {
                 let m = Material::parse::<B>(name).ok_or_else(|| {

@@ -124,6 +124,56 @@ fn a_damaged_table_is_refused_without_a_panic() {
         );
         assert!(!err.contains("panicked"), "{err}");
     }
+    // A build that needs it stops before building anything, naming it.
+    let out = zoo()
+        .args([
+            "tb",
+            "build",
+            "--game",
+            "jungle-checkers",
+            "--pieces",
+            "3",
+            "--dir",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "the build went on");
+    assert!(
+        err.contains("Dvd.zootb") && err.contains("damaged"),
+        "{err}"
+    );
+    assert!(!dir.join("jungle-checkers/leiden/RDvd.zootb").exists());
+}
+
+#[test]
+fn a_table_with_bytes_appended_is_not_called_truncated() {
+    let dir = tables("appended");
+    let file = dir.join("jungle-checkers/leiden/Dvd.zootb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes.extend_from_slice(b"more");
+    std::fs::write(&file, bytes).unwrap();
+    let out = zoo()
+        .args([
+            "tb",
+            "stats",
+            "--pieces",
+            "2",
+            "--game",
+            "jungle-checkers",
+            "--dir",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("Dvd.zootb") && err.contains("bytes appended after the table"),
+        "{err}"
+    );
+    assert!(!err.contains("truncated"), "{err}");
 }
 
 #[test]

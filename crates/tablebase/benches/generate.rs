@@ -26,7 +26,7 @@ fn bench(c: &mut Criterion) {
         &dir,
         &JUNGLE_CHECKERS_LEIDEN,
         &opts,
-        &plan::<JungleCheckers>(&dir, &JUNGLE_CHECKERS_LEIDEN, &opts),
+        &plan::<JungleCheckers>(&dir, &JUNGLE_CHECKERS_LEIDEN, &opts).expect("a plan"),
         &|_| {},
         &|_| {},
         &stop,

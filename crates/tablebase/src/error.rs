@@ -116,11 +116,13 @@ pub enum Damage {
     WrongSides { found: usize, expected: usize },
     #[error("{len} bytes where {expected} are expected (truncated?)")]
     Truncated { len: u64, expected: u64 },
+    #[error("{len} bytes where {expected} are expected: bytes appended after the table")]
+    Appended { len: u64, expected: u64 },
     #[error("{len} bytes where at least {least} are expected (truncated?)")]
     TooShort { len: u64, least: u64 },
-    #[error("the offset table is not increasing inside the file (truncated?)")]
+    #[error("the offset table is not increasing inside the file (truncated, or bytes appended?)")]
     OffsetsNotIncreasing,
-    #[error("the offset table does not end where the blocks do (truncated?)")]
+    #[error("the offset table does not end where the blocks do (truncated, or bytes appended?)")]
     OffsetsEnd,
     #[error("checksum mismatch: the file is damaged")]
     Checksum,

@@ -47,7 +47,15 @@ pub struct Plan {
 /// order. With `opts.copies`, a configuration that is a table there, or one
 /// solved before it at its size, renamed is planned as a copy if the copy
 /// fits `opts.memory_bytes`.
-pub fn plan<B: Board>(dir: &Path, rules: &'static RuleSet, opts: &BuildOptions) -> Plan {
+///
+/// A table file that is there but cannot be used (damaged, truncated, of
+/// another rule set) is an error now, naming the file, rather than counted
+/// as present and met when a larger table needs it.
+pub fn plan<B: Board>(
+    dir: &Path,
+    rules: &'static RuleSet,
+    opts: &BuildOptions,
+) -> Result<Plan, TbError> {
     let tb = Tablebase::<B>::open(dir, rules);
     let budget = opts.budget();
     let mut plan = Plan::default();
@@ -55,6 +63,10 @@ pub fn plan<B: Board>(dir: &Path, rules: &'static RuleSet, opts: &BuildOptions) 
         let (mut sources, missing): (Vec<Material>, Vec<Material>) = Material::canonical::<B>(n)
             .into_iter()
             .partition(|&m| tb.path_of(m).exists());
+        for &m in &sources {
+            // Opened and checked as a probe or a larger build would.
+            tb.table(m)?;
+        }
         plan.present += sources.len();
         for m in missing {
             // A copy holds its source's values and its own in memory.
@@ -84,7 +96,7 @@ pub fn plan<B: Board>(dir: &Path, rules: &'static RuleSet, opts: &BuildOptions) 
             });
         }
     }
-    plan
+    Ok(plan)
 }
 
 /// The plan that makes `target` (any colour order) and, of the tables it
@@ -108,7 +120,7 @@ pub fn plan_for<B: Board>(
             pieces,
             ..opts.clone()
         },
-    );
+    )?;
     // The jobs `target` depends on, by walking the needs back from it; a
     // job's needs are earlier in the list, so one pass from the end does.
     let mut wanted = vec![target];

@@ -25,7 +25,7 @@ fn build<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) -> PathBuf 
         copies: true,
     };
     let stop = AtomicBool::new(false);
-    let plan = zoo_tb::plan::plan::<B>(&dir, rules, &opts);
+    let plan = zoo_tb::plan::plan::<B>(&dir, rules, &opts).expect("a plan");
     zoo_tb::build::build::<B>(&dir, rules, &opts, &plan, &|_| {}, &|_| {}, &stop)
         .expect("tables build");
     dir

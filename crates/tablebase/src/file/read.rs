@@ -117,11 +117,12 @@ impl Table {
         let (mut blocks, mut offsets_at) = (0, 0);
         match encoding {
             Encoding::Plain => {
-                if map.len() != header.file_len() {
-                    return Err(bad(Damage::Truncated {
-                        len: map.len() as u64,
-                        expected: header.file_len() as u64,
-                    }));
+                let (len, expected) = (map.len() as u64, header.file_len() as u64);
+                if len < expected {
+                    return Err(bad(Damage::Truncated { len, expected }));
+                }
+                if len > expected {
+                    return Err(bad(Damage::Appended { len, expected }));
                 }
             }
             Encoding::Zstd => {

@@ -34,7 +34,7 @@ pub fn build_with<B: Board>(
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-tb-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     let stop = AtomicBool::new(false);
-    let plan = zoo_tb::plan::plan::<B>(&dir, rules, opts);
+    let plan = zoo_tb::plan::plan::<B>(&dir, rules, opts).expect("a plan");
     let report = build::<B>(&dir, rules, opts, &plan, &|_| {}, &|_| {}, &stop).expect("build");
     (dir, report)
 }

@@ -80,7 +80,7 @@ fn jungle_checkers_plans_the_copies_per_size() {
     let zoo_tb::plan::Plan {
         jobs: planned,
         present,
-    } = zoo_tb::plan::plan::<JungleCheckers>(&empty, &JUNGLE_CHECKERS_LEIDEN, &options(6));
+    } = zoo_tb::plan::plan::<JungleCheckers>(&empty, &JUNGLE_CHECKERS_LEIDEN, &options(6)).unwrap();
     assert_eq!(present, 0);
     let count = |n: u32, copies: bool| {
         planned

@@ -144,7 +144,7 @@ fn a_build_over_the_memory_allowed_keeps_the_state_in_files() {
     };
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let empty = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-no-tables");
-    let planned = plan::<JungleCheckers>(&empty, rules, &opts).jobs;
+    let planned = plan::<JungleCheckers>(&empty, rules, &opts).unwrap().jobs;
     assert!(planned
         .iter()
         .all(|p| p.state_in_file && p.source.is_none()));

@@ -16,7 +16,7 @@ fn material(s: &str) -> Material {
 #[test]
 fn every_job_comes_after_the_tables_it_needs() {
     let empty = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-no-tables");
-    let p = plan::<JungleCheckers>(&empty, &JUNGLE_CHECKERS_LEIDEN, &options(4));
+    let p = plan::<JungleCheckers>(&empty, &JUNGLE_CHECKERS_LEIDEN, &options(4)).unwrap();
     for (i, j) in p.jobs.iter().enumerate() {
         for need in &j.needs {
             let at = p.jobs.iter().position(|k| k.material == *need);
@@ -44,7 +44,7 @@ fn one_material_is_built_with_what_it_needs_and_equals_the_full_build() {
     // It comes last, after the tables its captures lead to (or those it is
     // copied from) and theirs: a few of the 34 tables of up to 3 pieces.
     assert_eq!(names.last().map(String::as_str), Some("DTvd"));
-    let whole = plan::<JungleCheckers>(&dir, &JUNGLE_CHECKERS_LEIDEN, &opts);
+    let whole = plan::<JungleCheckers>(&dir, &JUNGLE_CHECKERS_LEIDEN, &opts).unwrap();
     assert!(names.len() < whole.jobs.len() / 4, "{names:?}");
     for j in &p.jobs {
         for need in &j.needs {
