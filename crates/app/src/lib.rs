@@ -30,6 +30,7 @@ pub mod perft;
 pub mod report;
 pub mod saved;
 pub mod session;
+pub mod solve;
 pub mod tables;
 
 pub use error::AppError;

@@ -39,6 +39,8 @@ enum Command {
     Experiment(cmd::experiment::ExperimentArgs),
     /// Endgame tables: build, stats, probe, verify.
     Tb(cmd::tb::TbArgs),
+    /// Prove a position by proof-number search; write or re-check proofs.
+    Solve(cmd::solve::SolveArgs),
 }
 
 /// Output piped into `head` and the like ends the process quietly, as any
@@ -72,6 +74,7 @@ fn main() {
         Command::Bench(a) => cmd::bench::run(a),
         Command::Experiment(a) => cmd::experiment::run(a),
         Command::Tb(a) => cmd::tb::run(a),
+        Command::Solve(a) => cmd::solve::run(a),
     };
     if let Err(e) = result {
         eprintln!("zoo: error: {e:#}");

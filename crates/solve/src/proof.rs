@@ -4,6 +4,7 @@
 
 use crate::leaf::End;
 use crate::value::{Answer, Goal};
+use zoo_core::{Game, Outcome};
 
 /// One node of a [`Proof`]: the move that leads to it from its parent and,
 /// at a leaf, why the line ends there.
@@ -53,5 +54,83 @@ impl<M> Proof<M> {
     /// Whether the proof has no node (never, for a proof built by a search).
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
+    }
+}
+
+/// The first line of a proof file: its format and version.
+pub const MAGIC: &str = "zoo-proof 1";
+
+impl<M: Copy> Proof<M> {
+    /// The proof as text (docs/solve.md, "Proof files"), replayed from
+    /// `root` to write each move in coordinates:
+    ///
+    /// ```text
+    /// zoo-proof 1
+    /// game jungle-checkers
+    /// rules leiden
+    /// fen 7/3R3/7/7/7/7/e6 w
+    /// goal win
+    /// answer proven
+    /// nodes 2
+    /// 0 - - -
+    /// 1 0 d6d7 terminal win
+    /// ```
+    ///
+    /// A node line is `id parent move end`: ids from 0 (the root, whose
+    /// parent and move are `-`), each parent before its children; `end` is
+    /// `-` at an inner node, else why the line ends, with the result for
+    /// the side to move there: `terminal R`, `no-moves R`, `repetition`,
+    /// `table R` (R: `win`, `draw`, `loss`).
+    pub fn to_text<G: Game<Move = M>>(&self, root: &G) -> String {
+        let mut out = format!(
+            "{MAGIC}\ngame {}\nrules {}\nfen {}\ngoal {}\nanswer {}\nnodes {}\n",
+            root.game_name(),
+            root.rules_name(),
+            root.to_fen(),
+            self.goal.name(),
+            self.answer.name(),
+            self.nodes.len()
+        );
+        let mut text = vec![String::new(); self.nodes.len()];
+        // Depth first with the position made along the way: a move is
+        // written from the position it is played in.
+        let mut pos = root.clone();
+        self.write_below(0, &mut pos, &mut text);
+        for (i, t) in text.iter().enumerate() {
+            let n = &self.nodes[i];
+            let parent = if i == 0 {
+                "-".to_string()
+            } else {
+                n.parent.to_string()
+            };
+            let end = match n.end {
+                None => "-".to_string(),
+                Some(End::Terminal(o)) => format!("terminal {}", outcome_name(o)),
+                Some(End::NoMoves(o)) => format!("no-moves {}", outcome_name(o)),
+                Some(End::Repetition) => "repetition".to_string(),
+                Some(End::Oracle(o)) => format!("table {}", outcome_name(o)),
+            };
+            let mv = if i == 0 { "-" } else { t.as_str() };
+            out.push_str(&format!("{i} {parent} {mv} {end}\n"));
+        }
+        out
+    }
+
+    fn write_below<G: Game<Move = M>>(&self, i: usize, pos: &mut G, text: &mut [String]) {
+        for c in self.children(i) {
+            let m = self.nodes[c].mv.expect("a child has a move");
+            text[c] = pos.move_to_coord(m);
+            let u = pos.make(m);
+            self.write_below(c, pos, text);
+            pos.unmake(m, u);
+        }
+    }
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
     }
 }

@@ -2,6 +2,7 @@
 pub mod census;
 pub mod perft;
 pub mod show;
+pub mod solve;
 // Search engine commands (zoo-search).
 pub mod analyse;
 pub mod bench;

@@ -1,0 +1,296 @@
+//! `zoo solve`: proof search on any game, with the tables as oracle, and
+//! the independent re-check of a proof file.
+
+use crate::games::{position_of, rules_of};
+use crate::{AppError, AppGame, GameKind, GameVisitor};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::Duration;
+use zoo_core::Outcome;
+/// df-pn's graph-history modes, as the front ends name them.
+pub use zoo_solve::Ghi;
+use zoo_solve::{dfpn, pns, solve_value, Answer, Goal, Limits};
+
+/// What to ask of the solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Question {
+    /// Does the side to move win? (A draw counts for the opponent.)
+    Win,
+    /// Does it at least draw?
+    NotLose,
+    /// Both: win, draw or loss.
+    Value,
+}
+
+/// Which algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// Proof-number search, the tree in memory; writes proofs.
+    Pns,
+    /// Depth-first proof-number search with a transposition table.
+    Dfpn,
+}
+
+/// A solve to run.
+#[derive(Debug, Clone)]
+pub struct SolveRequest {
+    /// The game.
+    pub game: GameKind,
+    /// Its rule set (`None`: the default).
+    pub rules: Option<String>,
+    /// The root position (`None`: the start).
+    pub fen: Option<String>,
+    /// Moves played from it first.
+    pub moves: Vec<String>,
+    /// The question.
+    pub question: Question,
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// df-pn's graph-history mode.
+    pub ghi: Ghi,
+    /// Tables whose positions are leaves with their exact value.
+    pub tables: Option<PathBuf>,
+    /// Limits of each question asked.
+    pub limits: Limits,
+    /// Whether to return the proof as text (PNS only).
+    pub proof: bool,
+}
+
+/// One question asked and its answer.
+#[derive(Debug, Clone, Serialize)]
+pub struct AnswerReport {
+    /// `win` or `not-lose`.
+    pub goal: &'static str,
+    /// `proven`, `disproven` or `unknown`.
+    pub answer: &'static str,
+    /// The root's proof number at the end (`null`: infinite).
+    pub pn: Option<u32>,
+    /// The root's disproof number at the end (`null`: infinite).
+    pub dn: Option<u32>,
+    /// Nodes (PNS: in the tree; df-pn: MID calls).
+    pub nodes: u64,
+    /// Nodes expanded.
+    pub expansions: u64,
+    /// Bytes of memory for the nodes or the table.
+    pub bytes: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// The proof file's text, when asked for and the answer is decided.
+    #[serde(skip)]
+    pub proof: Option<String>,
+}
+
+/// What a solve found.
+#[derive(Debug, Clone, Serialize)]
+pub struct SolveReport {
+    /// The game's name.
+    pub game: &'static str,
+    /// The rule set's name.
+    pub rules: &'static str,
+    /// The root position.
+    pub fen: String,
+    /// The algorithm run.
+    pub algorithm: Algorithm,
+    /// df-pn's graph-history mode (`null` under PNS).
+    pub ghi: Option<&'static str>,
+    /// The tables used as oracle, if any.
+    pub tables: Option<String>,
+    /// Each question asked, in order.
+    pub answers: Vec<AnswerReport>,
+    /// With `value`: the value for the side to move, `null` when a limit
+    /// left it open; otherwise `null`.
+    pub value: Option<Outcome>,
+}
+
+/// Runs the request.
+pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
+    struct Run<'a>(&'a SolveRequest);
+    impl GameVisitor for Run<'_> {
+        type Output = Result<SolveReport, AppError>;
+        fn visit<G: AppGame>(self) -> Self::Output {
+            run::<G>(self.0)
+        }
+    }
+    if r.proof && r.algorithm != Algorithm::Pns {
+        return Err(AppError::Option(
+            "proofs are written by PNS (--algo pns): df-pn's table may have lost the entries a proof needs".into(),
+        ));
+    }
+    r.game.visit(Run(r))
+}
+
+fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
+    let rules = rules_of::<G>(r.rules.as_deref())?;
+    let mut pos: G = position_of(&rules, r.fen.as_deref())?;
+    for m in &r.moves {
+        let mv = pos
+            .parse_move(m)
+            .map_err(|why| AppError::Move { mv: m.clone(), why })?;
+        pos.make(mv);
+    }
+    let opened = match &r.tables {
+        Some(dir) => Some(G::open_tables(dir, &rules)?.ok_or_else(|| {
+            AppError::Input(format!(
+                "no tables of this game and rule set in {}",
+                dir.display()
+            ))
+        })?),
+        None => None,
+    };
+    let oracle = opened.as_ref().map(|t| t.oracle.as_ref());
+    let mut answers = Vec::new();
+    let mut ask = |goal: Goal| -> Answer {
+        let report = match r.algorithm {
+            Algorithm::Pns => pns::solve(&pos, goal, oracle, &r.limits),
+            Algorithm::Dfpn => dfpn::solve(
+                &pos,
+                goal,
+                oracle,
+                &r.limits,
+                &dfpn::Options {
+                    ghi: r.ghi,
+                    ..dfpn::Options::default()
+                },
+            ),
+        };
+        let finite = |n: u32| (n != zoo_solve::limits::INF).then_some(n);
+        answers.push(AnswerReport {
+            goal: goal.name(),
+            answer: report.answer.name(),
+            pn: finite(report.pn),
+            dn: finite(report.dn),
+            nodes: report.nodes,
+            expansions: report.expansions,
+            bytes: report.bytes,
+            seconds: report.seconds,
+            proof: if r.proof {
+                report.proof.as_ref().map(|p| p.to_text(&pos))
+            } else {
+                None
+            },
+        });
+        report.answer
+    };
+    let value = match r.question {
+        Question::Win => {
+            ask(Goal::Win);
+            None
+        }
+        Question::NotLose => {
+            ask(Goal::NotLose);
+            None
+        }
+        Question::Value => solve_value(&mut ask).0,
+    };
+    Ok(SolveReport {
+        game: pos.game_name(),
+        rules: pos.rules_name(),
+        fen: pos.to_fen(),
+        algorithm: r.algorithm,
+        ghi: (r.algorithm == Algorithm::Dfpn).then(|| r.ghi.name()),
+        tables: opened.map(|t| t.description),
+        answers,
+        value,
+    })
+}
+
+/// What `zoo solve --check` found.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckReport {
+    /// The game of the proof.
+    pub game: String,
+    /// Its rule set.
+    pub rules: String,
+    /// Its root.
+    pub fen: String,
+    /// `win` or `not-lose`.
+    pub goal: &'static str,
+    /// `proven` or `disproven`.
+    pub answer: &'static str,
+    /// Nodes checked.
+    pub nodes: usize,
+    /// Leaves among them.
+    pub leaves: usize,
+    /// Leaves checked against the tables.
+    pub table_leaves: usize,
+}
+
+/// Re-checks the proof file `text` with the independent checker
+/// (`zoo-proofcheck`), probing the tables in `tables` for its table
+/// leaves. The error names the line of the file at fault.
+pub fn check_proof(text: &str, tables: Option<&std::path::Path>) -> Result<CheckReport, AppError> {
+    struct Check<'a>(&'a str, Option<&'a std::path::Path>, String);
+    impl GameVisitor for Check<'_> {
+        type Output = Result<CheckReport, AppError>;
+        fn visit<G: AppGame>(self) -> Self::Output {
+            let rules = rules_of::<G>(Some(&self.2))
+                .map_err(|e| AppError::Input(format!("proof refused: line 3: {e}")))?;
+            let opened = match self.1 {
+                Some(dir) => G::open_tables(dir, &rules)?,
+                None => None,
+            };
+            let probe = opened.as_ref().map(|t| {
+                let oracle = t.oracle.clone();
+                move |p: &G| oracle.probe(p).map(|(o, _)| o)
+            });
+            let probe_ref: Option<zoo_proofcheck::Probe<'_, G>> =
+                probe.as_ref().map(|f| f as zoo_proofcheck::Probe<'_, G>);
+            let c = zoo_proofcheck::check::<G>(self.0, &rules, probe_ref)
+                .map_err(|e| AppError::Input(format!("proof refused: {e}")))?;
+            Ok(CheckReport {
+                game: c.header.game,
+                rules: c.header.rules,
+                fen: c.header.fen,
+                goal: match c.header.goal {
+                    zoo_proofcheck::Goal::Win => "win",
+                    zoo_proofcheck::Goal::NotLose => "not-lose",
+                },
+                answer: if c.header.proven {
+                    "proven"
+                } else {
+                    "disproven"
+                },
+                nodes: c.nodes,
+                leaves: c.leaves,
+                table_leaves: c.table_leaves,
+            })
+        }
+    }
+    let h =
+        zoo_proofcheck::header(text).map_err(|e| AppError::Input(format!("proof refused: {e}")))?;
+    let game: GameKind = h
+        .game
+        .parse()
+        .map_err(|e| AppError::Input(format!("proof refused: line 2: {e}")))?;
+    game.visit(Check(text, tables, h.rules))
+}
+
+/// The limits of a solve from its options: `time` in seconds.
+pub fn limits(
+    nodes: Option<u64>,
+    time: Option<f64>,
+    hash_mb: Option<u64>,
+) -> Result<Limits, AppError> {
+    let time = match time {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return Err(AppError::Option(format!(
+                "time {t}: a positive number of seconds"
+            )))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t.min(1e9))),
+        None => None,
+    };
+    let max = crate::options::max_hash_mb() as u64;
+    if let Some(mb) = hash_mb.filter(|&mb| mb > max || mb == 0) {
+        return Err(AppError::Option(format!(
+            "hash {mb} MiB is not between 1 and {max} MiB (half this machine's memory)"
+        )));
+    }
+    Ok(Limits {
+        nodes,
+        memory_mb: hash_mb,
+        time,
+    })
+}

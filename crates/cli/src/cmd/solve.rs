@@ -1,0 +1,187 @@
+//! `zoo solve`: prove a position (win, not-lose or its value) by
+//! proof-number search, write the proof, or re-check a proof file.
+
+use crate::games::game_parser;
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use zoo_app::solve::{check_proof, limits, solve, Algorithm, Ghi, Question, SolveRequest};
+use zoo_app::GameKind;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum GoalArg {
+    Win,
+    NotLose,
+    Value,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum AlgoArg {
+    Pns,
+    Dfpn,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum GhiArg {
+    /// Values decided or influenced by a repetition are never stored.
+    NoRepetitionStore,
+    /// Stored when their repetitions return into their own subtree.
+    LocalRepetition,
+    /// Everything stored: unsound, for experiments only.
+    Naive,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[arg(long, value_parser = game_parser(), required_unless_present = "check")]
+    pub game: Option<GameKind>,
+    /// Start from this position instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Named rule set (default: the game's first).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Moves played from the position first, in any notation.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// The question, for the side to move.
+    #[arg(long, value_enum, default_value = "value")]
+    pub goal: GoalArg,
+    #[arg(long = "algo", value_enum, default_value = "dfpn")]
+    pub algorithm: AlgoArg,
+    /// df-pn's handling of the graph-history problem (docs/solve.md).
+    #[arg(long, value_enum, default_value = "no-repetition-store")]
+    pub ghi: GhiArg,
+    /// Endgame tables: the positions they cover are leaves.
+    #[arg(long = "tb", value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// Stop each question after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Stop each question after this many seconds.
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Memory for the tree (PNS) or the table (df-pn), MiB.
+    #[arg(long)]
+    pub hash: Option<u64>,
+    /// Write the proof (PNS) to this file: to FILE.tmp, then renamed.
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    pub proof: Option<PathBuf>,
+    /// Re-check a proof file instead of solving (with --tb for its table
+    /// leaves).
+    #[arg(long, value_name = "FILE")]
+    pub check: Option<PathBuf>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: &SolveArgs) -> Result<()> {
+    if let Some(file) = &a.check {
+        let text = std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read {}", file.display()))?;
+        let r = check_proof(&text, a.tables.as_deref())?;
+        if a.json {
+            return super::json::result(&r);
+        }
+        println!(
+            "{}: a valid proof that {} is {} for the side to move in {} {} {} ({} nodes, {} leaves, {} of them table positions)",
+            file.display(),
+            r.goal,
+            r.answer,
+            r.game,
+            r.rules,
+            r.fen,
+            r.nodes,
+            r.leaves,
+            r.table_leaves
+        );
+        return Ok(());
+    }
+    let game = a.game.context("--game is needed")?;
+    let req = SolveRequest {
+        game,
+        rules: a.rules.clone(),
+        fen: a.fen.clone(),
+        moves: a.moves.clone(),
+        question: match a.goal {
+            GoalArg::Win => Question::Win,
+            GoalArg::NotLose => Question::NotLose,
+            GoalArg::Value => Question::Value,
+        },
+        algorithm: match a.algorithm {
+            AlgoArg::Pns => Algorithm::Pns,
+            AlgoArg::Dfpn => Algorithm::Dfpn,
+        },
+        ghi: match a.ghi {
+            GhiArg::NoRepetitionStore => Ghi::NoRepetitionStore,
+            GhiArg::LocalRepetition => Ghi::LocalRepetition,
+            GhiArg::Naive => Ghi::Naive,
+        },
+        tables: a.tables.clone(),
+        limits: limits(a.nodes, a.time, a.hash)?,
+        proof: a.proof.is_some(),
+    };
+    let r = solve(&req)?;
+    if let Some(path) = &a.proof {
+        // The last decided answer's proof: `value` asks win first, then
+        // not-lose, whose proof decides the value.
+        match r.answers.iter().rev().find_map(|x| x.proof.as_ref()) {
+            Some(text) => write_file(path, text)?,
+            None => eprintln!("no proof written: no question was decided"),
+        }
+    }
+    if a.json {
+        return super::json::result(&r);
+    }
+    println!(
+        "{} {} {}{}",
+        r.game,
+        r.rules,
+        r.fen,
+        r.tables
+            .as_deref()
+            .map(|t| format!(" (tables: {t})"))
+            .unwrap_or_default()
+    );
+    for x in &r.answers {
+        let num = |n: Option<u32>| n.map_or("inf".to_string(), |n| n.to_string());
+        println!(
+            "{:<8} {:<9} pn {} dn {}  {} nodes  {} expansions  {:.1} MiB  {:.3} s",
+            x.goal,
+            x.answer,
+            num(x.pn),
+            num(x.dn),
+            x.nodes,
+            x.expansions,
+            x.bytes as f64 / (1 << 20) as f64,
+            x.seconds
+        );
+    }
+    if matches!(a.goal, GoalArg::Value) {
+        match r.value {
+            Some(v) => println!(
+                "value: {} for the side to move",
+                serde_json::to_value(v)?.as_str().unwrap_or("?")
+            ),
+            None => println!(
+                "value: unknown (a limit stopped the search; raise --nodes, --time or --hash)"
+            ),
+        }
+    }
+    if let Some(path) = &a.proof {
+        if path.exists() {
+            println!("proof written to {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// `text` to `path`, under a temporary name first.
+fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}

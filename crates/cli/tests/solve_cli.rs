@@ -1,0 +1,252 @@
+//! `zoo solve` end to end: a proof written by PNS passes the independent
+//! checker, with and without table leaves; damaged or wrong proofs (cases
+//! in tests/data/damaged-proofs.txt) are refused with the line at fault.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn zoo() -> Command {
+    Command::cargo_bin("zoo").unwrap()
+}
+
+/// A fresh directory of this test process.
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("zoo-solve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const WON: &str = "7/7/d6/7/5T1/1D5/7 w";
+
+/// Solves `fen` (Jungle Checkers) under `goal` with PNS, writing the proof.
+fn prove(fen: &str, goal: &str, proof: &Path, extra: &[&str]) -> String {
+    let out = zoo()
+        .args([
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            fen,
+            "--goal",
+            goal,
+        ])
+        .args(["--algo", "pns", "--nodes", "2000000", "--proof"])
+        .arg(proof)
+        .args(extra)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+fn check(proof: &Path, extra: &[&str]) -> std::process::Output {
+    zoo()
+        .args(["solve", "--check"])
+        .arg(proof)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_proof_passes_the_checker_and_damaged_ones_are_refused() {
+    let dir = temp("damaged");
+    let proof = dir.join("won.proof");
+    let out = prove(WON, "win", &proof, &[]);
+    assert!(out.contains("win      proven"), "{out}");
+    let ok = check(&proof, &["--json"]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&ok.stdout).trim()).unwrap();
+    assert_eq!(
+        (v["type"].as_str(), v["answer"].as_str()),
+        (Some("result"), Some("proven"))
+    );
+    let good = std::fs::read_to_string(&proof).unwrap();
+    let mut cases = 0;
+    for line in include_str!("data/damaged-proofs.txt").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let (change, want) = line.rsplit_once(" | ").expect("`change | message`");
+        let damaged = if let Some(sub) = change.strip_prefix("sub ") {
+            let (old, new) = sub.split_once(" => ").expect("sub OLD => NEW");
+            assert!(good.contains(old), "{line}: {old:?} is not in the proof");
+            good.replacen(old, new, 1)
+        } else if let Some(n) = change.strip_prefix("truncate ") {
+            let n: usize = n.parse().unwrap();
+            good.lines().take(n).map(|l| format!("{l}\n")).collect()
+        } else if change == "drop-a-reply" {
+            drop_a_reply(&good)
+        } else {
+            panic!("{line}: unknown change");
+        };
+        let path = dir.join(format!("damaged-{cases}.proof"));
+        std::fs::write(&path, damaged).unwrap();
+        let out = check(&path, &[]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{line}: accepted");
+        assert!(err.contains(want) && err.contains("line "), "{line}: {err}");
+        assert!(!err.contains("panicked"), "{line}: {err}");
+        cases += 1;
+    }
+    assert!(cases >= 8, "{cases} cases");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `proof` without the last node that is one of several moves below its
+/// parent (in a proven win, a reply of the defender) and the lines below
+/// it, the ids renumbered and the node count lowered.
+fn drop_a_reply(proof: &str) -> String {
+    let lines: Vec<&str> = proof.lines().collect();
+    let (head, body) = lines.split_at(7);
+    let nodes: Vec<Vec<&str>> = body
+        .iter()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let parent = |i: usize| nodes[i][1].parse::<usize>().ok();
+    let siblings = |i: usize| (0..nodes.len()).filter(|&j| parent(j) == parent(i)).count();
+    let k = (1..nodes.len())
+        .rev()
+        .find(|&k| siblings(k) >= 2)
+        .expect("a node among several replies");
+    // Parents come before their children: one pass marks the subtree.
+    let mut gone = vec![false; nodes.len()];
+    gone[k] = true;
+    for i in k + 1..nodes.len() {
+        gone[i] = parent(i).is_some_and(|p| gone[p]);
+    }
+    let mut new_id = vec![usize::MAX; nodes.len()];
+    let kept: Vec<usize> = (0..nodes.len()).filter(|&i| !gone[i]).collect();
+    for (n, &i) in kept.iter().enumerate() {
+        new_id[i] = n;
+    }
+    let mut out: String = head
+        .iter()
+        .map(|l| match l.strip_prefix("nodes ") {
+            Some(_) => format!("nodes {}\n", kept.len()),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    for &i in &kept {
+        let mut w: Vec<String> = nodes[i].iter().map(|s| s.to_string()).collect();
+        w[0] = new_id[i].to_string();
+        if let Some(p) = parent(i) {
+            w[1] = new_id[p].to_string();
+        }
+        out.push_str(&w.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn table_leaves_are_checked_against_the_tables() {
+    let dir = temp("tables");
+    let tb = dir.join("tb");
+    zoo()
+        .args([
+            "tb",
+            "build",
+            "--game",
+            "jungle-checkers",
+            "--pieces",
+            "2",
+            "--dir",
+        ])
+        .arg(&tb)
+        .assert()
+        .success();
+    // Three pieces: every capture leads into the 2-piece tables.
+    let proof = dir.join("tb.proof");
+    let out = prove(
+        "7/7/d6/7/5T1/1D5/7 w",
+        "win",
+        &proof,
+        &["--tb", tb.to_str().unwrap()],
+    );
+    assert!(
+        out.contains("(tables: jungle-checkers leiden tables in"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&proof).unwrap();
+    assert!(text.contains(" table "), "no table leaf:\n{text}");
+    let ok = check(&proof, &["--tb", tb.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&ok.stdout);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(
+        said.contains("of them table positions") && !said.contains(" 0 of them"),
+        "{said}"
+    );
+    // Without the tables its table leaves cannot be checked.
+    let out = check(&proof, &[]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give the tables"));
+    // A table leaf that claims another value is refused.
+    let wrong = dir.join("wrong.proof");
+    let flipped = text.replacen(" table win", " table draw", 1);
+    assert_ne!(flipped, text);
+    std::fs::write(&wrong, flipped).unwrap();
+    let out = check(&wrong, &["--tb", tb.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("the tables say win"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn values_and_bad_options() {
+    let out = zoo()
+        .args([
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            WON,
+            "--nodes",
+            "2000000",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(v["value"], "win", "{v}");
+    assert_eq!(v["algorithm"], "dfpn");
+    for (args, want) in [
+        (
+            &["--algo", "dfpn", "--proof", "/tmp/x"][..],
+            "proofs are written by PNS",
+        ),
+        (&["--hash", "100000000"][..], "is not between 1 and"),
+        (&["--time", "0"][..], "a positive number of seconds"),
+        (&["--moves", "a1a1"][..], "a1a1"),
+    ] {
+        let out = zoo()
+            .args(["solve", "--game", "jungle-checkers", "--fen", WON])
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(want),
+            "{args:?}: {err}"
+        );
+    }
+}

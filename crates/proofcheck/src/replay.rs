@@ -1,0 +1,266 @@
+//! Replaying a proof tree with the rules.
+
+use crate::read::{self, End, Goal, Node};
+use crate::{err, CheckError};
+use zoo_core::{Game, MoveList, Outcome, Side};
+
+/// What a checked proof showed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    /// The header, as checked.
+    pub header: read::Header,
+    /// Node lines.
+    pub nodes: usize,
+    /// Leaves among them.
+    pub leaves: usize,
+    /// Leaves that are table positions.
+    pub table_leaves: usize,
+}
+
+/// The position without its move counters, to compare positions on a
+/// path: the fields of its FEN that are not plain numbers.
+fn placement<G: Game>(pos: &G) -> String {
+    pos.to_fen()
+        .split_whitespace()
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The tables' value of a position for its side to move, where they know it.
+pub type Probe<'a, G> = &'a dyn Fn(&G) -> Option<Outcome>;
+
+/// Checks the proof file `text` of game `G` under `rules`, with `table`
+/// giving the tables' value of a position (for the side to move) where the
+/// file has table leaves.
+pub fn check<G: Game>(
+    text: &str,
+    rules: &G::Rules,
+    table: Option<Probe<'_, G>>,
+) -> Result<Checked, CheckError> {
+    let header = read::header(text)?;
+    let root =
+        G::from_fen(&header.fen, rules).or_else(|e| err(4, format!("the root position: {e}")))?;
+    if root.game_name() != header.game {
+        return err(
+            2,
+            format!(
+                "a proof of {}, checked as {}",
+                header.game,
+                root.game_name()
+            ),
+        );
+    }
+    if root.rules_name() != header.rules {
+        return err(
+            3,
+            format!(
+                "rule set {}, checked under {}",
+                header.rules,
+                root.rules_name()
+            ),
+        );
+    }
+    let nodes = read::nodes(text, header.nodes)?;
+    if nodes.is_empty() {
+        return err(7, "a proof has a root node");
+    }
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    for (i, n) in nodes.iter().enumerate() {
+        if let Some(p) = n.parent {
+            children[p].push(i);
+        }
+    }
+    let attacker = root.side_to_move();
+    // The side that picks the moves the proof follows: the attacker when
+    // the goal holds, else its opponent.
+    let chooser = if header.proven {
+        attacker
+    } else {
+        attacker.flip()
+    };
+    let mut leaves = 0;
+    let mut table_leaves = 0;
+    // Depth first without recursion (a file may hold a very deep line):
+    // per level the node, its position and the next child to visit.
+    let mut path: Vec<(usize, G, usize)> = vec![(0, root, 0)];
+    let mut seen: Vec<String> = Vec::new();
+    let mut first = true;
+    while let Some((i, pos, next)) = path.last_mut() {
+        let (i, next_child) = (*i, *next);
+        if first {
+            first = false;
+            let n = &nodes[i];
+            let here = placement(&*pos);
+            let mut legal = MoveList::new();
+            pos.legal_moves(&mut legal);
+            let over = pos.terminal();
+            match n.end {
+                End::Inner => {
+                    if over.is_some() {
+                        return err(n.line, "the game is over here, but the line goes on");
+                    }
+                    inner(n, &*pos, &legal, &children[i], &nodes, chooser)?;
+                }
+                leaf => {
+                    leaves += 1;
+                    let o = match leaf {
+                        End::Terminal(o) => {
+                            if over != Some(o) {
+                                return err(
+                                    n.line,
+                                    format!(
+                                        "not a finished game with that result (the rules say {})",
+                                        said(over)
+                                    ),
+                                );
+                            }
+                            o
+                        }
+                        End::NoMoves(o) => {
+                            if over.is_some() || !legal.is_empty() {
+                                return err(n.line, "the side to move has a move here");
+                            }
+                            if pos.no_moves_outcome() != o {
+                                return err(
+                                    n.line,
+                                    "no legal move, but the rules give another result",
+                                );
+                            }
+                            o
+                        }
+                        End::Repetition => {
+                            if over.is_some() || !seen.contains(&here) {
+                                return err(n.line, "no earlier position on its path repeats here");
+                            }
+                            Outcome::Draw
+                        }
+                        End::Table(o) => {
+                            let Some(probe) = table else {
+                                return err(
+                                    n.line,
+                                    "a table position: give the tables to check it (--tb)",
+                                );
+                            };
+                            table_leaves += 1;
+                            match probe(&*pos) {
+                                Some(v) if v == o => o,
+                                Some(v) => {
+                                    return err(n.line, format!("the tables say {}", name(v)))
+                                }
+                                None => {
+                                    return err(n.line, "the tables do not cover this position")
+                                }
+                            }
+                        }
+                        End::Inner => unreachable!("matched above"),
+                    };
+                    let for_attacker = if pos.side_to_move() == attacker {
+                        o
+                    } else {
+                        o.flip()
+                    };
+                    let achieved = match header.goal {
+                        Goal::Win => for_attacker == Outcome::Win,
+                        Goal::NotLose => for_attacker != Outcome::Loss,
+                    };
+                    if achieved != header.proven {
+                        return err(
+                            n.line,
+                            format!(
+                                "a {} for the side that asked, which {} the goal",
+                                name(for_attacker),
+                                if achieved { "meets" } else { "misses" }
+                            ),
+                        );
+                    }
+                }
+            }
+            seen.push(here);
+        }
+        let Some(&c) = children[i].get(next_child) else {
+            path.pop();
+            seen.pop();
+            continue;
+        };
+        let (_, pos, next) = path.last_mut().expect("not empty");
+        *next += 1;
+        let mv = nodes[c].mv.as_deref().unwrap_or("");
+        let m = find_move(&*pos, mv).ok_or_else(|| CheckError {
+            line: nodes[c].line,
+            message: format!("{mv} is not a legal move here"),
+        })?;
+        let mut child = pos.clone();
+        child.make(m);
+        path.push((c, child, 0));
+        first = true;
+    }
+    Ok(Checked {
+        header,
+        nodes: nodes.len(),
+        leaves,
+        table_leaves,
+    })
+}
+
+/// The legal move of `pos` written `text` in coordinates.
+fn find_move<G: Game>(pos: &G, text: &str) -> Option<G::Move> {
+    let mut legal = MoveList::new();
+    pos.legal_moves(&mut legal);
+    legal
+        .iter()
+        .copied()
+        .find(|&m| pos.move_to_coord(m) == text)
+}
+
+/// An inner node: the moves below it are legal, and all of them where the
+/// side that does not choose is to move.
+fn inner<G: Game>(
+    n: &Node,
+    pos: &G,
+    legal: &MoveList<G::Move>,
+    kids: &[usize],
+    nodes: &[Node],
+    chooser: Side,
+) -> Result<(), CheckError> {
+    if kids.is_empty() {
+        return err(
+            n.line,
+            "an inner node without moves (the line ends without saying why)",
+        );
+    }
+    let mut written: Vec<&str> = kids
+        .iter()
+        .map(|&c| nodes[c].mv.as_deref().unwrap_or(""))
+        .collect();
+    written.sort_unstable();
+    if let Some(w) = written.windows(2).find(|w| w[0] == w[1]) {
+        return err(n.line, format!("the move {} is given twice below it", w[0]));
+    }
+    if pos.side_to_move() != chooser {
+        let mut all: Vec<String> = legal.iter().map(|&m| pos.move_to_coord(m)).collect();
+        all.sort_unstable();
+        if let Some(missing) = all
+            .iter()
+            .find(|m| written.binary_search(&m.as_str()).is_err())
+        {
+            return err(n.line, format!("the reply {missing} is missing below it: every move of the side that does not choose must be answered"));
+        }
+    }
+    Ok(())
+}
+
+fn name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
+    }
+}
+
+fn said(o: Option<Outcome>) -> String {
+    match o {
+        Some(o) => format!("a {} for the side to move", name(o)),
+        None => "the game goes on".to_string(),
+    }
+}
