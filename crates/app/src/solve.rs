@@ -9,7 +9,8 @@ use std::time::Duration;
 use zoo_core::Outcome;
 /// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::Ghi;
-use zoo_solve::{dfpn, pns, solve_value, Answer, Goal, Limits};
+use zoo_solve::{dfpn, pns, solve_value, Answer, Goal};
+pub use zoo_solve::{Limits, Progress};
 
 /// What to ask of the solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -292,5 +293,6 @@ pub fn limits(
         nodes,
         memory_mb: hash_mb,
         time,
+        ..Limits::default()
     })
 }

@@ -250,3 +250,31 @@ fn values_and_bad_options() {
         );
     }
 }
+
+/// Ctrl-C stops the question as a limit would: the report is printed,
+/// the answer unknown, the exit clean; progress lines come meanwhile.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_with_a_report() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zoo"))
+        .args(["solve", "--game", "jungle-checkers", "--goal", "win"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    assert!(stderr.contains(" nodes/s"), "no progress line: {stderr}");
+    assert!(stdout.contains("win      unknown"), "{stdout}");
+}

@@ -35,7 +35,7 @@
 //! that cost more to compute stays.
 
 use crate::leaf::{End, Leaves};
-use crate::limits::{add, Limits, Report, INF};
+use crate::limits::{add, Clock, Limits, Progress, Report, INF};
 use crate::value::{Answer, Goal};
 use std::time::Instant;
 use zoo_core::{Game, History, MoveList, Oracle};
@@ -181,7 +181,8 @@ struct Search<'a, G: Game> {
     calls: u64,
     call_limit: u64,
     start: Instant,
-    time: Option<std::time::Duration>,
+    /// Time and stop requests, progress reports.
+    clock: Clock,
     stopped: bool,
 }
 
@@ -224,7 +225,7 @@ pub fn solve<G: Game>(
         calls: 0,
         call_limit: limits.nodes.unwrap_or(u64::MAX),
         start,
-        time: limits.time,
+        clock: Clock::new(limits),
         stopped: false,
     };
     let mut moves = MoveList::new();
@@ -266,11 +267,22 @@ impl<G: Game> Search<'_, G> {
     /// repeats ([`NO_REPEAT`] when none).
     fn mid(&mut self, th_phi: u32, th_delta: u32) -> (u32, u32, usize) {
         self.calls += 1;
-        if self.calls >= self.call_limit
-            || (self.calls.is_multiple_of(1024)
-                && self.time.is_some_and(|t| self.start.elapsed() >= t))
-        {
+        if self.calls >= self.call_limit {
             self.stopped = true;
+        } else if self.calls.is_multiple_of(1024) {
+            let (nodes, bytes) = (
+                self.calls,
+                (self.table.entries.len() * bytes_per_entry()) as u64,
+            );
+            let seconds = self.start.elapsed().as_secs_f64();
+            if self.clock.check(|| Progress {
+                nodes,
+                bytes,
+                seconds,
+                root: None,
+            }) {
+                self.stopped = true;
+            }
         }
         let calls_before = self.calls;
         let mut moves = MoveList::new();

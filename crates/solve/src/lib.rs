@@ -38,6 +38,6 @@ pub mod value;
 
 pub use dfpn::Ghi;
 pub use leaf::{End, Leaves};
-pub use limits::{Limits, Report, INF};
+pub use limits::{Limits, Progress, Report, INF};
 pub use proof::{Proof, ProofNode};
 pub use value::{answers_for, solve_value, value_of, Answer, Goal};

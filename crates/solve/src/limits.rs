@@ -19,8 +19,25 @@ pub fn add(a: u32, b: u32) -> u32 {
     }
 }
 
+/// How far a run is, for a progress line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Nodes so far (PNS: in the tree; df-pn: MID calls).
+    pub nodes: u64,
+    /// Bytes of memory held (PNS: the tree; df-pn: the table).
+    pub bytes: u64,
+    /// Seconds since the start.
+    pub seconds: f64,
+    /// The root's proof and disproof numbers (PNS; df-pn knows them only
+    /// when its search of the root returns).
+    pub root: Option<(u32, u32)>,
+}
+
+/// How often [`Limits::progress`] is called.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
 /// Bounds on a run; the first one reached stops it with [`Answer::Unknown`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Limits {
     /// Nodes: PNS, those held in the tree; df-pn, MID calls.
     pub nodes: Option<u64>,
@@ -29,6 +46,46 @@ pub struct Limits {
     pub memory_mb: Option<u64>,
     /// Wall-clock time.
     pub time: Option<Duration>,
+    /// Asked now and then (with the clock): `true` stops the run as a
+    /// limit does (a Ctrl-C handler sets what it reads).
+    pub stop: Option<fn() -> bool>,
+    /// Called about every [`PROGRESS_EVERY`] with how far the run is.
+    pub progress: Option<fn(&Progress)>,
+}
+
+/// The clock of a run: stops on time or request, and reports progress.
+pub(crate) struct Clock {
+    start: std::time::Instant,
+    time: Option<Duration>,
+    stop: Option<fn() -> bool>,
+    progress: Option<fn(&Progress)>,
+    last: std::time::Instant,
+}
+
+impl Clock {
+    pub(crate) fn new(limits: &Limits) -> Clock {
+        let start = std::time::Instant::now();
+        Clock {
+            start,
+            time: limits.time,
+            stop: limits.stop,
+            progress: limits.progress,
+            last: start,
+        }
+    }
+
+    /// Whether to stop now (time up or asked to); reports progress when
+    /// it is due. Called every few hundred nodes, not at every one.
+    pub(crate) fn check(&mut self, now: impl FnOnce() -> Progress) -> bool {
+        let elapsed = self.start.elapsed();
+        if self.progress.is_some() && self.last.elapsed() >= PROGRESS_EVERY {
+            self.last = std::time::Instant::now();
+            if let Some(p) = self.progress {
+                p(&now());
+            }
+        }
+        self.time.is_some_and(|t| elapsed >= t) || self.stop.is_some_and(|s| s())
+    }
 }
 
 impl Limits {

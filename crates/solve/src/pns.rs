@@ -17,7 +17,7 @@
 //! reached by two paths is searched twice.
 
 use crate::leaf::{End, Leaves};
-use crate::limits::{add, Limits, Report, INF};
+use crate::limits::{add, Clock, Limits, Progress, Report, INF};
 use crate::proof::{Proof, ProofNode};
 use crate::value::{Answer, Goal};
 use std::collections::VecDeque;
@@ -98,9 +98,20 @@ pub fn solve<G: Game>(
 
     let mut path: Vec<(G::Move, G::Undo)> = Vec::new();
     let mut stopped = false;
+    let mut clock = Clock::new(limits);
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
-        if let Some(t) = limits.time {
-            if tree.expansions.is_multiple_of(256) && start.elapsed() >= t {
+        if tree.expansions.is_multiple_of(256) {
+            let root = (tree.nodes[0].pn, tree.nodes[0].dn);
+            let (nodes, bytes) = (
+                tree.nodes.len() as u64,
+                (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
+            );
+            if clock.check(|| Progress {
+                nodes,
+                bytes,
+                seconds: start.elapsed().as_secs_f64(),
+                root: Some(root),
+            }) {
                 stopped = true;
                 break;
             }

@@ -5,7 +5,10 @@ use crate::games::game_parser;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
-use zoo_app::solve::{check_proof, limits, solve, Algorithm, Ghi, Question, SolveRequest};
+use std::sync::atomic::{AtomicBool, Ordering};
+use zoo_app::solve::{
+    check_proof, limits, solve, Algorithm, Ghi, Limits, Progress, Question, SolveRequest,
+};
 use zoo_app::GameKind;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -118,10 +121,24 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             GhiArg::Naive => Ghi::Naive,
         },
         tables: a.tables.clone(),
-        limits: limits(a.nodes, a.time, a.hash)?,
+        limits: Limits {
+            stop: Some(stop_requested),
+            progress: Some(print_progress),
+            ..limits(a.nodes, a.time, a.hash)?
+        },
         proof: a.proof.is_some(),
     };
+    // Ctrl-C stops the question being asked as a limit would: the answer
+    // is `unknown` and the report is printed. A second Ctrl-C ends at once.
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
     let r = solve(&req)?;
+    if stop_requested() {
+        eprintln!("interrupted: the answers below are as far as the search got");
+    }
     if let Some(path) = &a.proof {
         // The last decided answer's proof: `value` asks win first, then
         // not-lose, whose proof decides the value.
@@ -174,6 +191,28 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Set by Ctrl-C.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+fn stop_requested() -> bool {
+    STOP.load(Ordering::Relaxed)
+}
+
+/// A progress line on stderr about once a second of a long question.
+fn print_progress(p: &Progress) {
+    let root = match p.root {
+        Some((pn, dn)) => format!("root pn {pn} dn {dn}  "),
+        None => String::new(),
+    };
+    eprintln!(
+        "{:.0} s  {root}{} nodes  {:.1} MiB  {:.0} nodes/s",
+        p.seconds,
+        p.nodes,
+        p.bytes as f64 / (1 << 20) as f64,
+        p.nodes as f64 / p.seconds.max(1e-9)
+    );
 }
 
 /// `text` to `path`, under a temporary name first.
