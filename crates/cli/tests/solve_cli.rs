@@ -256,7 +256,7 @@ fn values_and_bad_options() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_with_a_report() {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zoo"))
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zoo"))
         .args(["solve", "--game", "jungle-checkers", "--goal", "win"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
