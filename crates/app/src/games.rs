@@ -43,6 +43,18 @@ impl GameKind {
         }
     }
 
+    /// The names of this game's rule sets, the default first.
+    pub fn rule_names(self) -> Vec<&'static str> {
+        struct Names;
+        impl GameVisitor for Names {
+            type Output = Vec<&'static str>;
+            fn visit<G: AppGame>(self) -> Self::Output {
+                G::rule_names()
+            }
+        }
+        self.visit(Names)
+    }
+
     /// Calls `v` back with this game's position type.
     pub fn visit<V: GameVisitor>(self, v: V) -> V::Output {
         match self {

@@ -41,6 +41,8 @@ enum Command {
     Tb(cmd::tb::TbArgs),
     /// Prove a position by proof-number search; write or re-check proofs.
     Solve(cmd::solve::SolveArgs),
+    /// The web board and its JSON API (docs/web.md).
+    Serve(cmd::serve::ServeArgs),
 }
 
 /// Output piped into `head` and the like ends the process quietly, as any
@@ -75,6 +77,7 @@ fn main() {
         Command::Experiment(a) => cmd::experiment::run(a),
         Command::Tb(a) => cmd::tb::run(a),
         Command::Solve(a) => cmd::solve::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     };
     if let Err(e) = result {
         eprintln!("zoo: error: {e:#}");

@@ -1,0 +1,47 @@
+//! `zoo serve`: the web board and its JSON API (docs/web.md).
+
+use anyhow::{Context, Result};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Endgame tables for probes and for the engine.
+    #[arg(long = "tb", value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// Search threads per search.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Searches at once; more are answered 503.
+    #[arg(long, default_value_t = 2)]
+    pub max_searches: usize,
+    /// The longest search, whatever a request asks (milliseconds).
+    #[arg(long, default_value_t = 10_000)]
+    pub max_movetime: u64,
+}
+
+pub fn run(a: &ServeArgs) -> Result<()> {
+    if !(1..=zoo_app::options::MAX_THREADS).contains(&a.threads) {
+        anyhow::bail!(
+            "threads {} is not between 1 and {}",
+            a.threads,
+            zoo_app::options::MAX_THREADS
+        );
+    }
+    let config = zoo_web::Config {
+        tables: a.tables.clone(),
+        threads: a.threads,
+        max_searches: a.max_searches.max(1),
+        max_movetime_ms: a.max_movetime,
+        ..zoo_web::Config::default()
+    };
+    let addr = format!("{}:{}", a.host, a.port);
+    zoo_web::serve(&addr, config, |at| {
+        eprintln!("zoo serve: http://{at}/ (Ctrl-C stops)")
+    })
+    .with_context(|| format!("serving on {addr}"))
+}

@@ -1,0 +1,332 @@
+//! The JSON API (docs/web.md): games, positions, analysis (one answer, or
+//! its iterations streamed as server-sent events) and table probes.
+
+use crate::{ApiError, AppState};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Query, State};
+use axum::response::sse::{Event, Sse};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::convert::Infallible;
+use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit};
+use tokio_stream::wrappers::UnboundedReceiverStream;
+use tokio_stream::{Stream, StreamExt};
+use zoo_app::{EngineOptions, GameKind, IterationReport, SearchLimits, Session, Status, TableSet};
+
+/// A position as the API takes it: a game, a rule set, a start (FEN, or
+/// the start position) and moves played from it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    /// `jungle`, `jungle-checkers`, `classical-checkers`, `english-checkers`.
+    pub game: String,
+    /// The rule set (default: the game's first).
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// The start (default: the start position).
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Moves from it, in either notation.
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+/// A position and search limits.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyseRequest {
+    /// The game (see [`PositionRequest`]).
+    pub game: String,
+    /// The rule set.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// The start.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Moves from it. In a query string: separated by spaces or commas.
+    #[serde(default, deserialize_with = "moves_list")]
+    pub moves: Vec<String>,
+    /// Time for the search, capped by the server.
+    #[serde(default)]
+    pub movetime_ms: Option<u64>,
+    /// Depth, capped by the server.
+    #[serde(default)]
+    pub depth: Option<u32>,
+}
+
+/// Moves as a JSON list, or as one string (a query parameter).
+fn moves_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Moves {
+        List(Vec<String>),
+        Text(String),
+    }
+    Ok(match Moves::deserialize(d)? {
+        Moves::List(v) => v,
+        Moves::Text(s) => s
+            .split([' ', ','])
+            .filter(|m| !m.is_empty())
+            .map(str::to_string)
+            .collect(),
+    })
+}
+
+fn body<T>(r: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    r.map(|Json(t)| t).map_err(|e| {
+        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge(format!("request body too large: {}", e.body_text()))
+        } else {
+            ApiError::Bad(format!("bad request body: {}", e.body_text()))
+        }
+    })
+}
+
+fn session(
+    game: &str,
+    rules: Option<&str>,
+    fen: Option<&str>,
+    moves: &[String],
+    threads: usize,
+    tables: Option<&std::path::Path>,
+) -> Result<Session, ApiError> {
+    let kind: GameKind = game.parse()?;
+    let options = EngineOptions {
+        threads,
+        tb: if kind.has_tables() {
+            tables.map(|t| t.to_path_buf())
+        } else {
+            None
+        },
+        ..EngineOptions::default()
+    };
+    let mut s = Session::new(kind, rules, options)?;
+    s.set_position(fen, moves)?;
+    Ok(s)
+}
+
+/// What the API says of a position.
+#[derive(Debug, Serialize)]
+pub struct PositionView {
+    /// The game.
+    pub game: GameKind,
+    /// The rule set's name.
+    pub rules: &'static str,
+    /// The position after the moves.
+    pub fen: String,
+    /// Whose move: `white`, `black`.
+    pub side: &'static str,
+    /// Playing, or over with the result and why.
+    pub status: Status,
+    /// The winner of a finished game (`null`: a draw, or play goes on).
+    pub winner: Option<&'static str>,
+    /// A few words: `white wins (no legal move)`, `play goes on`.
+    pub result: String,
+    /// The legal moves, both notations.
+    pub legal: Vec<zoo_app::MoveInfo>,
+    /// The moves played from the start given, both notations.
+    pub moves: Vec<zoo_app::MoveInfo>,
+}
+
+fn view(s: &Session) -> PositionView {
+    let stm = s.side_to_move();
+    let status = s.status();
+    PositionView {
+        game: s.game(),
+        rules: s.rules_name(),
+        fen: s.fen(),
+        side: stm.name(),
+        status,
+        winner: status.winner(stm).map(|w| w.name()),
+        result: status.describe(stm),
+        legal: s.legal_moves(),
+        moves: s.moves(),
+    }
+}
+
+/// `GET /api/games`: every game with its rule sets and start position.
+pub async fn games() -> Json<Value> {
+    let games: Vec<Value> = GameKind::ALL
+        .iter()
+        .map(|&g| {
+            let start = Session::new(g, None, EngineOptions::default())
+                .map(|s| s.start_fen())
+                .unwrap_or_default();
+            json!({"game": g, "rules": g.rule_names(), "start": start, "tables": g.has_tables()})
+        })
+        .collect();
+    Json(json!({ "games": games }))
+}
+
+/// `POST /api/position`: the position after the moves, whose move, the
+/// status and the legal moves in both notations.
+pub async fn position(
+    State(st): State<AppState>,
+    req: Result<Json<PositionRequest>, JsonRejection>,
+) -> Result<Json<PositionView>, ApiError> {
+    let r = body(req)?;
+    let s = session(
+        &r.game,
+        r.rules.as_deref(),
+        r.fen.as_deref(),
+        &r.moves,
+        1,
+        st.config.tables.as_deref(),
+    )?;
+    Ok(Json(view(&s)))
+}
+
+/// The limits of a request, capped by the server.
+fn limits(st: &AppState, movetime_ms: Option<u64>, depth: Option<u32>) -> SearchLimits {
+    let c = &st.config;
+    SearchLimits {
+        // Without a limit, a second; never more than the cap.
+        movetime_ms: Some(movetime_ms.unwrap_or(1000).min(c.max_movetime_ms)),
+        depth: depth.map(|d| d.clamp(1, c.max_depth)),
+        nodes: None,
+    }
+}
+
+/// A search slot, or 503.
+fn slot(st: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
+    st.searches.clone().try_acquire_owned().map_err(|_| {
+        ApiError::Busy(format!(
+            "the server runs {} searches at once, all busy: try again shortly",
+            st.config.max_searches
+        ))
+    })
+}
+
+fn iteration_json(it: &IterationReport) -> Value {
+    json!({
+        "depth": it.depth, "score": it.score, "mate": it.mate, "pv": it.pv,
+        "pv_short": it.pv_short, "nodes": it.nodes, "ms": it.ms,
+    })
+}
+
+/// `POST /api/analyse`: the engine's move, score, mate, principal
+/// variation, depth and nodes.
+pub async fn analyse(
+    State(st): State<AppState>,
+    req: Result<Json<AnalyseRequest>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let r = body(req)?;
+    let mut s = session(
+        &r.game,
+        r.rules.as_deref(),
+        r.fen.as_deref(),
+        &r.moves,
+        st.config.threads,
+        st.config.tables.as_deref(),
+    )?;
+    if s.status() != Status::Playing {
+        return Err(ApiError::Bad(format!(
+            "the game is over: {}",
+            s.status().describe(s.side_to_move())
+        )));
+    }
+    let _permit = slot(&st)?;
+    let limits = limits(&st, r.movetime_ms, r.depth);
+    let (tx, rx) = oneshot::channel();
+    s.go(
+        limits,
+        |_| {},
+        move |report| {
+            let _ = tx.send(report);
+        },
+    )?;
+    // If the client goes away, this future is dropped with `s`, whose
+    // drop stops the search.
+    let report = rx
+        .await
+        .map_err(|_| ApiError::Internal("the search ended without a report".into()))?;
+    Ok(Json(json!({
+        "bestmove": report.best.as_ref().map(|m| &m.coord),
+        "bestmove_short": report.best.as_ref().map(|m| &m.short),
+        "score": report.score, "mate": report.mate, "pv": report.pv,
+        "pv_short": report.pv_short, "depth": report.depth, "nodes": report.stats.nodes,
+        "seconds": report.seconds,
+    })))
+}
+
+/// `GET /api/analyse/stream?game=…&moves=…&movetime_ms=…`: the same
+/// search, each iteration an event `iteration`, then one event `result`;
+/// closing the connection stops the search.
+pub async fn analyse_stream(
+    State(st): State<AppState>,
+    Query(r): Query<AnalyseRequest>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let mut s = session(
+        &r.game,
+        r.rules.as_deref(),
+        r.fen.as_deref(),
+        &r.moves,
+        st.config.threads,
+        st.config.tables.as_deref(),
+    )?;
+    if s.status() != Status::Playing {
+        return Err(ApiError::Bad("the game is over".into()));
+    }
+    let permit = slot(&st)?;
+    let limits = limits(&st, r.movetime_ms, r.depth);
+    let (tx, rx) = mpsc::unbounded_channel::<Event>();
+    let done = tx.clone();
+    s.go(
+        limits,
+        move |it| {
+            let _ = tx.send(
+                Event::default()
+                    .event("iteration")
+                    .data(iteration_json(it).to_string()),
+            );
+        },
+        move |report| {
+            let data = json!({
+                "bestmove": report.best.as_ref().map(|m| &m.coord),
+                "score": report.score, "mate": report.mate, "depth": report.depth,
+                "nodes": report.stats.nodes,
+            });
+            let _ = done.send(Event::default().event("result").data(data.to_string()));
+        },
+    )?;
+    // The stream owns the session and the slot: dropped when the client
+    // goes away, which stops the search and frees the slot.
+    let keep = (s, permit);
+    let stream = UnboundedReceiverStream::new(rx).map(move |e| {
+        let _ = &keep;
+        Ok(e)
+    });
+    Ok(Sse::new(stream))
+}
+
+/// `POST /api/probe`: the tables' value and distance of the position and
+/// of each legal move.
+pub async fn probe(
+    State(st): State<AppState>,
+    req: Result<Json<PositionRequest>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let r = body(req)?;
+    let Some(dir) = st.config.tables.clone() else {
+        return Err(ApiError::Bad(
+            "this server has no tables (start it with --tb DIR)".into(),
+        ));
+    };
+    let s = session(
+        &r.game,
+        r.rules.as_deref(),
+        r.fen.as_deref(),
+        &r.moves,
+        1,
+        None,
+    )?;
+    let set = TableSet::new(s.game(), Some(s.rules_name()), &dir)?;
+    let fen = s.fen();
+    // Reading tables is blocking I/O: off the async threads.
+    let report = tokio::task::spawn_blocking(move || set.probe(&fen))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    Ok(Json(
+        serde_json::to_value(report).map_err(|e| ApiError::Internal(e.to_string()))?,
+    ))
+}
