@@ -3,23 +3,11 @@
 //! per line, in `tests/data/perft.txt` (its header gives the format); every
 //! failing line is reported with its line number.
 
-use zoo_animal::{rules, Board, Position};
-use zoo_core::Game;
-use zoo_testkit::cases::Case;
+use zoo_animal::{JungleCheckersPos, JunglePos};
+use zoo_testkit::cases::position;
 use zoo_testkit::{cases, perft};
 
 const PERFT: &str = include_str!("data/perft.txt");
-
-/// perft of one case, or why it could not be run.
-fn run<B: Board>(c: &Case<perft::Expect>) -> Result<(), String> {
-    let rules = rules::by_name::<B>(c.rules).map_err(|e| e.to_string())?;
-    let pos = if c.position == "start" {
-        Position::<B>::start(&rules)
-    } else {
-        Position::<B>::from_fen(c.position, &rules).map_err(|e| e.to_string())?
-    };
-    perft::check(pos, &c.expect)
-}
 
 #[test]
 fn perft_cases_from_data() {
@@ -28,8 +16,10 @@ fn perft_cases_from_data() {
         PERFT,
         perft::Expect::parse,
         |c| match c.game {
-            "jungle" => run::<zoo_animal::Jungle>(c),
-            "jungle-checkers" => run::<zoo_animal::JungleCheckers>(c),
+            "jungle" => position::<JunglePos, _>(c).and_then(|p| perft::check(p, &c.expect)),
+            "jungle-checkers" => {
+                position::<JungleCheckersPos, _>(c).and_then(|p| perft::check(p, &c.expect))
+            }
             other => Err(format!("unknown game {other:?}")),
         },
     );

@@ -2,24 +2,13 @@
 //! per line, in `tests/data/perft.txt` (its header gives the format); every
 //! failing line is reported with its line number.
 
-use zoo_checkers::{variant, ClassicalPos, EnglishPos, Variant, CLASSICAL, ENGLISH};
+use zoo_checkers::{ClassicalPos, EnglishPos, CLASSICAL, ENGLISH};
 use zoo_core::{perft_parallel, Game, History, Repetition};
-use zoo_testkit::cases::Case;
+use zoo_testkit::cases::position;
 use zoo_testkit::{cases, perft};
 
 mod common;
 use common::{start_count, PERFT};
-
-/// perft of one case, or why it could not be run.
-fn run<V: Variant>(c: &Case<perft::Expect>) -> Result<(), String> {
-    let rules = variant::by_name::<V>(c.rules).map_err(|e| e.to_string())?;
-    let pos = if c.position == "start" {
-        zoo_checkers::Position::<V>::start(&rules)
-    } else {
-        zoo_checkers::Position::<V>::from_fen(c.position, &rules).map_err(|e| e.to_string())?
-    };
-    perft::check(pos, &c.expect)
-}
 
 #[test]
 fn perft_cases_from_data() {
@@ -28,8 +17,8 @@ fn perft_cases_from_data() {
         PERFT,
         perft::Expect::parse,
         |c| match c.game {
-            "classical" => run::<zoo_checkers::Classical>(c),
-            "english" => run::<zoo_checkers::English>(c),
+            "classical" => position::<ClassicalPos, _>(c).and_then(|p| perft::check(p, &c.expect)),
+            "english" => position::<EnglishPos, _>(c).and_then(|p| perft::check(p, &c.expect)),
             other => Err(format!("unknown game {other:?}")),
         },
     );

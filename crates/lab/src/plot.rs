@@ -136,6 +136,14 @@ mod tests {
         assert_eq!(tick(100000.0), "1e5");
     }
 
+    /// The x of the SVG text element that reads `text`.
+    fn text_x(svg: &str, text: &str) -> f64 {
+        let at = svg.find(&format!(">\n{text}\n<")).expect("the text");
+        let tag = &svg[svg[..at].rfind("<text").expect("its element")..at];
+        let x = tag.split("x=\"").nth(1).and_then(|r| r.split('"').next());
+        x.and_then(|x| x.parse().ok()).expect("an x")
+    }
+
     #[test]
     fn the_legend_stands_beside_the_chart() {
         let series = vec![
@@ -147,31 +155,9 @@ mod tests {
         assert!(!svg.contains("100000.0"), "{svg}");
         // Each legend entry is text to the right of the chart's width.
         for name in ["first", "second"] {
-            let at = svg.find(&format!(">\n{name}\n<")).expect("a legend entry");
-            let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
-            let x: f64 = tag
-                .split("x=\"")
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
-            assert!(x > WIDTH as f64, "{tag}");
+            assert!(text_x(&svg, name) > WIDTH as f64, "{name}");
         }
         // The last x label is drawn whole: inside the chart's width.
-        let at = svg.find(">\nd1\n<").expect("the last x label");
-        let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
-        let x: f64 = tag
-            .split("x=\"")
-            .nth(1)
-            .unwrap()
-            .split('"')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert!(x + 10.0 < WIDTH as f64, "{tag}");
+        assert!(text_x(&svg, "d1") + 10.0 < WIDTH as f64);
     }
 }

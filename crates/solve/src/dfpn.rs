@@ -190,12 +190,7 @@ struct Search<'a, G: Game> {
 fn leaf_numbers<G: Game>(leaves: &Leaves<'_, G>, pos: &G, end: End) -> (u32, u32) {
     // Proving the goal is proof number 0: φ = 0 where the attacker moves,
     // δ = 0 where the opponent does.
-    let proves = leaves.proves(pos, end);
-    if proves == leaves.is_or(pos) {
-        (0, INF)
-    } else {
-        (INF, 0)
-    }
+    crate::pns::solved(leaves.proves(pos, end) == leaves.is_or(pos))
 }
 
 /// Solves `root` under `goal` by df-pn within `limits`, with `oracle`'s

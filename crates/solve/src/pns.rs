@@ -47,8 +47,8 @@ pub fn bytes_per_node<G: Game>() -> usize {
 }
 
 /// A node's numbers once its value is known: (0, INF) proves, (INF, 0)
-/// disproves.
-fn solved(proves: bool) -> (u32, u32) {
+/// disproves (df-pn: (φ, δ) = (0, INF) when its side to move wins).
+pub(crate) fn solved(proves: bool) -> (u32, u32) {
     if proves {
         (0, INF)
     } else {

@@ -1,15 +1,14 @@
 //! Probing many positions of the 3-piece Jungle Checkers tables (built
 //! once beforehand into a temporary directory), plain and compressed.
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use std::sync::atomic::AtomicBool;
 use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
 use zoo_animal::{JungleCheckers, JungleCheckersPos};
 use zoo_core::Side;
-use zoo_tb::build::{build, BuildOptions};
 use zoo_tb::file::Encoding;
 use zoo_tb::index::Material;
-use zoo_tb::plan::plan;
 use zoo_tb::Tablebase;
 
 /// Positions drawn evenly over the entries of every 3-piece table.
@@ -38,27 +37,7 @@ fn positions(tb: &Tablebase<JungleCheckers>, count: usize) -> Vec<JungleCheckers
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("probe");
     for (name, encoding) in [("plain", Encoding::Plain), ("zstd", Encoding::Zstd)] {
-        let dir =
-            std::env::temp_dir().join(format!("zoo-tb-bench-probe-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let opts = BuildOptions {
-            pieces: 3,
-            threads: 1,
-            memory_bytes: None,
-            encoding: Some(encoding),
-            copies: true,
-        };
-        let stop = AtomicBool::new(false);
-        build::<JungleCheckers>(
-            &dir,
-            &JUNGLE_CHECKERS_LEIDEN,
-            &opts,
-            &plan::<JungleCheckers>(&dir, &JUNGLE_CHECKERS_LEIDEN, &opts).expect("a plan"),
-            &|_| {},
-            &|_| {},
-            &stop,
-        )
-        .expect("the tables build");
+        let dir = common::tables(&format!("probe-{name}"), 3, encoding);
         let tb = Tablebase::<JungleCheckers>::open(&dir, &JUNGLE_CHECKERS_LEIDEN);
         let ps = positions(&tb, 100_000);
         // Opened and checked before the clock runs.

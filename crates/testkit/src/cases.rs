@@ -81,6 +81,17 @@ fn line<'a, E>(
     })
 }
 
+/// The position of a case in game `G`: its rule set by name, `start` or
+/// a FEN; or why it cannot be built.
+pub fn position<G: zoo_core::Game, E>(c: &Case<'_, E>) -> Result<G, String> {
+    let rules = G::rules_by_name(c.rules).map_err(|e| e.to_string())?;
+    if c.position == "start" {
+        Ok(G::start(&rules))
+    } else {
+        G::from_fen(c.position, &rules).map_err(|e| e.to_string())
+    }
+}
+
 /// Checks every case with `check` (which builds the position of the case's
 /// game and compares; its error says what differs) and panics with one
 /// line per failing case, naming `file` and the line, when any fails. A

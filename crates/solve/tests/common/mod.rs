@@ -41,20 +41,7 @@ pub fn jungle3() -> &'static PathBuf {
     D.get_or_init(|| build::<Jungle>("jungle", &zoo_animal::rules::JUNGLE_LEIDEN, 3))
 }
 
-/// splitmix64: a fixed, reproducible sequence.
-pub struct Rng(pub u64);
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+pub use zoo_testkit::Rng;
 
 /// A random unfinished position with exactly `pieces` pieces, both sides
 /// present, each piece on a square it may stand on (no den, water only for
