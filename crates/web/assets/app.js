@@ -146,8 +146,21 @@ $("moves").addEventListener("click", (e) => {
 $("game").addEventListener("change", (e) => chooseGame(e.target.value));
 $("rules").addEventListener("change", (e) => { state.rules = e.target.value; state.moves = []; refresh(); });
 $("new").addEventListener("click", () => { state.start = null; state.moves = []; state.undone = []; refresh(); });
-$("undo").addEventListener("click", () => { if (state.moves.length) { state.undone.push(state.moves.pop()); refresh(); } });
-$("redo").addEventListener("click", () => { if (state.undone.length) { state.moves.push(state.undone.pop()); refresh(); } });
+// Undo takes back a turn: against the engine, its reply and the move
+// before it, so that the player is to move again; redo plays them again.
+function otherSide(s) { return s === "white" ? "black" : "white"; }
+$("undo").addEventListener("click", () => {
+  if (!state.moves.length) return;
+  state.undone.push(state.moves.pop());
+  if ($("engine").value === otherSide(state.view.side) && state.moves.length) state.undone.push(state.moves.pop());
+  refresh();
+});
+$("redo").addEventListener("click", () => {
+  if (!state.undone.length) return;
+  state.moves.push(state.undone.pop());
+  if ($("engine").value === otherSide(state.view.side) && state.undone.length) state.moves.push(state.undone.pop());
+  refresh();
+});
 $("flip").addEventListener("click", () => { state.flipped = !state.flipped; draw(); });
 $("setfen").addEventListener("click", () => { state.start = $("fen").value; state.moves = []; state.undone = []; refresh(); });
 $("copyfen").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("fen").value));

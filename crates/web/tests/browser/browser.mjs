@@ -1,0 +1,73 @@
+// Plays the zoo web board in headless Chromium: the page loads, a move is
+// made by clicking, the engine answers, undo takes the turn back, a FEN is
+// set and a game finished by clicking, the analysis streams, the tables
+// give a value; a screenshot of each game's board.
+// Usage: node browser.mjs URL SCREENSHOT_DIR (crates/web/tests/browser.rs).
+import { chromium } from "playwright-core";
+
+const [url, shots] = process.argv.slice(2);
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const browser = await chromium.launch({
+  executablePath,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const fail = (msg) => { console.error("FAIL: " + msg); process.exitCode = 1; };
+try {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  page.on("pageerror", (e) => fail("page error: " + e.message));
+  await page.goto(url);
+  await page.waitForSelector("#board rect.sq");
+  const movesText = () => page.$eval("#moves", (e) => e.textContent.trim());
+
+  // Jungle Checkers: White's dog c2 to c3 by two clicks; the engine (Black)
+  // answers within its time per move.
+  await page.selectOption("#game", "jungle-checkers");
+  await page.waitForSelector('#board rect[data-sq="d7"].den');
+  await page.selectOption("#movetime", "200");
+  await page.click('#board g.piece[data-sq="c2"]');
+  await page.waitForSelector("#board circle.target");
+  await page.click('#board rect[data-sq="c3"]');
+  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 2, null, { timeout: 10000 });
+  console.log("moves after the engine's reply: " + (await movesText()));
+  if (!(await movesText()).startsWith("Dc3")) fail("the first move is not Dc3");
+  await page.screenshot({ path: `${shots}/jungle-checkers.png` });
+
+  // Undo takes back the engine's reply and the move: White to move again.
+  await page.click("#undo");
+  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 0, null, { timeout: 5000 });
+  if (!(await page.textContent("#message")).includes("white to move")) fail("undo did not give White the move");
+
+  // A FEN where White's rat steps into Black's den: the game ends.
+  await page.fill("#fen", "7/3R3/7/7/7/7/e6 w");
+  await page.click("#setfen");
+  await page.waitForSelector('#board g.piece[data-sq="d6"]');
+  await page.click('#board g.piece[data-sq="d6"]');
+  await page.click('#board rect[data-sq="d7"]');
+  await page.waitForFunction(() => document.getElementById("message").textContent.includes("Game over"), null, { timeout: 5000 });
+  console.log("message: " + (await page.textContent("#message")));
+
+  // The analysis streams iterations from the start position.
+  await page.click("#new");
+  await page.selectOption("#engine", "none");
+  await page.click("#analyse");
+  await page.waitForFunction(() => /depth \d+/.test(document.getElementById("analysis").textContent), null, { timeout: 10000 });
+  await page.click("#stop");
+  console.log("analysis: " + (await page.textContent("#analysis")).split("\n")[0]);
+
+  // The tables' value of a 2-piece position (the server runs with --tb).
+  await page.fill("#fen", "7/7/7/3r3/7/3R3/7 w");
+  await page.click("#setfen");
+  await page.click("#probe");
+  await page.waitForFunction(() => document.getElementById("analysis").textContent.startsWith("tables: loss in 6"), null, { timeout: 5000 });
+  console.log("tables: " + (await page.textContent("#analysis")).split("\n")[0]);
+
+  // A screenshot of the Jungle board.
+  await page.selectOption("#game", "jungle");
+  await page.waitForSelector('#board rect[data-sq="d9"].den');
+  await page.screenshot({ path: `${shots}/jungle.png` });
+} catch (e) {
+  fail(e.stack || String(e));
+} finally {
+  await browser.close();
+}
