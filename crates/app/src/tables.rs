@@ -395,11 +395,24 @@ impl TableSet {
         sample: u64,
         threads: usize,
     ) -> Result<VerifyReport, AppError> {
+        self.verify_with_progress(pieces, sample, threads, &|_, _| {})
+    }
+
+    /// [`TableSet::verify`], calling `progress(done, total)` as each
+    /// material is solved and checked.
+    pub fn verify_with_progress(
+        &self,
+        pieces: u32,
+        sample: u64,
+        threads: usize,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<VerifyReport, AppError> {
         self.visit(VerifyAll {
             set: self,
             pieces,
             sample,
             threads,
+            progress,
         })?
     }
 
@@ -681,6 +694,7 @@ struct VerifyAll<'a> {
     pieces: u32,
     sample: u64,
     threads: usize,
+    progress: &'a (dyn Fn(usize, usize) + Sync),
 }
 impl TableVisitor for VerifyAll<'_> {
     type Output = Result<VerifyReport, AppError>;
@@ -721,7 +735,8 @@ impl TableVisitor for VerifyAll<'_> {
         let pool = thread_pool(self.threads)?;
         let t0 = Instant::now();
         let keep = keep_one_in(self.sample);
-        let r = pool.install(|| zoo_tb::verify::verify(&tb, pieces, &keep));
+        let r = pool
+            .install(|| zoo_tb::verify::verify_with_progress(&tb, pieces, &keep, self.progress));
         Ok(VerifyReport {
             game: B::GAME,
             rules: rules.name,

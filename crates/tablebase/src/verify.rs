@@ -237,9 +237,29 @@ pub fn verify<B: Board>(
     pieces: u32,
     keep: &(dyn Fn(Material) -> bool + Sync),
 ) -> Report {
+    verify_with_progress(tb, pieces, keep, &|_, _| {})
+}
+
+/// [`verify`], calling `progress(done, total)` as each material is solved
+/// (and checked where `keep` says).
+pub fn verify_with_progress<B: Board>(
+    tb: &Tablebase<B>,
+    pieces: u32,
+    keep: &(dyn Fn(Material) -> bool + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Report {
     let rules = tb.rules();
     let mut known: HashMap<Material, Values> = HashMap::new();
     let mut report = Report::default();
+    let total: usize = (2..=pieces)
+        .map(|n| {
+            Material::all::<B>(n)
+                .into_iter()
+                .filter(|&m| n < pieces || keep(m))
+                .count()
+        })
+        .sum();
+    let done = std::sync::atomic::AtomicUsize::new(0);
     for n in 2..=pieces {
         // Below the top size every material is needed by the next size.
         let todo: Vec<Material> = Material::all::<B>(n)
@@ -254,6 +274,10 @@ pub fn verify<B: Board>(
                 if keep(m) {
                     check(tb, &v, &mut r);
                 }
+                progress(
+                    done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
+                    total,
+                );
                 // The largest materials are not needed any more.
                 (m, (n < pieces).then_some(v), r)
             })

@@ -498,7 +498,21 @@ fn run_verify(game: GameKind, a: &VerifyArgs) -> Result<Checked> {
     if let Some(positions) = a.positions {
         return run_verify_sample(&set, a, positions);
     }
-    let r = set.verify(a.pieces, a.sample, a.threads)?;
+    // Materials solved and checked, on stderr when it is a terminal.
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} materials  ~{eta} left",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let r = set.verify_with_progress(a.pieces, a.sample, a.threads, &|done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let r = r?;
     let checked = Checked {
         report: serde_json::to_value(&r)?,
         disagreements: r.mismatch_count,

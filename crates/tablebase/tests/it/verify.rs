@@ -1,8 +1,9 @@
 //! The tables against an independent exhaustive forward search.
 
+use std::sync::Mutex;
 use zoo_animal::{Jungle, JungleCheckers};
 use zoo_tb::index::Material;
-use zoo_tb::verify::verify;
+use zoo_tb::verify::{verify, verify_with_progress};
 use zoo_tb::Tablebase;
 
 #[test]
@@ -11,9 +12,17 @@ fn jungle_checkers_up_to_three_pieces_all_positions() {
         crate::common::jc3(),
         &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN,
     );
-    let r = verify(&tb, 3, &|_| true);
+    let calls = Mutex::new(Vec::new());
+    let r = verify_with_progress(&tb, 3, &|_| true, &|done, total| {
+        calls.lock().unwrap().push((done, total))
+    });
     assert_eq!(r.mismatch_count, 0, "{:#?}", r.mismatches);
     assert_eq!(r.materials, 16 + 48);
+    // One call per material, counting up to the total.
+    let mut calls = calls.into_inner().unwrap();
+    calls.sort();
+    let expect: Vec<(usize, usize)> = (1..=r.materials).map(|d| (d, r.materials)).collect();
+    assert_eq!(calls, expect);
 }
 
 #[test]
