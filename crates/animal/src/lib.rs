@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod census;
 pub mod eval;
 pub mod fen;
 pub mod game;

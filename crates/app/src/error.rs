@@ -47,4 +47,7 @@ pub enum AppError {
     /// A directory or file the user named that is not there.
     #[error("{0}")]
     Path(String),
+    /// Stopped by the user (Ctrl-C) before the end.
+    #[error("stopped before the end")]
+    Interrupted,
 }

@@ -23,7 +23,7 @@ enum Command {
     Perft(cmd::perft::PerftArgs),
     /// Draw a position and list its legal moves.
     Show(cmd::show::ShowArgs),
-    /// Count checkers positions per number of pieces.
+    /// Count positions per number of pieces: by kind and reachability for the animal games (docs/census.md).
     Census(cmd::census::CensusArgs),
     /// Search a position: each iteration's score, principal variation and nodes.
     Analyse(cmd::analyse::AnalyseArgs),

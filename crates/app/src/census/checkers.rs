@@ -1,5 +1,4 @@
-//! How many positions a game has, per number of pieces: for now the
-//! checkers count of literature C, with its tighter estimate beside it.
+//! The checkers count of literature C, with its tighter estimate beside it.
 
 use crate::{AppError, GameKind};
 use zoo_checkers::census::{census, totals, CensusRow, MAX_DIFFERENCE, MAX_KINGS};

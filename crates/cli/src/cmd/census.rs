@@ -1,21 +1,154 @@
-//! `zoo census`: how many checkers positions exist per number of pieces
-//! (literature C), with the tighter estimate beside the full count.
+//! `zoo census`: how many positions a game has per number of pieces — for
+//! the animal games by kind and reachability (docs/census.md), for
+//! checkers the count of literature C with its tighter estimate.
 
 use crate::games::game_parser;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::Args;
-use zoo_app::census::checkers_census;
-use zoo_app::GameKind;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::atomic::{AtomicBool, Ordering};
+use zoo_app::census::{animal_census, checkers_census, CensusRequest, Method, Reading};
+use zoo_app::{AppError, GameKind};
 
 #[derive(Args, Debug)]
 pub struct CensusArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
+    /// Only the row of this many pieces (animal games).
+    #[arg(long, conflicts_with = "max_pieces")]
+    pub pieces: Option<u32>,
+    /// Rows 1 to this many pieces (default: every row the method reaches
+    /// quickly: all 8 counted for Jungle Checkers, 3 enumerated otherwise).
+    #[arg(long)]
+    pub max_pieces: Option<u32>,
+    /// What makes a position reachable: `one` (a legal move from an
+    /// unfinished position leads here), `two` (from a `one`-reachable
+    /// one), `thesis` (`one`, and `two` for den wins: literature A's table).
+    #[arg(long, default_value = "thesis")]
+    pub reach: Reading,
+    /// `count` (Jungle Checkers under one or thesis; the default there) or
+    /// `enumerate` (every position classified with the rules).
+    #[arg(long)]
+    pub method: Option<Method>,
+    /// Named rule set (default: the game's first).
+    #[arg(long)]
+    pub rules: Option<String>,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
     #[arg(long)]
     pub json: bool,
 }
 
+/// Set by Ctrl-C.
+static STOP: AtomicBool = AtomicBool::new(false);
+
 pub fn run(a: &CensusArgs) -> Result<()> {
+    match a.game {
+        GameKind::ClassicalCheckers | GameKind::EnglishCheckers => run_checkers(a),
+        GameKind::Jungle | GameKind::JungleCheckers => run_animal(a),
+    }
+}
+
+fn run_animal(a: &CensusArgs) -> Result<()> {
+    let counted = a.game == GameKind::JungleCheckers
+        && a.reach != Reading::Two
+        && a.method != Some(Method::Enumerate);
+    let pieces = match (a.pieces, a.max_pieces) {
+        (Some(n), _) => (n, n),
+        (None, Some(n)) => (1, n),
+        (None, None) if counted => (1, 8),
+        (None, None) => (1, 3),
+    };
+    let req = CensusRequest {
+        game: a.game,
+        rules: a.rules.clone(),
+        pieces,
+        reach: a.reach,
+        method: a.method,
+        threads: a.threads,
+    };
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len}  ~{eta} left")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let r = animal_census(
+        &req,
+        &|done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+        &STOP,
+    );
+    bar.finish_and_clear();
+    let c = match r {
+        Err(AppError::Interrupted) => bail!("census stopped by Ctrl-C; no counts"),
+        r => r?,
+    };
+    if a.json {
+        for row in &c.rows {
+            super::json::line("row", row)?;
+        }
+        return super::json::result(&c);
+    }
+    println!(
+        "{} census, rules {}, reach {}, method {}",
+        c.game,
+        c.rules,
+        c.reach,
+        serde_json::to_value(c.method)?.as_str().unwrap_or("?")
+    );
+    let head = [
+        "pieces",
+        "unfinished",
+        "unreachable",
+        "stalemates",
+        "won material",
+        "won den",
+        "unreach. won",
+        "reachable",
+    ];
+    let widths = [6, 17, 11, 10, 14, 17, 13, 17];
+    let line = |cells: [String; 8]| {
+        let text: Vec<String> = cells
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| format!("{c:>w$}"))
+            .collect();
+        println!("{}", text.join("  "));
+    };
+    line(head.map(String::from));
+    for r in &c.rows {
+        line([
+            r.pieces.to_string(),
+            r.unfinished.to_string(),
+            r.unreachable_unfinished.to_string(),
+            r.stalemates.to_string(),
+            r.won_material.to_string(),
+            r.won_den.to_string(),
+            r.unreachable_won.to_string(),
+            r.reachable.to_string(),
+        ]);
+    }
+    let what = if c.complete {
+        "total"
+    } else {
+        "total of these rows"
+    };
+    println!("{what}: {} reachable positions", c.total);
+    Ok(())
+}
+
+fn run_checkers(a: &CensusArgs) -> Result<()> {
+    if a.pieces.is_some() || a.max_pieces.is_some() || a.method.is_some() || a.rules.is_some() {
+        bail!("the checkers census counts every row of arrangements; --pieces, --max-pieces, --method and --rules are for the animal games");
+    }
     let c = checkers_census(a.game)?;
     let (rows, all, restricted) = (&c.rows, c.total, c.total_restricted);
     let (max_kings, max_difference) = (c.max_kings, c.max_difference);

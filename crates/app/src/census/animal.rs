@@ -1,0 +1,199 @@
+//! The census of Jungle and Jungle Checkers (docs/census.md): per number
+//! of pieces the unfinished, unreachable, stalemated and won positions,
+//! by counting (Jungle Checkers) or by enumerating every position with
+//! the rules (both games, the independent check).
+
+use crate::{AppError, GameKind};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use zoo_animal::census::{count, enumerate, parity_pieces, Reading, Row};
+use zoo_animal::{rules, Board, Jungle, JungleCheckers, RuleSet};
+
+/// How the counts are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Jungle Checkers only, readings `one` and `thesis`: the exceptions
+    /// counted from the squares that make them, the rest combinatorially
+    /// (all eight rows in about a second).
+    Count,
+    /// Every position set up and classified with the move and unmove
+    /// generators (minutes from 5 pieces on).
+    Enumerate,
+}
+
+impl std::str::FromStr for Method {
+    type Err = AppError;
+    fn from_str(s: &str) -> Result<Self, AppError> {
+        match s {
+            "count" => Ok(Method::Count),
+            "enumerate" => Ok(Method::Enumerate),
+            _ => Err(AppError::Input(format!(
+                "unknown method `{s}`: count or enumerate"
+            ))),
+        }
+    }
+}
+
+/// What to count.
+#[derive(Clone, Debug)]
+pub struct CensusRequest {
+    /// Jungle or Jungle Checkers.
+    pub game: GameKind,
+    /// A rule set's name; the game's default when `None`.
+    pub rules: Option<String>,
+    /// The smallest and largest number of pieces.
+    pub pieces: (u32, u32),
+    /// How reachability is read.
+    pub reach: Reading,
+    /// `None`: counting where it applies, else enumeration.
+    pub method: Option<Method>,
+    /// Worker threads of the enumeration.
+    pub threads: usize,
+}
+
+/// The counts and what they were made with.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct AnimalCensusReport {
+    /// The game counted.
+    pub game: GameKind,
+    /// The rule set's name.
+    pub rules: &'static str,
+    /// The reading of reachability.
+    pub reach: &'static str,
+    /// How the counts were made.
+    pub method: Method,
+    /// One row per number of pieces.
+    pub rows: Vec<Row>,
+    /// The reachable positions of all the rows.
+    pub total: u128,
+    /// Whether every row from 1 piece to the game's maximum is here (so
+    /// `total` is the whole position space).
+    pub complete: bool,
+}
+
+/// Counts the census; `progress(done, total)` after each unit of work
+/// (a material when enumerating, a row when counting); `stop` set ends it
+/// with [`AppError::Interrupted`].
+pub fn animal_census(
+    req: &CensusRequest,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    stop: &AtomicBool,
+) -> Result<AnimalCensusReport, AppError> {
+    match req.game {
+        GameKind::JungleCheckers => census::<JungleCheckers>(req, progress, stop),
+        GameKind::Jungle => census::<Jungle>(req, progress, stop),
+        other => Err(AppError::Input(format!(
+            "this census counts the animal games; {other} is counted without --reach and --method"
+        ))),
+    }
+}
+
+fn census<B: Board>(
+    req: &CensusRequest,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    stop: &AtomicBool,
+) -> Result<AnimalCensusReport, AppError> {
+    let rules: &'static RuleSet = match &req.rules {
+        Some(name) => rules::by_name::<B>(name).map_err(|e| AppError::Input(e.to_string()))?,
+        None => B::rule_sets()[0],
+    };
+    let most = 2 * B::KINDS as u32;
+    let (lo, hi) = req.pieces;
+    if lo == 0 || lo > hi || hi > most {
+        return Err(AppError::Input(format!(
+            "{} has 1 to {most} pieces; asked for {lo} to {hi}",
+            B::GAME
+        )));
+    }
+    let countable = B::GAME == JungleCheckers::GAME && req.reach != Reading::Two;
+    let method = match req.method {
+        Some(Method::Count) if !countable => {
+            return Err(AppError::Input(format!(
+                "the counting method covers Jungle Checkers under the readings one and thesis; use --method enumerate for {} under `{}`",
+                B::GAME, req.reach
+            )))
+        }
+        Some(m) => m,
+        None if countable => Method::Count,
+        None => Method::Enumerate,
+    };
+    let rows = match method {
+        Method::Count => {
+            let opts = count::Options {
+                reading: req.reach,
+                parity_pieces: parity_pieces::<B>(),
+                stop: Some(stop),
+            };
+            let mut rows = Vec::new();
+            for n in lo..=hi {
+                rows.push(count::row(rules, n, &opts).map_err(|e| match e {
+                    count::CountError::Stopped => AppError::Interrupted,
+                    e => AppError::Input(e.to_string()),
+                })?);
+                progress((n - lo + 1) as usize, (hi - lo + 1) as usize);
+            }
+            rows
+        }
+        Method::Enumerate => enumerate_rows::<B>(rules, req, progress, stop)?,
+    };
+    Ok(AnimalCensusReport {
+        game: req.game,
+        rules: rules.name,
+        reach: req.reach.name(),
+        method,
+        total: rows.iter().map(|r| r.reachable).sum(),
+        complete: lo == 1 && hi == most,
+        rows,
+    })
+}
+
+fn enumerate_rows<B: Board>(
+    rules: &'static RuleSet,
+    req: &CensusRequest,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    stop: &AtomicBool,
+) -> Result<Vec<Row>, AppError> {
+    let (lo, hi) = req.pieces;
+    let opts = enumerate::Options {
+        reading: req.reach,
+        parity_pieces: parity_pieces::<B>(),
+        stop: Some(stop),
+    };
+    // The largest materials first, so that the threads end together.
+    let mut work: Vec<(u32, enumerate::Material)> = (lo..=hi)
+        .flat_map(|n| {
+            enumerate::materials::<B>(n)
+                .into_iter()
+                .map(move |m| (n, m))
+        })
+        .collect();
+    work.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(req.threads.max(1))
+        .build()
+        .map_err(|e| AppError::Input(format!("cannot start {} threads: {e}", req.threads)))?;
+    let done = AtomicUsize::new(0);
+    let counted: Vec<Option<(u32, Row)>> = pool.install(|| {
+        work.par_iter()
+            .map(|&(n, m)| {
+                let r = enumerate::material_row::<B>(rules, m, &opts)?;
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, work.len());
+                Some((n, r))
+            })
+            .collect()
+    });
+    if stop.load(Ordering::Relaxed) {
+        return Err(AppError::Interrupted);
+    }
+    let mut rows: Vec<Row> = (lo..=hi)
+        .map(|pieces| Row {
+            pieces,
+            ..Row::default()
+        })
+        .collect();
+    for (n, r) in counted.into_iter().flatten() {
+        rows[(n - lo) as usize].add(&r);
+    }
+    Ok(rows)
+}
