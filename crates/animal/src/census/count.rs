@@ -92,7 +92,7 @@ impl Options<'_> {
 /// assert_eq!((row.unreachable_unfinished, row.stalemates), (768, 48));
 /// ```
 pub fn row(rules: &'static RuleSet, pieces: u32, opts: &Options) -> Result<Row, CountError> {
-    if opts.reading == Reading::Two {
+    if matches!(opts.reading, Reading::Two | Reading::Fixpoint) {
         return Err(CountError::Reading(opts.reading));
     }
     if pieces == 0 || pieces > 8 {
@@ -341,7 +341,7 @@ impl Counter<'_> {
             .map(|j| binomial(LIGHT_NONDEN, j) * binomial(DARK_NONDEN, n - 1 - j))
             .sum();
         let total = placements * binomial(n - 1, m) * arrangements(m) * arrangements(k);
-        let depth = self.opts.reading.depth(true);
+        let depth = self.opts.reading.depth(true).unwrap_or(2);
         let mut unreachable = 0u128;
         subsets(NONDEN, m, &mut |s| {
             let holes = neighbours(s) & NONDEN & !s;

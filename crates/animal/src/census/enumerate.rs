@@ -9,8 +9,45 @@ use crate::board::{bit, Board, RAT};
 use crate::position::Position;
 use crate::retro::Unmove;
 use crate::rules::RuleSet;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use zoo_core::Side;
+
+/// How far back the fixpoint reading looks for a certificate before it
+/// gives up on a position (docs/census.md, "The fixpoint reading").
+pub const FIXPOINT_DEPTH: u32 = 8;
+
+/// Why an enumeration has no row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnumerateError {
+    /// Stopped by [`Options::stop`].
+    Stopped,
+    /// The fixpoint reading found neither a cycle nor a dead end within
+    /// [`FIXPOINT_DEPTH`] moves back of this position (its FEN).
+    Undecided(String),
+}
+
+impl fmt::Display for EnumerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EnumerateError::Stopped => f.write_str("stopped"),
+            EnumerateError::Undecided(fen) => write!(
+                f,
+                "the fixpoint reading cannot decide {fen}: no cycle and no dead end within {FIXPOINT_DEPTH} moves back"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EnumerateError {}
+
+/// What tracing a position back found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Trace {
+    Reached,
+    Dead,
+    Undecided,
+}
 
 /// A material: bit `side * KINDS + kind` for each piece on the board.
 pub type Material = u32;
@@ -32,7 +69,7 @@ pub struct Options<'a> {
     /// square colours ([`parity_pieces`]); tests move it lower to check the
     /// rule's code on small boards.
     pub parity_pieces: Option<u32>,
-    /// Set to stop early; the row is then `None`.
+    /// Set to stop early ([`EnumerateError::Stopped`]).
     pub stop: Option<&'a AtomicBool>,
 }
 
@@ -47,7 +84,8 @@ impl Options<'_> {
     }
 }
 
-/// The row of `pieces` pieces under `reading`, every material in turn.
+/// The row of `pieces` pieces under `reading` (not `Fixpoint`, which may
+/// fail: use [`material_row`]), every material in turn.
 pub fn row<B: Board>(rules: &'static RuleSet, pieces: u32, reading: Reading) -> Row {
     let opts = Options::new::<B>(reading);
     let mut row = Row {
@@ -55,14 +93,20 @@ pub fn row<B: Board>(rules: &'static RuleSet, pieces: u32, reading: Reading) -> 
         ..Row::default()
     };
     for m in materials::<B>(pieces) {
-        row.add(&material_row::<B>(rules, m, &opts).expect("nothing stops it"));
+        row.add(
+            &material_row::<B>(rules, m, &opts)
+                .expect("nothing stops it, and the readings one, two and thesis always decide"),
+        );
     }
     row.close()
 }
 
-/// The counts of one material (`pieces` is its piece count); `None` when
-/// stopped.
-pub fn material_row<B: Board>(rules: &'static RuleSet, m: Material, opts: &Options) -> Option<Row> {
+/// The counts of one material.
+pub fn material_row<B: Board>(
+    rules: &'static RuleSet,
+    m: Material,
+    opts: &Options,
+) -> Result<Row, EnumerateError> {
     let pieces: Vec<(Side, usize)> = (0..2 * B::KINDS)
         .filter(|i| m & (1 << i) != 0)
         .map(|i| {
@@ -82,11 +126,14 @@ pub fn material_row<B: Board>(rules: &'static RuleSet, m: Material, opts: &Optio
             pieces: m.count_ones(),
             ..Row::default()
         },
-        scratch: vec![Vec::new(); 3],
-        stopped: false,
+        scratch: vec![Vec::new(); FIXPOINT_DEPTH as usize + 5],
+        failed: None,
     };
     e.place(0);
-    (!e.stopped).then(|| e.row.close())
+    match e.failed {
+        Some(err) => Err(err),
+        None => Ok(e.row.close()),
+    }
 }
 
 struct Enumerator<'a, B: Board> {
@@ -95,11 +142,14 @@ struct Enumerator<'a, B: Board> {
     pos: Position<B>,
     row: Row,
     scratch: Vec<Vec<Unmove>>,
-    stopped: bool,
+    failed: Option<EnumerateError>,
 }
 
 impl<B: Board> Enumerator<'_, B> {
     fn place(&mut self, i: usize) {
+        if self.failed.is_some() {
+            return;
+        }
         if i == self.pieces.len() {
             self.classify();
             return;
@@ -114,7 +164,7 @@ impl<B: Board> Enumerator<'_, B> {
             if i == 0 {
                 if let Some(stop) = self.opts.stop {
                     if stop.load(Ordering::Relaxed) {
-                        self.stopped = true;
+                        self.failed = Some(EnumerateError::Stopped);
                         return;
                     }
                 }
@@ -146,7 +196,7 @@ impl<B: Board> Enumerator<'_, B> {
             if !self.allowed(&self.pos) {
                 return;
             }
-            if self.reachable(self.opts.reading.depth(false)) {
+            if self.traced(false) {
                 self.row.won_material += 1;
             } else {
                 self.row.unreachable_won += 1;
@@ -159,7 +209,7 @@ impl<B: Board> Enumerator<'_, B> {
             if !self.allowed(&self.pos) {
                 return; // the parity rule gives this placement the other side to move
             }
-            if self.reachable(self.opts.reading.depth(true)) {
+            if self.traced(true) {
                 self.row.won_den += 1;
             } else {
                 self.row.unreachable_won += 1;
@@ -171,7 +221,7 @@ impl<B: Board> Enumerator<'_, B> {
             if !self.allowed(&self.pos) {
                 continue;
             }
-            if !self.reachable(self.opts.reading.depth(false)) {
+            if !self.traced(false) {
                 self.row.unreachable_unfinished += 1;
             } else if self.pos.count() == 0 {
                 self.row.stalemates += 1;
@@ -194,6 +244,116 @@ impl<B: Board> Enumerator<'_, B> {
             o &= o - 1;
         }
         light_count.is_multiple_of(2) == (p.stm() == Side::White)
+    }
+
+    /// Whether the position is reachable under the reading (a den win or
+    /// not); an undecided fixpoint is recorded as the failure.
+    fn traced(&mut self, den_win: bool) -> bool {
+        match self.opts.reading.depth(den_win) {
+            Some(depth) => self.reachable(depth),
+            None => {
+                for depth in 1..=FIXPOINT_DEPTH {
+                    match self.trace(depth) {
+                        Trace::Reached => return true,
+                        Trace::Dead => return false,
+                        Trace::Undecided => {}
+                    }
+                }
+                if self.failed.is_none() {
+                    self.failed = Some(EnumerateError::Undecided(self.pos.fen()));
+                }
+                false
+            }
+        }
+    }
+
+    /// Whether this position lies on a cycle of four moves back (so a
+    /// chain of predecessors goes back for ever): the side that just moved
+    /// takes a piece back from `s` to `t`, the other side one from `a` to
+    /// `b` (not `s`), and both step forward again, `t` to `s`, `b` to `a`.
+    /// Positions with a piece on a den are never on a cycle.
+    fn on_cycle(&mut self) -> bool {
+        let mut firsts = Vec::new();
+        self.pos
+            .for_each_quiet_unmove(!0, !0, |_, u| firsts.push(u));
+        for u1 in firsts {
+            self.pos.apply_unmove(u1);
+            let mut seconds = Vec::new();
+            self.pos
+                .for_each_quiet_unmove(!0, !bit(u1.to), |_, u| seconds.push(u));
+            for u2 in seconds {
+                self.pos.apply_unmove(u2);
+                let u3 = Unmove {
+                    from: u1.to,
+                    to: u1.from,
+                    uncapture: 0,
+                };
+                let u4 = Unmove {
+                    from: u2.to,
+                    to: u2.from,
+                    uncapture: 0,
+                };
+                let mut back = false;
+                if self.has_unmove(u3) {
+                    self.pos.apply_unmove(u3);
+                    back = self.has_unmove(u4);
+                    self.pos.revert_unmove(u3);
+                }
+                self.pos.revert_unmove(u2);
+                if back {
+                    self.pos.revert_unmove(u1);
+                    return true;
+                }
+            }
+            self.pos.revert_unmove(u1);
+        }
+        false
+    }
+
+    fn has_unmove(&self, u: Unmove) -> bool {
+        let mut found = false;
+        self.pos
+            .for_each_quiet_unmove(bit(u.to), bit(u.from), |_, v| found |= v == u);
+        found
+    }
+
+    /// Traces the position back up to `depth` moves for a cycle.
+    fn trace(&mut self, depth: u32) -> Trace {
+        let finished = {
+            let occ = self.pos.occupied(Side::White) | self.pos.occupied(Side::Black);
+            self.pos.occupied(Side::White) == 0
+                || self.pos.occupied(Side::Black) == 0
+                || occ & (bit(B::DEN[0]) | bit(B::DEN[1])) != 0
+        };
+        if !finished && self.on_cycle() {
+            return Trace::Reached;
+        }
+        if depth == 0 {
+            return Trace::Undecided;
+        }
+        let mut list = std::mem::take(&mut self.scratch[depth as usize]);
+        list.clear();
+        self.pos.generate_unmoves(&mut list);
+        let mut result = Trace::Dead;
+        for &u in &list {
+            self.pos.apply_unmove(u);
+            let t = if self.allowed(&self.pos) {
+                self.trace(depth - 1)
+            } else {
+                Trace::Dead
+            };
+            self.pos.revert_unmove(u);
+            match t {
+                Trace::Reached => {
+                    result = Trace::Reached;
+                    break;
+                }
+                Trace::Undecided => result = Trace::Undecided,
+                Trace::Dead => {}
+            }
+        }
+        self.scratch[depth as usize] = list;
+        result
     }
 
     /// Whether a chain of `depth` legal moves from positions of the census

@@ -51,11 +51,20 @@ pub enum Reading {
     /// `One` for unfinished positions and material wins, `Two` for den wins:
     /// the reading of literature A's published table.
     Thesis,
+    /// No dead end backwards at any depth: some chain of predecessors goes
+    /// back for ever. Decided by enumeration only, each position by a
+    /// certificate (docs/census.md, "The fixpoint reading").
+    Fixpoint,
 }
 
 impl Reading {
     /// Every reading, in the order of the command line's help.
-    pub const ALL: [Reading; 3] = [Reading::One, Reading::Thesis, Reading::Two];
+    pub const ALL: [Reading; 4] = [
+        Reading::One,
+        Reading::Thesis,
+        Reading::Two,
+        Reading::Fixpoint,
+    ];
 
     /// The name on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -63,15 +72,18 @@ impl Reading {
             Reading::One => "one",
             Reading::Two => "two",
             Reading::Thesis => "thesis",
+            Reading::Fixpoint => "fixpoint",
         }
     }
 
-    /// How many moves back a position of this kind must be traced.
-    pub(crate) fn depth(self, den_win: bool) -> u32 {
+    /// How many moves back a position of this kind must be traced; `None`
+    /// for as many as it takes.
+    pub(crate) fn depth(self, den_win: bool) -> Option<u32> {
         match self {
-            Reading::One => 1,
-            Reading::Two => 2,
-            Reading::Thesis => 1 + den_win as u32,
+            Reading::One => Some(1),
+            Reading::Two => Some(2),
+            Reading::Thesis => Some(1 + den_win as u32),
+            Reading::Fixpoint => None,
         }
     }
 }
@@ -88,7 +100,11 @@ pub struct UnknownReading(pub String);
 
 impl fmt::Display for UnknownReading {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown reading `{}`: one of one, thesis, two", self.0)
+        write!(
+            f,
+            "unknown reading `{}`: one of one, thesis, two, fixpoint",
+            self.0
+        )
     }
 }
 

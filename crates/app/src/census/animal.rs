@@ -18,7 +18,7 @@ pub enum Method {
     /// (all eight rows in about a second).
     Count,
     /// Every position set up and classified with the move and unmove
-    /// generators (minutes from 5 pieces on).
+    /// generators (minutes from 5 pieces on); every reading.
     Enumerate,
 }
 
@@ -106,7 +106,8 @@ fn census<B: Board>(
             B::GAME
         )));
     }
-    let countable = B::GAME == JungleCheckers::GAME && req.reach != Reading::Two;
+    let countable =
+        B::GAME == JungleCheckers::GAME && matches!(req.reach, Reading::One | Reading::Thesis);
     let method = match req.method {
         Some(Method::Count) if !countable => {
             return Err(AppError::Input(format!(
@@ -174,25 +175,26 @@ fn enumerate_rows<B: Board>(
         .build()
         .map_err(|e| AppError::Input(format!("cannot start {} threads: {e}", req.threads)))?;
     let done = AtomicUsize::new(0);
-    let counted: Vec<Option<(u32, Row)>> = pool.install(|| {
+    let counted: Result<Vec<(u32, Row)>, enumerate::EnumerateError> = pool.install(|| {
         work.par_iter()
             .map(|&(n, m)| {
                 let r = enumerate::material_row::<B>(rules, m, &opts)?;
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, work.len());
-                Some((n, r))
+                Ok((n, r))
             })
             .collect()
     });
-    if stop.load(Ordering::Relaxed) {
-        return Err(AppError::Interrupted);
-    }
+    let counted = counted.map_err(|e| match e {
+        enumerate::EnumerateError::Stopped => AppError::Interrupted,
+        e => AppError::Input(e.to_string()),
+    })?;
     let mut rows: Vec<Row> = (lo..=hi)
         .map(|pieces| Row {
             pieces,
             ..Row::default()
         })
         .collect();
-    for (n, r) in counted.into_iter().flatten() {
+    for (n, r) in counted {
         rows[(n - lo) as usize].add(&r);
     }
     Ok(rows)

@@ -23,7 +23,8 @@ pub struct CensusArgs {
     pub max_pieces: Option<u32>,
     /// What makes a position reachable: `one` (a legal move from an
     /// unfinished position leads here), `two` (from a `one`-reachable
-    /// one), `thesis` (`one`, and `two` for den wins: literature A's table).
+    /// one), `thesis` (`one`, and `two` for den wins: literature A's table),
+    /// `fixpoint` (a chain of predecessors without end).
     #[arg(long, default_value = "thesis")]
     pub reach: Reading,
     /// `count` (Jungle Checkers under one or thesis; the default there) or
@@ -51,7 +52,7 @@ pub fn run(a: &CensusArgs) -> Result<()> {
 
 fn run_animal(a: &CensusArgs) -> Result<()> {
     let counted = a.game == GameKind::JungleCheckers
-        && a.reach != Reading::Two
+        && matches!(a.reach, Reading::One | Reading::Thesis)
         && a.method != Some(Method::Enumerate);
     let pieces = match (a.pieces, a.max_pieces) {
         (Some(n), _) => (n, n),
