@@ -17,7 +17,11 @@ pub fn added_errors(n: f64, e: f64, cf: f64) -> f64 {
     if n <= 0.0 {
         return 0.0;
     }
-    let i = CONF.iter().position(|&v| cf <= v).unwrap_or(CONF.len() - 1).max(1);
+    let i = CONF
+        .iter()
+        .position(|&v| cf <= v)
+        .unwrap_or(CONF.len() - 1)
+        .max(1);
     let z = DEV[i - 1] + (DEV[i] - DEV[i - 1]) * (cf - CONF[i - 1]) / (CONF[i] - CONF[i - 1]);
     let coeff = z * z;
     if e < 1e-6 {
@@ -28,7 +32,8 @@ pub fn added_errors(n: f64, e: f64, cf: f64) -> f64 {
     } else if e + 0.5 >= n {
         0.67 * (n - e)
     } else {
-        let pr = (e + 0.5
+        let pr = (e
+            + 0.5
             + coeff / 2.0
             + (coeff * ((e + 0.5) * (1.0 - (e + 0.5) / n) + coeff / 4.0)).sqrt())
             / (n + coeff);
@@ -193,7 +198,9 @@ impl WeakestLink {
             let added = self.leaf_errors[i] - self.errors[i];
             let removed = self.leaves[i] - 1;
             // added / removed < best's, compared without division.
-            if best.is_none_or(|(_, a, r)| (added as u128) * (r as u128) < (a as u128) * (removed as u128)) {
+            if best.is_none_or(|(_, a, r)| {
+                (added as u128) * (r as u128) < (a as u128) * (removed as u128)
+            }) {
                 best = Some((i, added, removed));
             }
             i += 1;

@@ -54,7 +54,11 @@ impl Tree {
         for p in &placed {
             let w = p.label.len() as f64 * CHAR + 12.0;
             let (x, y) = (MARGIN + p.x, y_of(p.depth));
-            let (fill, rx) = if p.leaf { ("#eef6ee", 13) } else { ("#eef0fa", 3) };
+            let (fill, rx) = if p.leaf {
+                ("#eef6ee", 13)
+            } else {
+                ("#eef0fa", 3)
+            };
             out.push_str(&format!(
                 "<rect x=\"{:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{BOX_H}\" rx=\"{rx}\" fill=\"{fill}\" stroke=\"#444\"/>\n<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
                 x - w / 2.0,

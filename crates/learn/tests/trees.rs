@@ -17,7 +17,10 @@ fn load(name: &str) -> Dataset {
 fn the_textbook_trees_come_out() {
     let cases = std::fs::read_to_string(data_dir().join("cases.txt")).unwrap();
     let mut n = 0;
-    for line in cases.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in cases
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
         let data = load(f[0]);
         let grown = Tree::grow(
@@ -31,13 +34,21 @@ fn the_textbook_trees_come_out() {
             "-" => grown,
             cf => grown.pruned(cf.parse().unwrap()).unwrap(),
         };
-        let want: Vec<u64> = f[3].split_whitespace().map(|x| x.parse().unwrap()).collect();
+        let want: Vec<u64> = f[3]
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
         let got = [
             tree.leaves() as u64,
             tree.depth() as u64,
             tree.training_errors(),
         ];
-        assert_eq!(got.as_slice(), want.as_slice(), "{line}\n{}", tree.to_text());
+        assert_eq!(
+            got.as_slice(),
+            want.as_slice(),
+            "{line}\n{}",
+            tree.to_text()
+        );
         // The counts the tree keeps say what classifying the data says.
         assert_eq!(tree.errors_on(&data), tree.training_errors(), "{line}");
         if f[4] != "-" {
@@ -82,7 +93,10 @@ fn the_trade_off_goes_from_the_tree_to_its_root_one_step_at_a_time() {
     // Each tree of the sequence is what limit_leaves gives.
     for p in &curve {
         let small = t.limit_leaves(p.leaves);
-        assert_eq!((small.leaves(), small.training_errors()), (p.leaves, p.errors));
+        assert_eq!(
+            (small.leaves(), small.training_errors()),
+            (p.leaves, p.errors)
+        );
         assert_eq!(small.errors_on(&data), p.errors);
     }
 }
@@ -111,15 +125,30 @@ fn added_errors_follow_c45() {
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
     let schema = Schema {
-        features: vec![Feature::nominal("colour", &["red", "blue"]), Feature::numeric("x")],
+        features: vec![
+            Feature::nominal("colour", &["red", "blue"]),
+            Feature::numeric("x"),
+        ],
         classes: vec!["a".into(), "b".into()],
     };
     let mut d = Dataset::new(schema);
     assert!(matches!(d.push(&[0.0], 0), Err(LearnError::Arity { .. })));
-    assert!(matches!(d.push(&[2.0, 1.0], 0), Err(LearnError::Value { .. })));
-    assert!(matches!(d.push(&[0.0, f64::NAN], 0), Err(LearnError::Value { .. })));
-    assert!(matches!(d.push(&[0.0, 1.0], 2), Err(LearnError::Label { .. })));
-    assert!(matches!(Tree::grow(&d, GrowOptions::default()), Err(LearnError::Empty)));
+    assert!(matches!(
+        d.push(&[2.0, 1.0], 0),
+        Err(LearnError::Value { .. })
+    ));
+    assert!(matches!(
+        d.push(&[0.0, f64::NAN], 0),
+        Err(LearnError::Value { .. })
+    ));
+    assert!(matches!(
+        d.push(&[0.0, 1.0], 2),
+        Err(LearnError::Label { .. })
+    ));
+    assert!(matches!(
+        Tree::grow(&d, GrowOptions::default()),
+        Err(LearnError::Empty)
+    ));
     d.push(&[1.0, 3.0], 1).unwrap();
     let t = Tree::grow(&d, GrowOptions::default()).unwrap();
     assert!(matches!(t.pruned(1.5), Err(LearnError::Confidence(_))));
