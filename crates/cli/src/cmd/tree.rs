@@ -80,13 +80,16 @@ pub fn run(a: &TreeArgs) -> Result<()> {
         whole: true,
     };
     let mut failed: Option<anyhow::Error> = None;
-    if !a.json {
-        println!("{}", header());
-    }
+    // The header comes with the first row, so that a refused request
+    // prints the error alone.
+    let mut first = true;
     let report = trees::trees(&set, &req, &mut |t| {
         let shown = if a.json {
             json::line("partition", &t.summary())
         } else {
+            if std::mem::take(&mut first) {
+                println!("{}", header());
+            }
             println!("{}", row(t));
             Ok(())
         };
