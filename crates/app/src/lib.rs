@@ -32,6 +32,7 @@ pub mod saved;
 pub mod session;
 pub mod solve;
 pub mod tables;
+pub mod trees;
 
 pub use error::AppError;
 pub use games::{AppGame, GameKind, GameVisitor, OpenedTables};
@@ -43,6 +44,7 @@ pub use report::{
 pub use saved::SavedGame;
 pub use session::Session;
 pub use tables::{BuildOutcome, BuildPlan, BuildRequest, TableSet, TableVisitor};
+pub use trees::{TreeLimit, TreeReport, TreeRequest, TreeSummary};
 /// How a table is stored, what a build reports per table, and sizes in
 /// words: the tables' own types, as the front ends show them.
 pub use zoo_tb::{build::human_bytes, build::Built, file::Encoding};

@@ -326,6 +326,17 @@ impl TableSet {
         self.game
     }
 
+    /// The directory the tables are under (the game's and rule set's
+    /// directories inside it).
+    pub(crate) fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The rule set named, if one was.
+    pub(crate) fn rules_name(&self) -> Option<&str> {
+        self.rules.as_deref()
+    }
+
     fn visit<V: TableVisitor>(&self, v: V) -> Result<V::Output, AppError> {
         self.game.visit_tables(v)
     }

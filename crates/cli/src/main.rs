@@ -39,6 +39,8 @@ enum Command {
     Experiment(cmd::experiment::ExperimentArgs),
     /// Endgame tables: build, stats, probe, verify.
     Tb(cmd::tb::TbArgs),
+    /// Decision trees (C4.5) learned from the 2-piece Jungle table (docs/trees.md).
+    Tree(cmd::tree::TreeArgs),
     /// Prove a position by proof-number search; write or re-check proofs.
     Solve(cmd::solve::SolveArgs),
     /// The web board and its JSON API (docs/web.md).
@@ -76,6 +78,7 @@ fn main() {
         Command::Bench(a) => cmd::bench::run(a),
         Command::Experiment(a) => cmd::experiment::run(a),
         Command::Tb(a) => cmd::tb::run(a),
+        Command::Tree(a) => cmd::tree::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Serve(a) => cmd::serve::run(a),
     };

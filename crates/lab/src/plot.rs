@@ -125,6 +125,67 @@ pub fn log_plot(
     Ok(svg)
 }
 
+/// Accuracy against size of decision trees (`zoo tree`): one series per
+/// tree sequence of `(leaves, accuracy in %)`, the leaves on a log scale
+/// (perfect trees have hundreds, the interesting trade-offs are at a
+/// few). Returns the SVG document.
+pub fn tradeoff_plot(title: &str, series: &[(String, Vec<(f64, f64)>)]) -> Result<String> {
+    let max_x = series
+        .iter()
+        .flat_map(|s| s.1.iter().map(|p| p.0))
+        .fold(2.0f64, f64::max)
+        * 1.2;
+    let min_y = series
+        .iter()
+        .flat_map(|s| s.1.iter().map(|p| p.1))
+        .fold(100.0f64, f64::min);
+    let min_y = (min_y / 10.0).floor() * 10.0;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH + LEGEND, 560)).into_drawing_area();
+        root.fill(&WHITE).map_err(plot_err)?;
+        let (plot_area, legend_area) = root.split_horizontally(WIDTH);
+        let mut chart = ChartBuilder::on(&plot_area)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .margin_right(30)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d((1f64..max_x).log_scale(), min_y..100.5f64)
+            .map_err(plot_err)?;
+        chart
+            .configure_mesh()
+            .x_desc("leaves")
+            .y_desc("positions classified right (%)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .draw()
+            .map_err(plot_err)?;
+        for (i, (name, pts)) in series.iter().enumerate() {
+            let c = COLOURS[i % COLOURS.len()];
+            chart
+                .draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))
+                .map_err(plot_err)?;
+            chart
+                .draw_series(pts.iter().map(|&p| Circle::new(p, 2, c.filled())))
+                .map_err(plot_err)?;
+            let y = 60 + 22 * i as i32;
+            legend_area
+                .draw(&PathElement::new(vec![(5, y), (25, y)], c.stroke_width(2)))
+                .map_err(plot_err)?;
+            legend_area
+                .draw(&Text::new(
+                    name.clone(),
+                    (32, y - 7),
+                    ("sans-serif", 14).into_font(),
+                ))
+                .map_err(plot_err)?;
+        }
+        root.present().map_err(plot_err)?;
+    }
+    Ok(svg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,3 +16,5 @@ pub mod play;
 pub mod uci;
 // Endgame tables (zoo-tb).
 pub mod tb;
+// Decision trees over the tables (zoo-learn).
+pub mod tree;

@@ -1,0 +1,356 @@
+//! `zoo tree`: C4.5 decision trees learned from the 2-piece Jungle table,
+//! after literature E (docs/trees.md). Per partition (one White kind
+//! against one Black kind, White to move) the features of each position
+//! ([`features`]) and the table's value make a data set; zoo-learn grows
+//! the perfect tree, prunes it, and gives the trade-off of leaves against
+//! errors. One tree more for the whole table, with the material as a
+//! feature.
+//!
+//! One job per file: the routes of a lone piece ([`routes`]), the
+//! features ([`features`]), a partition's positions ([`partition`]), and
+//! here the request, the report and the loop over partitions.
+
+pub mod features;
+pub mod partition;
+pub mod routes;
+
+use crate::{AppError, GameKind, TableSet};
+use serde::Serialize;
+use zoo_animal::board::Board;
+use zoo_animal::Jungle;
+use zoo_learn::{Dataset, Feature, GrowOptions, Schema, TradeOff, Tree};
+use zoo_tb::index::Material;
+use zoo_tb::Tablebase;
+
+pub use partition::{Partition, CLASSES};
+
+/// Which smaller tree to show beside the perfect one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TreeLimit {
+    /// None: the perfect tree is the one shown.
+    #[default]
+    Perfect,
+    /// The largest tree of the weakest-link sequence with at most this
+    /// many leaves.
+    Leaves(usize),
+    /// The perfect tree cut at this depth.
+    Depth(usize),
+}
+
+/// What `zoo tree` is asked.
+#[derive(Clone, Debug)]
+pub struct TreeRequest {
+    /// Pieces of the table; only 2 has trees.
+    pub pieces: u32,
+    /// Partitions as `LvE` (White's letter, `v`, Black's in lower case);
+    /// empty: all 64.
+    pub materials: Vec<String>,
+    /// The tree shown besides the perfect one.
+    pub limit: TreeLimit,
+    /// Confidence of C4.5's pessimistic pruning.
+    pub confidence: f64,
+    /// Also grow one tree over all the partitions asked, with the
+    /// material as a feature (when there are two or more).
+    pub whole: bool,
+}
+
+impl Default for TreeRequest {
+    fn default() -> Self {
+        TreeRequest {
+            pieces: 2,
+            materials: Vec::new(),
+            limit: TreeLimit::Perfect,
+            confidence: 0.25,
+            whole: true,
+        }
+    }
+}
+
+/// The trees of one partition (or of the whole table).
+#[derive(Clone, Debug)]
+pub struct PartitionTrees {
+    /// `LvE`, or `all` for the whole table.
+    pub material: String,
+    /// Positions, White to move.
+    pub positions: u64,
+    /// Wins, draws and losses for White.
+    pub values: [u64; 3],
+    /// Grown until every leaf is pure (or its positions cannot be told
+    /// apart by the features: a conflict).
+    pub perfect: Tree,
+    /// The perfect tree after C4.5's pessimistic pruning.
+    pub pruned: Tree,
+    /// The tree the request's limit asked for.
+    pub limited: Option<Tree>,
+    /// Leaves against errors, from the perfect tree down to one leaf.
+    pub trade_off: Vec<TradeOff>,
+    /// The pruning confidence used.
+    pub confidence: f64,
+}
+
+/// A partition's numbers, as `--json` and the summary table give them.
+#[derive(Clone, Debug, Serialize)]
+pub struct TreeSummary {
+    /// `LvE`, or `all`.
+    pub material: String,
+    /// Positions, White to move.
+    pub positions: u64,
+    /// Won for White.
+    pub wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Lost for White.
+    pub losses: u64,
+    /// Leaves of the tree shown (the limited one if asked, else the perfect).
+    pub leaves: usize,
+    /// Its depth.
+    pub depth: usize,
+    /// Positions it misclassifies.
+    pub errors: u64,
+    /// Share of positions it classifies right.
+    pub accuracy: f64,
+    /// Leaves of the perfect tree.
+    pub perfect_leaves: usize,
+    /// Depth of the perfect tree.
+    pub perfect_depth: usize,
+    /// Positions the perfect tree misclassifies (those of conflicts).
+    pub perfect_errors: u64,
+    /// Leaves of the perfect tree whose positions have equal features and
+    /// different values.
+    pub conflicts: usize,
+    /// Positions in those leaves.
+    pub conflict_positions: u64,
+    /// Leaves of the pruned tree.
+    pub pruned_leaves: usize,
+    /// Positions the pruned tree misclassifies.
+    pub pruned_errors: u64,
+    /// The pruning confidence.
+    pub confidence: f64,
+}
+
+impl PartitionTrees {
+    /// The tree asked for: the limited one, else the perfect one.
+    pub fn shown(&self) -> &Tree {
+        self.limited.as_ref().unwrap_or(&self.perfect)
+    }
+
+    /// The numbers of the partition's trees.
+    pub fn summary(&self) -> TreeSummary {
+        let shown = self.shown();
+        let errors = shown.training_errors();
+        let (conflicts, conflict_positions) = self.perfect.conflicts();
+        TreeSummary {
+            material: self.material.clone(),
+            positions: self.positions,
+            wins: self.values[0],
+            draws: self.values[1],
+            losses: self.values[2],
+            leaves: shown.leaves(),
+            depth: shown.depth(),
+            errors,
+            accuracy: 1.0 - errors as f64 / self.positions.max(1) as f64,
+            perfect_leaves: self.perfect.leaves(),
+            perfect_depth: self.perfect.depth(),
+            perfect_errors: self.perfect.training_errors(),
+            conflicts,
+            conflict_positions,
+            pruned_leaves: self.pruned.leaves(),
+            pruned_errors: self.pruned.training_errors(),
+            confidence: self.confidence,
+        }
+    }
+}
+
+/// Everything `zoo tree` made.
+#[derive(Clone, Debug)]
+pub struct TreeReport {
+    /// The game.
+    pub game: &'static str,
+    /// The rule set.
+    pub rules: &'static str,
+    /// Pieces of the table.
+    pub pieces: u32,
+    /// Each partition asked, in order (White's kind, then Black's).
+    pub partitions: Vec<PartitionTrees>,
+    /// The tree of all of them with the material as a feature.
+    pub whole: Option<PartitionTrees>,
+}
+
+/// The partitions named, as (White's kind, Black's kind); all when none.
+fn materials(names: &[String]) -> Result<Vec<(usize, usize)>, AppError> {
+    if names.is_empty() {
+        let k = Jungle::KINDS;
+        return Ok((0..k).flat_map(|w| (0..k).map(move |b| (w, b))).collect());
+    }
+    let mut out = Vec::new();
+    for name in names {
+        // `LvE` as people write it, `Lve` as the tables name it.
+        let canonical = match name.split_once(['v', 'V']) {
+            Some((w, b)) => format!("{}v{}", w.to_ascii_uppercase(), b.to_ascii_lowercase()),
+            None => name.clone(),
+        };
+        let m = Material::parse::<Jungle>(&canonical)
+            .filter(|m| m.white.count_ones() == 1 && m.black.count_ones() == 1)
+            .ok_or_else(|| {
+                AppError::Input(format!(
+                    "--material {name}: not a 2-piece Jungle material; give one White piece, `v`, one Black piece, as LvE or Cvc (letters {})",
+                    std::str::from_utf8(Jungle::LETTERS).unwrap_or("?")
+                ))
+            })?;
+        let pair = (
+            m.white.trailing_zeros() as usize,
+            m.black.trailing_zeros() as usize,
+        );
+        if !out.contains(&pair) {
+            out.push(pair);
+        }
+    }
+    Ok(out)
+}
+
+fn dataset(features: Vec<Feature>, rows: &[(&[f64], usize)]) -> Result<Dataset, AppError> {
+    let mut d = Dataset::new(Schema {
+        features,
+        classes: CLASSES.iter().map(|c| c.to_string()).collect(),
+    });
+    for &(row, label) in rows {
+        d.push(row, label).map_err(learn_error)?;
+    }
+    Ok(d)
+}
+
+fn learn_error(e: zoo_learn::LearnError) -> AppError {
+    AppError::Input(format!("decision tree: {e}"))
+}
+
+/// The data set of one partition.
+pub fn partition_data(p: &Partition) -> Result<Dataset, AppError> {
+    let rows: Vec<(&[f64], usize)> = p
+        .rows
+        .iter()
+        .zip(&p.labels)
+        .map(|(r, &l)| (r.as_slice(), l))
+        .collect();
+    dataset(features::schema(), &rows)
+}
+
+/// The data set of several partitions, the material a feature more (last).
+pub fn whole_data(parts: &[Partition]) -> Result<Dataset, AppError> {
+    let mut schema = features::schema();
+    let names: Vec<&str> = parts.iter().map(|p| p.material.as_str()).collect();
+    schema.push(Feature::nominal("material", &names));
+    let mut d = Dataset::new(Schema {
+        features: schema,
+        classes: CLASSES.iter().map(|c| c.to_string()).collect(),
+    });
+    let mut row = Vec::with_capacity(features::COUNT + 1);
+    for (i, p) in parts.iter().enumerate() {
+        for (r, &l) in p.rows.iter().zip(&p.labels) {
+            row.clear();
+            row.extend_from_slice(r);
+            row.push(i as f64);
+            d.push(&row, l).map_err(learn_error)?;
+        }
+    }
+    Ok(d)
+}
+
+/// Grows, prunes and limits the trees of one data set.
+fn learn(
+    material: String,
+    values: [u64; 3],
+    data: &Dataset,
+    req: &TreeRequest,
+) -> Result<PartitionTrees, AppError> {
+    let perfect = Tree::grow(data, GrowOptions::perfect()).map_err(learn_error)?;
+    let pruned = perfect.pruned(req.confidence).map_err(learn_error)?;
+    let limited = match req.limit {
+        TreeLimit::Perfect => None,
+        TreeLimit::Leaves(k) => Some(perfect.limit_leaves(k)),
+        TreeLimit::Depth(d) => Some(perfect.cut_to_depth(d)),
+    };
+    Ok(PartitionTrees {
+        material,
+        positions: data.len() as u64,
+        values,
+        trade_off: perfect.trade_off(),
+        perfect,
+        pruned,
+        limited,
+        confidence: req.confidence,
+    })
+}
+
+/// Reads the partitions `req` names from the tables of `set`.
+pub fn partitions(set: &TableSet, req: &TreeRequest) -> Result<Vec<Partition>, AppError> {
+    let (tb, _) = open(set, req)?;
+    materials(&req.materials)?
+        .into_iter()
+        .map(|(w, b)| partition::partition(&tb, w, b))
+        .collect()
+}
+
+fn open(set: &TableSet, req: &TreeRequest) -> Result<(Tablebase<Jungle>, &'static str), AppError> {
+    if set.game() != GameKind::Jungle {
+        return Err(AppError::Input(format!(
+            "decision trees are made for jungle only (their features use its rivers, traps and nine ranks), not {}",
+            set.game()
+        )));
+    }
+    if req.pieces != 2 {
+        return Err(AppError::Input(format!(
+            "--pieces {}: decision trees are made from the 2-piece table only",
+            req.pieces
+        )));
+    }
+    if !(req.confidence > 0.0 && req.confidence < 1.0) {
+        return Err(learn_error(zoo_learn::LearnError::Confidence(
+            req.confidence,
+        )));
+    }
+    if matches!(req.limit, TreeLimit::Leaves(0)) {
+        return Err(AppError::Input("--max-leaves must be at least 1".into()));
+    }
+    let rules = match set.rules_name() {
+        Some(n) => zoo_animal::rules::by_name::<Jungle>(n)?,
+        None => Jungle::rule_sets()[0],
+    };
+    Ok((Tablebase::<Jungle>::open(set.dir(), rules), rules.name))
+}
+
+/// The trees of every partition `req` names, `progress` told of each as
+/// it is done, then the tree of them all.
+pub fn trees(
+    set: &TableSet,
+    req: &TreeRequest,
+    progress: &mut dyn FnMut(&PartitionTrees),
+) -> Result<TreeReport, AppError> {
+    let (tb, rules) = open(set, req)?;
+    let mut parts = Vec::new();
+    let mut done = Vec::new();
+    for (w, b) in materials(&req.materials)? {
+        let p = partition::partition(&tb, w, b)?;
+        let t = learn(p.material.clone(), p.values(), &partition_data(&p)?, req)?;
+        progress(&t);
+        done.push(t);
+        parts.push(p);
+    }
+    let whole = if req.whole && parts.len() > 1 {
+        let mut values = [0u64; 3];
+        for p in &parts {
+            for (v, x) in values.iter_mut().zip(p.values()) {
+                *v += x;
+            }
+        }
+        Some(learn("all".into(), values, &whole_data(&parts)?, req)?)
+    } else {
+        None
+    };
+    Ok(TreeReport {
+        game: Jungle::GAME,
+        rules,
+        pieces: req.pieces,
+        partitions: done,
+        whole,
+    })
+}

@@ -1,0 +1,230 @@
+//! `zoo tree`'s trees against the 2-piece Jungle table (built here into a
+//! temporary directory, in well under a second), and literature E's
+//! findings checked on the table itself.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
+use zoo_animal::{rules::JUNGLE_LEIDEN, Jungle, JunglePos};
+use zoo_app::trees::{self, features, partition::class_of, Partition, CLASSES};
+use zoo_app::{AppError, BuildRequest, GameKind, TableSet, TreeLimit, TreeRequest};
+use zoo_core::{Game, Side};
+use zoo_tb::Tablebase;
+
+fn tables() -> &'static TableSet {
+    static SET: OnceLock<TableSet> = OnceLock::new();
+    SET.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-app-trees");
+        let _ = std::fs::remove_dir_all(&dir);
+        let set = TableSet::new(GameKind::Jungle, None, &dir).unwrap();
+        let plan = set
+            .plan(&BuildRequest {
+                pieces: 2,
+                ..Default::default()
+            })
+            .unwrap();
+        set.build(&plan, &|_| {}, &|_| {}, &AtomicBool::new(false))
+            .unwrap();
+        set
+    })
+}
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-app-trees")
+}
+
+fn all_partitions() -> &'static Vec<Partition> {
+    static P: OnceLock<Vec<Partition>> = OnceLock::new();
+    P.get_or_init(|| trees::partitions(tables(), &TreeRequest::default()).unwrap())
+}
+
+fn part(name: &str) -> &'static Partition {
+    all_partitions()
+        .iter()
+        .find(|p| p.material == name)
+        .unwrap()
+}
+
+/// The features as a key (they are small whole numbers).
+fn key(row: &[f64]) -> Vec<i64> {
+    row.iter().map(|&v| v as i64).collect()
+}
+
+/// Per feature vector, the positions of each value.
+fn groups(p: &Partition) -> HashMap<Vec<i64>, [u64; 3]> {
+    let mut g: HashMap<Vec<i64>, [u64; 3]> = HashMap::new();
+    for (r, &l) in p.rows.iter().zip(&p.labels) {
+        g.entry(key(r)).or_default()[l] += 1;
+    }
+    g
+}
+
+#[test]
+fn the_partitions_are_the_whole_table() {
+    let n: usize = all_partitions().iter().map(|p| p.labels.len()).sum();
+    // Literature E's count of 2-piece positions (White to move).
+    assert_eq!(n, 160_068);
+    assert_eq!(all_partitions().len(), 64);
+}
+
+/// Each perfect tree classifies every position as the table does, but for
+/// the positions whose features equal another's of a different value
+/// (conflicts): there it misses exactly the minority of each such group,
+/// no more.
+#[test]
+fn each_perfect_tree_agrees_with_the_table_but_where_features_cannot_tell() {
+    let tb = Tablebase::<Jungle>::open(&dir(), &JUNGLE_LEIDEN);
+    let report = trees::trees(tables(), &TreeRequest::default(), &mut |_| {}).unwrap();
+    for (p, t) in all_partitions().iter().zip(&report.partitions) {
+        assert_eq!(p.material, t.material);
+        let g = groups(p);
+        let mut misses = 0u64;
+        for (i, row) in p.rows.iter().enumerate() {
+            // The value read again, through the probe of the tables.
+            let (value, _) = tb.try_probe(&p.position(i, &JUNGLE_LEIDEN)).unwrap();
+            let table = class_of(value);
+            assert_eq!(table, p.labels[i]);
+            if t.perfect.classify(row) != table {
+                misses += 1;
+                let c = g[&key(row)];
+                assert!(
+                    c.iter().filter(|&&n| n > 0).count() > 1,
+                    "{}: {} misclassified, yet no other position has its features",
+                    p.material,
+                    p.position(i, &JUNGLE_LEIDEN).to_fen()
+                );
+            }
+        }
+        let minority: u64 = g
+            .values()
+            .map(|c| c.iter().sum::<u64>() - c.iter().max().unwrap())
+            .sum();
+        assert_eq!(misses, minority, "{}", p.material);
+        assert_eq!(t.perfect.training_errors(), minority, "{}", p.material);
+        let (_, in_conflicts) = t.perfect.conflicts();
+        assert_eq!(in_conflicts == 0, minority == 0, "{}", p.material);
+    }
+}
+
+/// Literature E: equal pieces never draw. Checked for every kind (the
+/// tiger and the lion, which leap, never draw either).
+#[test]
+fn equal_pieces_never_draw() {
+    for k in b"RCWDPTLE" {
+        let name = format!("{}v{}", *k as char, (*k as char).to_ascii_lowercase());
+        let [_, draws, _] = part(&name).values();
+        assert_eq!(draws, 0, "{name}");
+    }
+}
+
+/// "Parity decides" for cat against cat: not on its own. Both parities
+/// have wins and losses (the race to the dens decides as much); where
+/// Black's cat is nearer its goal, an even distance is always lost for
+/// White to move (White can never step next to Black's cat without being
+/// taken first).
+#[test]
+fn cat_against_cat_parity_decides_only_with_the_race() {
+    let p = part("Cvc");
+    let schema = features::schema();
+    let at = |name: &str| schema.iter().position(|f| f.name == name).unwrap();
+    let (parity, closest) = (at("parity"), at("closest"));
+    let mut by_parity = [[0u64; 3]; 2];
+    let mut black_closest = [[0u64; 3]; 2];
+    for (r, &l) in p.rows.iter().zip(&p.labels) {
+        by_parity[r[parity] as usize][l] += 1;
+        if r[closest] == 1.0 {
+            black_closest[r[parity] as usize][l] += 1;
+        }
+    }
+    // Parity alone is not a function to the value: wins and losses on both.
+    for c in by_parity {
+        assert!(c[0] > 0 && c[2] > 0, "{by_parity:?}");
+    }
+    // Black nearer its den and an even distance: lost, every one.
+    assert!(black_closest[0][2] > 0);
+    assert_eq!((black_closest[0][0], black_closest[0][1]), (0, 0));
+}
+
+/// The lion leaps: the cats' rule above (Black nearer its goal, even
+/// distance: lost) fails for lions, in a position the cats lose.
+#[test]
+fn a_lion_reverses_parity_by_leaping() {
+    let tb = Tablebase::<Jungle>::open(&dir(), &JUNGLE_LEIDEN);
+    let lions = part("Lvl");
+    let mut found = None;
+    for (i, r) in lions.rows.iter().enumerate() {
+        let (parity_even, black_closest) = (r[7] == 0.0, r[0] == 1.0);
+        if parity_even && black_closest && CLASSES[lions.labels[i]] == "win" {
+            // The same squares with cats.
+            let (w, b) = lions.squares[i];
+            let mut cats = JunglePos::empty(&JUNGLE_LEIDEN);
+            cats.put(Side::White, 1, w);
+            cats.put(Side::Black, 1, b);
+            let (v, _) = tb.try_probe(&cats).unwrap();
+            if v == zoo_core::Outcome::Loss {
+                found = Some(lions.position(i, &JUNGLE_LEIDEN).to_fen());
+                break;
+            }
+        }
+    }
+    let fen = found.expect("a lion-against-lion win the cats lose");
+    println!("lions win, cats lose: {fen}");
+}
+
+/// Literature E: small trees of lion against elephant misclassify a few
+/// positions; the perfect tree misclassifies only those its features
+/// cannot tell apart.
+#[test]
+fn lion_against_elephant_small_trees_make_errors() {
+    let req = TreeRequest {
+        materials: vec!["LvE".into()],
+        limit: TreeLimit::Leaves(10),
+        ..Default::default()
+    };
+    let r = trees::trees(tables(), &req, &mut |_| {}).unwrap();
+    let t = &r.partitions[0];
+    assert_eq!(t.material, "Lve");
+    let small = t.limited.as_ref().unwrap();
+    assert!(small.leaves() <= 10);
+    let minority: u64 = groups(part("Lve"))
+        .values()
+        .map(|c| c.iter().sum::<u64>() - c.iter().max().unwrap())
+        .sum();
+    assert_eq!(t.perfect.training_errors(), minority);
+    assert!(small.training_errors() > t.perfect.training_errors());
+    assert!(t.pruned.training_errors() > t.perfect.training_errors());
+    assert!(t.pruned.leaves() < t.perfect.leaves());
+    // The trade-off ends at one leaf, the majority (a win: 993 of 2352).
+    assert_eq!(t.trade_off.last().unwrap().leaves, 1);
+    assert_eq!(t.trade_off.last().unwrap().errors, 2352 - 993);
+}
+
+#[test]
+fn bad_requests_are_clear_errors() {
+    let bad = |req: TreeRequest| trees::trees(tables(), &req, &mut |_| {}).unwrap_err();
+    let e = bad(TreeRequest {
+        materials: vec!["LvX".into()],
+        ..Default::default()
+    });
+    assert!(
+        matches!(e, AppError::Input(_)) && e.to_string().contains("LvX"),
+        "{e}"
+    );
+    let e = bad(TreeRequest {
+        materials: vec!["LCve".into()],
+        ..Default::default()
+    });
+    assert!(e.to_string().contains("2-piece"), "{e}");
+    let e = bad(TreeRequest {
+        pieces: 3,
+        ..Default::default()
+    });
+    assert!(e.to_string().contains("2-piece"), "{e}");
+    let jc = TableSet::new(GameKind::JungleCheckers, None, &dir()).unwrap();
+    let e = trees::trees(&jc, &TreeRequest::default(), &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains("jungle only"), "{e}");
+    let empty = TableSet::new(GameKind::Jungle, None, &dir().join("nothing")).unwrap();
+    let e = trees::trees(&empty, &TreeRequest::default(), &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains("zoo tb build"), "{e}");
+}
