@@ -121,7 +121,7 @@ impl FromStr for Reading {
 }
 
 /// One row of the census: the positions with one number of pieces.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Row {
     /// Pieces on the board, both sides.
     pub pieces: u32,

@@ -3,6 +3,7 @@
 //! by counting (Jungle Checkers) or by enumerating every position with
 //! the rules (both games, the independent check).
 
+use super::checkpoint::{Checkpoint, Header};
 use crate::{AppError, GameKind};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -50,6 +51,9 @@ pub struct CensusRequest {
     pub method: Option<Method>,
     /// Worker threads of the enumeration.
     pub threads: usize,
+    /// Where the enumeration keeps the materials it has counted, to go on
+    /// after a stop (docs/census.md, "Long runs").
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 /// The counts and what they were made with.
@@ -106,6 +110,13 @@ fn census<B: Board>(
             B::GAME
         )));
     }
+    if !(1..=crate::options::MAX_THREADS).contains(&req.threads) {
+        return Err(AppError::Input(format!(
+            "threads {} is not between 1 and {}",
+            req.threads,
+            crate::options::MAX_THREADS
+        )));
+    }
     let countable =
         B::GAME == JungleCheckers::GAME && matches!(req.reach, Reading::One | Reading::Thesis);
     let method = match req.method {
@@ -119,6 +130,11 @@ fn census<B: Board>(
         None if countable => Method::Count,
         None => Method::Enumerate,
     };
+    if method == Method::Count && req.checkpoint.is_some() {
+        return Err(AppError::Input(
+            "counting takes about a second and keeps no checkpoint; --checkpoint is for --method enumerate".into(),
+        ));
+    }
     let rows = match method {
         Method::Count => {
             let opts = count::Options {
@@ -170,31 +186,55 @@ fn enumerate_rows<B: Board>(
         })
         .collect();
     work.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    let checkpoint = match &req.checkpoint {
+        Some(path) => Some(Checkpoint::open(
+            path,
+            &Header {
+                game: B::GAME.to_string(),
+                rules: rules.name.to_string(),
+                reach: req.reach.name().to_string(),
+            },
+        )?),
+        None => None,
+    };
+    let earlier: Vec<(u32, Row)> = match &checkpoint {
+        Some(c) => work
+            .iter()
+            .filter_map(|&(_, m)| c.done.get(&m).copied())
+            .collect(),
+        None => Vec::new(),
+    };
+    if let Some(c) = &checkpoint {
+        work.retain(|&(_, m)| !c.done.contains_key(&m));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(req.threads.max(1))
+        .num_threads(req.threads)
         .build()
         .map_err(|e| AppError::Input(format!("cannot start {} threads: {e}", req.threads)))?;
     let done = AtomicUsize::new(0);
-    let counted: Result<Vec<(u32, Row)>, enumerate::EnumerateError> = pool.install(|| {
+    let counted: Result<Vec<(u32, Row)>, AppError> = pool.install(|| {
         work.par_iter()
             .map(|&(n, m)| {
-                let r = enumerate::material_row::<B>(rules, m, &opts)?;
+                let r = enumerate::material_row::<B>(rules, m, &opts).map_err(|e| match e {
+                    enumerate::EnumerateError::Stopped => AppError::Interrupted,
+                    e => AppError::Input(e.to_string()),
+                })?;
+                if let Some(c) = &checkpoint {
+                    c.record(n, m, &r)?;
+                }
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, work.len());
                 Ok((n, r))
             })
             .collect()
     });
-    let counted = counted.map_err(|e| match e {
-        enumerate::EnumerateError::Stopped => AppError::Interrupted,
-        e => AppError::Input(e.to_string()),
-    })?;
+    let counted = counted?;
     let mut rows: Vec<Row> = (lo..=hi)
         .map(|pieces| Row {
             pieces,
             ..Row::default()
         })
         .collect();
-    for (n, r) in counted {
+    for (n, r) in counted.into_iter().chain(earlier) {
         rows[(n - lo) as usize].add(&r);
     }
     Ok(rows)

@@ -5,6 +5,7 @@
 
 pub mod animal;
 pub mod checkers;
+pub mod checkpoint;
 
 pub use animal::{animal_census, AnimalCensusReport, CensusRequest, Method};
 pub use checkers::{checkers_census, CensusReport};

@@ -36,6 +36,10 @@ pub struct CensusArgs {
     pub rules: Option<String>,
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Keep the materials enumerated so far in this file; a rerun with the
+    /// same file goes on where the last one stopped.
+    #[arg(long)]
+    pub checkpoint: Option<std::path::PathBuf>,
     #[arg(long)]
     pub json: bool,
 }
@@ -67,6 +71,7 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
         reach: a.reach,
         method: a.method,
         threads: a.threads,
+        checkpoint: a.checkpoint.clone(),
     };
     let _ = ctrlc::set_handler(|| {
         if STOP.swap(true, Ordering::SeqCst) {
@@ -89,7 +94,13 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
     );
     bar.finish_and_clear();
     let c = match r {
-        Err(AppError::Interrupted) => bail!("census stopped by Ctrl-C; no counts"),
+        Err(AppError::Interrupted) => match &a.checkpoint {
+            Some(p) => bail!(
+                "census stopped by Ctrl-C; the materials counted are in {}: run the same command to go on",
+                p.display()
+            ),
+            None => bail!("census stopped by Ctrl-C; no counts (--checkpoint FILE keeps them)"),
+        },
         r => r?,
     };
     if a.json {
