@@ -180,3 +180,38 @@ fn counting_refuses_what_it_does_not_cover() {
     assert_eq!(count::row(JC, 9, &opts), Err(count::CountError::Pieces(9)));
     assert_eq!(count::row(JC, 0, &opts), Err(count::CountError::Pieces(0)));
 }
+
+/// The sampling estimate against the exact counts of Jungle Checkers:
+/// every count that is not rare lies within two of its 95% half-widths
+/// (about four standard errors; the seed is fixed, so this is a fixed
+/// check, not a flaky one).
+#[test]
+fn sampling_estimates_hold_the_exact_counts() {
+    use zoo_animal::census::sample::estimate;
+    let opts = enumerate::Options::new::<JungleCheckers>(Reading::Thesis);
+    for n in 2..=8 {
+        let exact = counted(Reading::Thesis, n, parity_pieces::<JungleCheckers>());
+        let e = estimate::<JungleCheckers>(JC, n, 20_000, 7, &opts).unwrap();
+        for (name, est) in [
+            ("unfinished", e.unfinished),
+            ("won_material", e.won_material),
+            ("won_den", e.won_den),
+            ("reachable", e.reachable),
+        ] {
+            let want = field(&exact, name) as f64;
+            assert!(
+                (est.value - want).abs() <= 2.0 * est.half_width,
+                "{n} pieces, {name}: estimated {} ± {}, exact {want}",
+                est.value,
+                est.half_width
+            );
+        }
+        // A rare kind is bounded, not missed: its exact count lies below
+        // the estimate's upper end.
+        let rare = field(&exact, "stalemates") as f64;
+        assert!(
+            rare <= e.stalemates.value + 2.0 * e.stalemates.half_width,
+            "{n} pieces, stalemates"
+        );
+    }
+}

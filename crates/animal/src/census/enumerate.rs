@@ -136,6 +136,28 @@ pub fn material_row<B: Board>(
     }
 }
 
+/// Classifies one set-up position (the side to move is chosen here, as
+/// for every position of the enumeration) by adding it to a row: the
+/// sampling estimate's step.
+pub(crate) fn classify_one<B: Board>(
+    pos: Position<B>,
+    opts: &Options,
+) -> Result<Row, EnumerateError> {
+    let mut e = Enumerator::<B> {
+        opts,
+        pieces: &[],
+        pos,
+        row: Row::default(),
+        scratch: vec![Vec::new(); FIXPOINT_DEPTH as usize + 5],
+        failed: None,
+    };
+    e.classify();
+    match e.failed {
+        Some(err) => Err(err),
+        None => Ok(e.row),
+    }
+}
+
 struct Enumerator<'a, B: Board> {
     opts: &'a Options<'a>,
     pieces: &'a [(Side, usize)],

@@ -34,6 +34,7 @@
 
 pub mod count;
 pub mod enumerate;
+pub mod sample;
 
 use crate::board::Board;
 use std::fmt;

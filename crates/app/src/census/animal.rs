@@ -7,6 +7,7 @@ use super::checkpoint::{Checkpoint, Header};
 use crate::{AppError, GameKind};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use zoo_animal::census::sample::{self, Estimate, EstimatedRow};
 use zoo_animal::census::{count, enumerate, parity_pieces, Reading, Row};
 use zoo_animal::{rules, Board, Jungle, JungleCheckers, RuleSet};
 
@@ -98,25 +99,9 @@ fn census<B: Board>(
     progress: &(dyn Fn(usize, usize) + Sync),
     stop: &AtomicBool,
 ) -> Result<AnimalCensusReport, AppError> {
-    let rules: &'static RuleSet = match &req.rules {
-        Some(name) => rules::by_name::<B>(name).map_err(|e| AppError::Input(e.to_string()))?,
-        None => B::rule_sets()[0],
-    };
+    let rules = rule_set::<B>(req)?;
+    let (lo, hi) = check_request::<B>(req)?;
     let most = 2 * B::KINDS as u32;
-    let (lo, hi) = req.pieces;
-    if lo == 0 || lo > hi || hi > most {
-        return Err(AppError::Input(format!(
-            "{} has 1 to {most} pieces; asked for {lo} to {hi}",
-            B::GAME
-        )));
-    }
-    if !(1..=crate::options::MAX_THREADS).contains(&req.threads) {
-        return Err(AppError::Input(format!(
-            "threads {} is not between 1 and {}",
-            req.threads,
-            crate::options::MAX_THREADS
-        )));
-    }
     let countable =
         B::GAME == JungleCheckers::GAME && matches!(req.reach, Reading::One | Reading::Thesis);
     let method = match req.method {
@@ -165,6 +150,47 @@ fn census<B: Board>(
     })
 }
 
+fn rule_set<B: Board>(req: &CensusRequest) -> Result<&'static RuleSet, AppError> {
+    match &req.rules {
+        Some(name) => rules::by_name::<B>(name).map_err(|e| AppError::Input(e.to_string())),
+        None => Ok(B::rule_sets()[0]),
+    }
+}
+
+/// The request's rows, its threads checked.
+fn check_request<B: Board>(req: &CensusRequest) -> Result<(u32, u32), AppError> {
+    let most = 2 * B::KINDS as u32;
+    let (lo, hi) = req.pieces;
+    if lo == 0 || lo > hi || hi > most {
+        return Err(AppError::Input(format!(
+            "{} has 1 to {most} pieces; asked for {lo} to {hi}",
+            B::GAME
+        )));
+    }
+    if !(1..=crate::options::MAX_THREADS).contains(&req.threads) {
+        return Err(AppError::Input(format!(
+            "threads {} is not between 1 and {}",
+            req.threads,
+            crate::options::MAX_THREADS
+        )));
+    }
+    Ok((lo, hi))
+}
+
+fn pool(threads: usize) -> Result<rayon::ThreadPool, AppError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| AppError::Input(format!("cannot start {threads} threads: {e}")))
+}
+
+fn enumerate_error(e: enumerate::EnumerateError) -> AppError {
+    match e {
+        enumerate::EnumerateError::Stopped => AppError::Interrupted,
+        e => AppError::Input(e.to_string()),
+    }
+}
+
 fn enumerate_rows<B: Board>(
     rules: &'static RuleSet,
     req: &CensusRequest,
@@ -207,18 +233,12 @@ fn enumerate_rows<B: Board>(
     if let Some(c) = &checkpoint {
         work.retain(|&(_, m)| !c.done.contains_key(&m));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(req.threads)
-        .build()
-        .map_err(|e| AppError::Input(format!("cannot start {} threads: {e}", req.threads)))?;
+    let pool = pool(req.threads)?;
     let done = AtomicUsize::new(0);
     let counted: Result<Vec<(u32, Row)>, AppError> = pool.install(|| {
         work.par_iter()
             .map(|&(n, m)| {
-                let r = enumerate::material_row::<B>(rules, m, &opts).map_err(|e| match e {
-                    enumerate::EnumerateError::Stopped => AppError::Interrupted,
-                    e => AppError::Input(e.to_string()),
-                })?;
+                let r = enumerate::material_row::<B>(rules, m, &opts).map_err(enumerate_error)?;
                 if let Some(c) = &checkpoint {
                     c.record(n, m, &r)?;
                 }
@@ -238,4 +258,102 @@ fn enumerate_rows<B: Board>(
         rows[(n - lo) as usize].add(&r);
     }
     Ok(rows)
+}
+
+/// A census estimated by sampling (the rows too large to enumerate).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct EstimateReport {
+    /// The game.
+    pub game: GameKind,
+    /// The rule set's name.
+    pub rules: &'static str,
+    /// The reading of reachability.
+    pub reach: &'static str,
+    /// Draws per row.
+    pub samples: u64,
+    /// The generator's seed (the same seed, the same estimate).
+    pub seed: u64,
+    /// One estimated row per number of pieces.
+    pub rows: Vec<EstimatedRow>,
+    /// The reachable positions of all the rows, with the half-width of
+    /// its 95% interval (the rows' errors independent).
+    pub total: Estimate,
+    /// Whether every row from 1 piece to the game's maximum is here.
+    pub complete: bool,
+}
+
+/// Estimates the rows of `req` from `samples` draws each; `progress(done,
+/// total)` per row.
+pub fn animal_estimate(
+    req: &CensusRequest,
+    samples: u64,
+    seed: u64,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    stop: &AtomicBool,
+) -> Result<EstimateReport, AppError> {
+    match req.game {
+        GameKind::JungleCheckers => {
+            estimate_rows::<JungleCheckers>(req, samples, seed, progress, stop)
+        }
+        GameKind::Jungle => estimate_rows::<Jungle>(req, samples, seed, progress, stop),
+        other => Err(AppError::Input(format!(
+            "this census counts the animal games; {other} is counted without --reach and --sample"
+        ))),
+    }
+}
+
+fn estimate_rows<B: Board>(
+    req: &CensusRequest,
+    samples: u64,
+    seed: u64,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    stop: &AtomicBool,
+) -> Result<EstimateReport, AppError> {
+    let rules = rule_set::<B>(req)?;
+    let (lo, hi) = check_request::<B>(req)?;
+    if samples < 2 {
+        return Err(AppError::Input(format!(
+            "--sample {samples}: at least 2 draws per row"
+        )));
+    }
+    let opts = enumerate::Options {
+        reading: req.reach,
+        parity_pieces: parity_pieces::<B>(),
+        stop: Some(stop),
+    };
+    let pool = pool(req.threads)?;
+    let done = AtomicUsize::new(0);
+    let rows: Result<Vec<EstimatedRow>, AppError> = pool.install(|| {
+        (lo..=hi)
+            .into_par_iter()
+            .map(|n| {
+                let r = sample::estimate::<B>(rules, n, samples, seed, &opts)
+                    .map_err(enumerate_error)?;
+                progress(
+                    done.fetch_add(1, Ordering::Relaxed) + 1,
+                    (hi - lo + 1) as usize,
+                );
+                Ok(r)
+            })
+            .collect()
+    });
+    let rows = rows?;
+    let total = Estimate {
+        value: rows.iter().map(|r| r.reachable.value).sum(),
+        half_width: rows
+            .iter()
+            .map(|r| r.reachable.half_width.powi(2))
+            .sum::<f64>()
+            .sqrt(),
+    };
+    Ok(EstimateReport {
+        game: req.game,
+        rules: rules.name,
+        reach: req.reach.name(),
+        samples,
+        seed,
+        rows,
+        total,
+        complete: lo == 1 && hi == 2 * B::KINDS as u32,
+    })
 }

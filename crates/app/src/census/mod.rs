@@ -7,7 +7,10 @@ pub mod animal;
 pub mod checkers;
 pub mod checkpoint;
 
-pub use animal::{animal_census, AnimalCensusReport, CensusRequest, Method};
+pub use animal::{
+    animal_census, animal_estimate, AnimalCensusReport, CensusRequest, EstimateReport, Method,
+};
 pub use checkers::{checkers_census, CensusReport};
 /// The readings of reachability and a census row, as the animal crate defines them.
+pub use zoo_animal::census::sample::{Estimate, EstimatedRow};
 pub use zoo_animal::census::{Reading, Row};

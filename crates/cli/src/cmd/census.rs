@@ -7,7 +7,11 @@ use anyhow::{bail, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicBool, Ordering};
-use zoo_app::census::{animal_census, checkers_census, CensusRequest, Method, Reading};
+use zoo_app::census::{
+    animal_census, animal_estimate, checkers_census, CensusRequest, Estimate, EstimateReport,
+    Method, Reading,
+};
+
 use zoo_app::{AppError, GameKind};
 
 #[derive(Args, Debug)]
@@ -36,6 +40,14 @@ pub struct CensusArgs {
     pub rules: Option<String>,
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Estimate the rows by this many random draws each (with a 95%
+    /// interval) instead of counting them: for rows too large to
+    /// enumerate. Without --pieces/--max-pieces, every row.
+    #[arg(long, conflicts_with_all = ["method", "checkpoint"])]
+    pub sample: Option<u64>,
+    /// The seed of the draws (the same seed, the same estimate).
+    #[arg(long, default_value_t = 1, requires = "sample")]
+    pub seed: u64,
     /// Keep the materials enumerated so far in this file; a rerun with the
     /// same file goes on where the last one stopped.
     #[arg(long)]
@@ -58,10 +70,11 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
     let counted = a.game == GameKind::JungleCheckers
         && matches!(a.reach, Reading::One | Reading::Thesis)
         && a.method != Some(Method::Enumerate);
+    let most = if a.game == GameKind::Jungle { 16 } else { 8 };
     let pieces = match (a.pieces, a.max_pieces) {
         (Some(n), _) => (n, n),
         (None, Some(n)) => (1, n),
-        (None, None) if counted => (1, 8),
+        (None, None) if counted || a.sample.is_some() => (1, most),
         (None, None) => (1, 3),
     };
     let req = CensusRequest {
@@ -84,14 +97,16 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
             .expect("valid template")
             .progress_chars("=> "),
     );
-    let r = animal_census(
-        &req,
-        &|done, total| {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        },
-        &STOP,
-    );
+    let progress = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    if let Some(samples) = a.sample {
+        let r = animal_estimate(&req, samples, a.seed, &progress, &STOP);
+        bar.finish_and_clear();
+        return print_estimate(a, r);
+    }
+    let r = animal_census(&req, &progress, &STOP);
     bar.finish_and_clear();
     let c = match r {
         Err(AppError::Interrupted) => match &a.checkpoint {
@@ -157,9 +172,55 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
     Ok(())
 }
 
+fn print_estimate(a: &CensusArgs, r: Result<EstimateReport, AppError>) -> Result<()> {
+    let c = match r {
+        Err(AppError::Interrupted) => bail!("census stopped by Ctrl-C; no estimate"),
+        r => r?,
+    };
+    if a.json {
+        for row in &c.rows {
+            super::json::line("row", row)?;
+        }
+        return super::json::result(&c);
+    }
+    println!(
+        "{} census estimated from {} draws per row (seed {}), rules {}, reach {}; 95% intervals",
+        c.game, c.samples, c.seed, c.rules, c.reach
+    );
+    let e = |x: Estimate| format!("{:.3e} ± {:.1e}", x.value, x.half_width);
+    println!(
+        "{:>6}  {:>20}  {:>20}  {:>20}  {:>20}  {:>20}",
+        "pieces", "unfinished", "unreachable", "won material", "won den", "reachable"
+    );
+    for r in &c.rows {
+        println!(
+            "{:>6}  {:>20}  {:>20}  {:>20}  {:>20}  {:>20}",
+            r.pieces,
+            e(r.unfinished),
+            e(r.unreachable_unfinished),
+            e(r.won_material),
+            e(r.won_den),
+            e(r.reachable)
+        );
+    }
+    let what = if c.complete {
+        "total"
+    } else {
+        "total of these rows"
+    };
+    println!("{what}: {} reachable positions", e(c.total));
+    Ok(())
+}
+
 fn run_checkers(a: &CensusArgs) -> Result<()> {
-    if a.pieces.is_some() || a.max_pieces.is_some() || a.method.is_some() || a.rules.is_some() {
-        bail!("the checkers census counts every row of arrangements; --pieces, --max-pieces, --method and --rules are for the animal games");
+    if a.pieces.is_some()
+        || a.max_pieces.is_some()
+        || a.method.is_some()
+        || a.rules.is_some()
+        || a.sample.is_some()
+        || a.checkpoint.is_some()
+    {
+        bail!("the checkers census counts every row of arrangements; --pieces, --max-pieces, --method, --rules, --sample and --checkpoint are for the animal games");
     }
     let c = checkers_census(a.game)?;
     let (rows, all, restricted) = (&c.rows, c.total, c.total_restricted);
