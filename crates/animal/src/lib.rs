@@ -45,6 +45,7 @@ pub mod notation;
 pub mod position;
 pub mod render;
 pub mod retro;
+pub mod rule_overrides;
 pub mod rules;
 pub mod tactics;
 pub mod zobrist;

@@ -3,7 +3,7 @@
 
 use zoo_core::{ParseError, Repetition};
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 /// A named rule set of an animal game (docs/rules/jungle.md §9,
 /// docs/rules/jungle-checkers.md §9).
 pub struct RuleSet {
@@ -88,22 +88,36 @@ pub static JUNGLE_RULE_SETS: [&RuleSet; 2] = [&JUNGLE_LEIDEN, &JUNGLE_COMMON];
 /// Jungle Checkers' rule sets, the default first (as [`JUNGLE_RULE_SETS`]).
 pub static JUNGLE_CHECKERS_RULE_SETS: [&RuleSet; 1] = [&JUNGLE_CHECKERS_LEIDEN];
 
-/// Finds a rule set of board `B` by its name.
+/// Finds a rule set of board `B` by its name: a named one (`leiden`), or
+/// one with fields changed (`leiden+stalemate=loss`; an empty base is the
+/// default rule set: `+stalemate=loss`), see [`crate::rule_overrides`].
 pub fn by_name<B: crate::Board>(name: &str) -> Result<&'static RuleSet, ParseError> {
-    B::rule_sets()
-        .iter()
-        .copied()
-        .find(|r| r.name == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = B::rule_sets().iter().map(|r| r.name).collect();
-            ParseError::new(
-                name,
-                0,
-                format!(
-                    "unknown rule set for {}; expected one of: {}",
-                    B::GAME,
-                    names.join(", ")
-                ),
-            )
-        })
+    let (base_name, changes) = match name.split_once('+') {
+        Some((b, c)) => (b, Some(c)),
+        None => (name, None),
+    };
+    let base = if base_name.is_empty() && changes.is_some() {
+        B::rule_sets()[0]
+    } else {
+        B::rule_sets()
+            .iter()
+            .copied()
+            .find(|r| r.name == base_name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = B::rule_sets().iter().map(|r| r.name).collect();
+                ParseError::new(
+                    name,
+                    0,
+                    format!(
+                        "unknown rule set for {}; expected one of: {} (and FIELD=VALUE changes after `+`)",
+                        B::GAME,
+                        names.join(", ")
+                    ),
+                )
+            })?
+    };
+    match changes {
+        Some(c) => crate::rule_overrides::apply(base, c, name),
+        None => Ok(base),
+    }
 }

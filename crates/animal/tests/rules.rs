@@ -166,3 +166,56 @@ fn notation_round_trips_and_errors() {
         assert!(!e.unwrap_err().to_string().is_empty());
     }
 }
+
+/// docs/rules/README.md, "Changing one rule": a field changed by name
+/// gives a rule set of its own name, made once, that plays the change.
+#[test]
+fn single_fields_change_by_name() {
+    use zoo_animal::rules::by_name;
+    use zoo_animal::{Jungle, JungleCheckers};
+    let a = by_name::<Jungle>("leiden+stalemate=loss").unwrap();
+    assert_eq!(a.name, "leiden+stalemate=loss");
+    assert!(a.stalemate_loses);
+    // An empty base is the default; the same rules are the same rule set.
+    let b = by_name::<Jungle>("+stalemate=loss").unwrap();
+    assert!(std::ptr::eq(a, b));
+    // Changes are written in one order; a change that changes nothing is
+    // dropped, so equal rules have one name.
+    let c = by_name::<Jungle>("leiden+repetition=threefold+stalemate=loss+elephant-takes-rat=yes")
+        .unwrap();
+    assert_eq!(c.name, "leiden+stalemate=loss+repetition=threefold");
+    assert!(std::ptr::eq(
+        by_name::<Jungle>("common+stalemate=loss").unwrap(),
+        &rules::JUNGLE_COMMON
+    ));
+    let d = by_name::<Jungle>("common+no-capture-limit=none+water-edge-captures=yes").unwrap();
+    assert_eq!(
+        d.name,
+        "common+water-edge-captures=yes+no-capture-limit=none"
+    );
+    assert_eq!(d.no_capture_limit, None);
+    // The change is played: the walled-in cat of the test above loses.
+    let fen = "7/7/7/7/7/7/7/d6/Cw5 w";
+    let p = JunglePos::from_fen(fen, &a).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::Loss));
+    let jc = by_name::<JungleCheckers>("+stalemate=loss").unwrap();
+    let q = JungleCheckersPos::from_fen("7/7/7/7/7/t6/Rd5 w", &jc).unwrap();
+    assert_eq!(q.outcome(), Some(Outcome::Loss));
+    // Errors name the field or value.
+    for (name, says) in [
+        (
+            "leiden+stalemate=win",
+            "stalemate: `win` is not draw or loss",
+        ),
+        ("leiden+colour=red", "unknown rule field `colour`"),
+        ("leiden+stalemate", "`stalemate` is not FIELD=VALUE"),
+        (
+            "leiden+no-capture-limit=0",
+            "no-capture-limit: `0` is not a number",
+        ),
+        ("dutch+stalemate=loss", "unknown rule set for jungle"),
+    ] {
+        let e = by_name::<Jungle>(name).unwrap_err().to_string();
+        assert!(e.contains(says), "{name}: {e}");
+    }
+}

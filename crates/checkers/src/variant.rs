@@ -107,24 +107,71 @@ pub static CLASSICAL_RULE_SETS: [&RuleSet; 1] = [&CLASSICAL];
 /// English checkers' rule sets, the default first.
 pub static ENGLISH_RULE_SETS: [&RuleSet; 1] = [&ENGLISH];
 
-/// The rule set of variant `V` with this name, or an error listing the names.
+/// The rule set of variant `V` with this name, or an error listing the
+/// names. As for the animal games (`zoo_animal::rule_overrides`), a field
+/// may be changed after `+`: checkers has one, `repetition` (`none`,
+/// `threefold`, `first`), so `classical+repetition=first`; the name with
+/// its change is the rule set's name in files and logs, and each distinct
+/// one is made once per process and kept (`&'static`, as the named ones).
 pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
-    V::rule_sets()
-        .iter()
-        .copied()
-        .find(|r| r.name == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = V::rule_sets().iter().map(|r| r.name).collect();
-            ParseError::new(
-                name,
-                0,
-                format!(
-                    "unknown rule set for {}; expected one of: {}",
-                    V::GAME,
-                    names.join(", ")
-                ),
-            )
-        })
+    let (base_name, change) = match name.split_once('+') {
+        Some((b, c)) => (b, Some(c)),
+        None => (name, None),
+    };
+    let base = if base_name.is_empty() && change.is_some() {
+        V::rule_sets()[0]
+    } else {
+        V::rule_sets()
+            .iter()
+            .copied()
+            .find(|r| r.name == base_name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = V::rule_sets().iter().map(|r| r.name).collect();
+                ParseError::new(
+                    name,
+                    0,
+                    format!(
+                        "unknown rule set for {}; expected one of: {} (and repetition=none|threefold|first after `+`)",
+                        V::GAME,
+                        names.join(", ")
+                    ),
+                )
+            })?
+    };
+    let Some(change) = change else {
+        return Ok(base);
+    };
+    let mut repetition = base.repetition;
+    for c in change.split('+') {
+        let bad = |m: String| ParseError::new(name, name.find(c).unwrap_or(0), m);
+        match c.split_once('=') {
+            Some(("repetition", v)) => {
+                repetition = v.parse().map_err(|_| {
+                    bad(format!("repetition: `{v}` is not none, threefold or first"))
+                })?
+            }
+            _ => {
+                return Err(bad(format!(
+                    "`{c}`: checkers rules change one field, repetition=none|threefold|first"
+                )))
+            }
+        }
+    }
+    if repetition == base.repetition {
+        return Ok(base);
+    }
+    let full = format!("{}+repetition={}", base.name, repetition.name());
+    static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&known) = made.iter().find(|m| m.name == full) {
+        return Ok(known);
+    }
+    let leaked: &'static RuleSet = Box::leak(Box::new(RuleSet {
+        name: Box::leak(full.into_boxed_str()),
+        repetition,
+    }));
+    made.push(leaked);
+    Ok(leaked)
 }
 
 #[cfg(test)]

@@ -22,15 +22,48 @@ pub struct PositionArgs {
     /// Start from this position instead of the start position.
     #[arg(long)]
     pub fen: Option<String>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// `--rules NAME` and `--rule FIELD=VALUE …`: a named rule set with single
+/// fields changed (docs/rules/README.md, "Changing one rule").
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct RulesArgs {
     /// Named rule set (default: the game's first).
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[arg(long = "rules")]
+    pub base: Option<String>,
+    /// Change one field of the rule set, e.g. `stalemate=loss` (repeatable;
+    /// the fields are listed in docs/rules/README.md). The changed rules
+    /// are named `BASE+FIELD=VALUE` in tables, logs and reports.
+    #[arg(long = "rule", value_name = "FIELD=VALUE")]
+    pub changes: Vec<String>,
+}
+
+impl RulesArgs {
+    /// The rule set's full name, `None` for the game's default.
+    pub fn name(&self) -> Option<String> {
+        if self.changes.is_empty() {
+            return self.base.clone();
+        }
+        let mut name = self.base.clone().unwrap_or_default();
+        for c in &self.changes {
+            name.push('+');
+            name.push_str(c);
+        }
+        Some(name)
+    }
+
+    /// Whether either option was given.
+    pub fn given(&self) -> bool {
+        self.base.is_some() || !self.changes.is_empty()
+    }
 }
 
 impl PositionArgs {
     /// A session at this position with an engine of `options`.
     pub fn session(&self, options: EngineOptions) -> Result<Session> {
-        let mut s = Session::new(self.game, self.rules.as_deref(), options)?;
+        let mut s = Session::new(self.game, self.rules.name().as_deref(), options)?;
         if let Some(fen) = &self.fen {
             s.set_position::<&str>(Some(fen), &[])
                 .context("bad --fen")?;

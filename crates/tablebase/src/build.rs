@@ -87,6 +87,9 @@ pub fn build<B: Board>(
     finished: &(dyn Fn(&Built) + Sync),
     stop: &AtomicBool,
 ) -> Result<BuildReport, TbError> {
+    if rules.name.len() > crate::file::RULES_NAME_MAX {
+        return Err(TbError::RulesNameTooLong(rules.name.to_string()));
+    }
     let (planned, skipped) = (&plan.jobs, plan.present);
     let most = planned.iter().map(|j| j.pieces).max().unwrap_or(0);
     let tdir: PathBuf = crate::file::table_dir(dir, B::GAME, rules.name);

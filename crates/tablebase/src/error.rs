@@ -22,6 +22,9 @@ pub enum TbError {
     /// Stopped on request (a checkpoint keeps the work where there is one).
     #[error("interrupted")]
     Interrupted,
+    /// A rule set whose name does not fit a table header.
+    #[error("rule set name `{0}` is longer than the {max} bytes a table header holds", max = crate::file::RULES_NAME_MAX)]
+    RulesNameTooLong(String),
     /// A position of one rule set probed in tables of another.
     #[error("position under rule set {position}, tables of {tables}")]
     WrongRules { position: String, tables: String },

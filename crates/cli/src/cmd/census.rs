@@ -35,9 +35,8 @@ pub struct CensusArgs {
     /// `enumerate` (every position classified with the rules).
     #[arg(long)]
     pub method: Option<Method>,
-    /// Named rule set (default: the game's first).
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[command(flatten)]
+    pub rules: crate::games::RulesArgs,
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Estimate the rows by this many random draws each (with a 95%
@@ -79,7 +78,7 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
     };
     let req = CensusRequest {
         game: a.game,
-        rules: a.rules.clone(),
+        rules: a.rules.name(),
         pieces,
         reach: a.reach,
         method: a.method,
@@ -216,7 +215,7 @@ fn run_checkers(a: &CensusArgs) -> Result<()> {
     if a.pieces.is_some()
         || a.max_pieces.is_some()
         || a.method.is_some()
-        || a.rules.is_some()
+        || a.rules.given()
         || a.sample.is_some()
         || a.checkpoint.is_some()
     {

@@ -16,8 +16,8 @@ use zoo_app::GameKind;
 pub struct MatchArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[command(flatten)]
+    pub rules: crate::games::RulesArgs,
     /// Engine A: options as for `zoo analyse` (e.g. "--eval simple --no-tt"),
     /// or `cmd:<program and arguments>` for an external engine, limits
     /// before it (e.g. "--depth 4 cmd:zoo uci").
@@ -129,7 +129,8 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let rules = a.rules.as_deref();
+    let rules_name = a.rules.name();
+    let rules = rules_name.as_deref();
     let openings = match &a.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -140,7 +141,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     };
     let plan = MatchPlan {
         game: a.game,
-        rules: a.rules.clone(),
+        rules: a.rules.name(),
         players: [player(&a.a)?, player(&a.b)?],
         games: a.games,
         openings,

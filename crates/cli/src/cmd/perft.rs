@@ -39,7 +39,7 @@ pub fn run(a: &PerftArgs) -> Result<()> {
     let r = perft_with_progress(
         &PerftRequest {
             game: p.game,
-            rules: p.rules.clone(),
+            rules: p.rules.name(),
             fen: p.fen.clone(),
             depth: a.depth,
             repetition: a.repetition,

@@ -41,9 +41,8 @@ pub struct SolveArgs {
     /// Start from this position instead of the start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Named rule set (default: the game's first).
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[command(flatten)]
+    pub rules: crate::games::RulesArgs,
     /// Moves played from the position first, in any notation.
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
@@ -103,7 +102,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
     let game = a.game.context("--game is needed")?;
     let req = SolveRequest {
         game,
-        rules: a.rules.clone(),
+        rules: a.rules.name(),
         fen: a.fen.clone(),
         moves: a.moves.clone(),
         question: match a.goal {

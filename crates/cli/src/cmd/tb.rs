@@ -40,9 +40,8 @@ pub enum TbCommand {
 /// subcommand).
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// Named rule set (default: the game's first, `leiden`).
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[command(flatten)]
+    pub rules: crate::games::RulesArgs,
     #[arg(long, default_value = "tables")]
     pub dir: PathBuf,
 }
@@ -209,7 +208,11 @@ pub fn run(a: &TbArgs) -> Result<()> {
 
 impl TableArgs {
     fn set(&self, game: GameKind) -> Result<TableSet> {
-        Ok(TableSet::new(game, self.rules.as_deref(), &self.dir)?)
+        Ok(TableSet::new(
+            game,
+            self.rules.name().as_deref(),
+            &self.dir,
+        )?)
     }
 }
 

@@ -21,9 +21,8 @@ pub struct TreeArgs {
     /// The directory of the tables (as `zoo tb build --dir`).
     #[arg(long, default_value = "tables")]
     pub tb: PathBuf,
-    /// Named rule set (default: the game's first, `leiden`).
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[command(flatten)]
+    pub rules: crate::games::RulesArgs,
     /// Only these partitions: one White piece, `v`, one Black piece
     /// (`LvE`, `Cvc`); default all 64 and a tree of them all.
     #[arg(long, num_args = 1..)]
@@ -67,7 +66,7 @@ impl Format {
 }
 
 pub fn run(a: &TreeArgs) -> Result<()> {
-    let set = TableSet::new(a.game, a.rules.as_deref(), &a.tb)?;
+    let set = TableSet::new(a.game, a.rules.name().as_deref(), &a.tb)?;
     let req = TreeRequest {
         pieces: a.pieces,
         materials: a.material.clone(),

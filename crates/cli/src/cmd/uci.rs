@@ -15,8 +15,8 @@ pub struct UciArgs {
     /// The game until `setoption name Game` changes it.
     #[arg(long, value_parser = game_parser(), default_value = "jungle")]
     pub game: GameKind,
-    #[arg(long)]
-    pub rules: Option<String>,
+    #[command(flatten)]
+    pub rules: crate::games::RulesArgs,
     /// Initial engine options (as for `zoo analyse`).
     #[command(flatten)]
     pub engine: EngineOpts,
@@ -70,7 +70,7 @@ impl State {
 
 pub fn run(a: &UciArgs) -> Result<()> {
     let mut st = State {
-        session: Session::new(a.game, a.rules.as_deref(), a.engine.options())?,
+        session: Session::new(a.game, a.rules.name().as_deref(), a.engine.options())?,
         base: a.engine.clone(),
         extra: String::new(),
         told_tables: false,

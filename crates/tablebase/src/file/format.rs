@@ -11,6 +11,10 @@ pub const VERSION: u32 = 1;
 /// The zstd block format.
 pub const VERSION_ZSTD: u32 = 2;
 pub const HEADER: usize = 256;
+/// The longest rule set name a header holds: 16 bytes at 48, then the
+/// rest at 212 (those bytes were zero before names with changed fields,
+/// `leiden+stalemate=loss`, were longer than 16; older files read alike).
+pub const RULES_NAME_MAX: usize = 16 + (HEADER - 212);
 
 pub const WDL_DRAW: u8 = 0;
 pub const WDL_WIN: u8 = 1;
@@ -87,7 +91,11 @@ impl Header {
         h[8..12].copy_from_slice(&version.to_le_bytes());
         h[12..16].copy_from_slice(&(self.sides as u32).to_le_bytes());
         h[16..16 + self.game.len()].copy_from_slice(self.game.as_bytes());
-        h[48..48 + self.rules.len()].copy_from_slice(self.rules.as_bytes());
+        // The builder refuses longer names (`TbError::RulesNameTooLong`).
+        let rules = &self.rules.as_bytes()[..self.rules.len().min(RULES_NAME_MAX)];
+        let (head, rest) = rules.split_at(rules.len().min(16));
+        h[48..48 + head.len()].copy_from_slice(head);
+        h[212..212 + rest.len()].copy_from_slice(rest);
         h[64] = self.material.white;
         h[65] = self.material.black;
         h[72..80].copy_from_slice(&self.size.to_le_bytes());
@@ -155,7 +163,7 @@ impl Header {
         }
         let header = Header {
             game: text(16..48)?,
-            rules: text(48..64)?,
+            rules: text(48..64)? + &text(212..HEADER)?,
             material: Material::new(h[64], h[65]),
             sides,
             size: u64at(72),

@@ -125,6 +125,28 @@ mod tests {
         let _ = std::fs::remove_dir_all(d);
     }
 
+    /// A rule set with changed fields has a longer name than the 16 bytes
+    /// at 48: the rest goes to 212, and a short name leaves those bytes
+    /// zero, as files written before.
+    #[test]
+    fn long_rule_set_names_round_trip() {
+        let m = Material::new(1, 2);
+        for name in [
+            "leiden",
+            "leiden+stalemate=loss",
+            &"x".repeat(RULES_NAME_MAX),
+        ] {
+            let h = Header::new("jungle", name, m, 10);
+            let bytes = h.encode(0);
+            let (back, _, _) = Header::decode(&bytes, Path::new("t")).unwrap();
+            assert_eq!(back, h);
+            assert_eq!(bytes[64], m.white, "the material is not overwritten");
+            if name.len() <= 16 {
+                assert!(bytes[212..].iter().all(|&b| b == 0));
+            }
+        }
+    }
+
     #[test]
     fn zstd_round_trip_with_the_cache() {
         let d = dir("zstd");

@@ -1,0 +1,135 @@
+//! Rule sets with single fields changed by name: `leiden+stalemate=loss`
+//! is `leiden` where a side with no legal move loses. The name with its
+//! changes is the rule set's name, recorded in table headers, table
+//! directories and match logs like any other, so a result always says
+//! which rules it used.
+//!
+//! The changes are written in a fixed order and a change that changes
+//! nothing is dropped, so one set of rules has one name (and one table
+//! directory). Each distinct rule set is made once per process and kept
+//! for its lifetime (`&'static`, like the named ones: positions and tables
+//! hold a `&'static RuleSet` and compare rule sets by address).
+
+use crate::rules::RuleSet;
+use std::sync::Mutex;
+use zoo_core::{ParseError, Repetition};
+
+/// The fields that may be changed, in the order names are written, with
+/// the values each takes.
+pub const FIELDS: [(&str, &str); 5] = [
+    ("stalemate", "draw | loss"),
+    ("elephant-takes-rat", "yes | no"),
+    ("water-edge-captures", "yes | no"),
+    ("no-capture-limit", "a number of plies | none"),
+    ("repetition", "none | threefold | first"),
+];
+
+static MADE: Mutex<Vec<&'static RuleSet>> = Mutex::new(Vec::new());
+
+/// `base` with the changes of `changes` (`field=value` joined by `+`).
+pub fn apply(
+    base: &'static RuleSet,
+    changes: &str,
+    whole: &str,
+) -> Result<&'static RuleSet, ParseError> {
+    let mut r = base.clone();
+    for change in changes.split('+') {
+        let column = whole.find(change).unwrap_or(0);
+        let bad = |msg: String| ParseError::new(whole, column, msg);
+        let (field, value) = change.split_once('=').ok_or_else(|| {
+            bad(format!(
+                "`{change}` is not FIELD=VALUE; fields: {}",
+                field_list()
+            ))
+        })?;
+        let yes_no = |v: &str| match v {
+            "yes" => Ok(true),
+            "no" => Ok(false),
+            _ => Err(bad(format!("{field}: `{v}` is not yes or no"))),
+        };
+        match field {
+            "stalemate" => {
+                r.stalemate_loses = match value {
+                    "loss" => true,
+                    "draw" => false,
+                    _ => return Err(bad(format!("stalemate: `{value}` is not draw or loss"))),
+                }
+            }
+            "elephant-takes-rat" => r.elephant_takes_rat = yes_no(value)?,
+            "water-edge-captures" => r.captures_across_water_edge = yes_no(value)?,
+            "no-capture-limit" => r.no_capture_limit = match value {
+                "none" => None,
+                n => Some(n.parse::<u16>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    bad(format!(
+                        "no-capture-limit: `{n}` is not a number of plies from 1 to 65535, or none"
+                    ))
+                })?),
+            },
+            "repetition" => {
+                r.repetition = value.parse::<Repetition>().map_err(|_| {
+                    bad(format!(
+                        "repetition: `{value}` is not none, threefold or first"
+                    ))
+                })?
+            }
+            _ => {
+                return Err(bad(format!(
+                    "unknown rule field `{field}`; fields: {}",
+                    field_list()
+                )))
+            }
+        }
+    }
+    let name = canonical_name(base, &r);
+    if name == base.name {
+        return Ok(base);
+    }
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&known) = made.iter().find(|m| m.name == name) {
+        return Ok(known);
+    }
+    r.name = Box::leak(name.into_boxed_str());
+    let leaked: &'static RuleSet = Box::leak(Box::new(r));
+    made.push(leaked);
+    Ok(leaked)
+}
+
+fn field_list() -> String {
+    FIELDS
+        .iter()
+        .map(|(f, v)| format!("{f} ({v})"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `base`'s name and, in the order of [`FIELDS`], each field `r` changes.
+fn canonical_name(base: &RuleSet, r: &RuleSet) -> String {
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let mut name = base.name.to_string();
+    if r.stalemate_loses != base.stalemate_loses {
+        name += if r.stalemate_loses {
+            "+stalemate=loss"
+        } else {
+            "+stalemate=draw"
+        };
+    }
+    if r.elephant_takes_rat != base.elephant_takes_rat {
+        name += &format!("+elephant-takes-rat={}", yes_no(r.elephant_takes_rat));
+    }
+    if r.captures_across_water_edge != base.captures_across_water_edge {
+        name += &format!(
+            "+water-edge-captures={}",
+            yes_no(r.captures_across_water_edge)
+        );
+    }
+    if r.no_capture_limit != base.no_capture_limit {
+        name += &match r.no_capture_limit {
+            Some(n) => format!("+no-capture-limit={n}"),
+            None => "+no-capture-limit=none".into(),
+        };
+    }
+    if r.repetition != base.repetition {
+        name += &format!("+repetition={}", r.repetition.name());
+    }
+    name
+}
