@@ -57,14 +57,16 @@ pub fn apply(
             }
             "elephant-takes-rat" => r.elephant_takes_rat = yes_no(value)?,
             "water-edge-captures" => r.captures_across_water_edge = yes_no(value)?,
-            "no-capture-limit" => r.no_capture_limit = match value {
-                "none" => None,
-                n => Some(n.parse::<u16>().ok().filter(|&n| n > 0).ok_or_else(|| {
-                    bad(format!(
+            "no-capture-limit" => {
+                r.no_capture_limit = match value {
+                    "none" => None,
+                    n => Some(n.parse::<u16>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        bad(format!(
                         "no-capture-limit: `{n}` is not a number of plies from 1 to 65535, or none"
                     ))
-                })?),
-            },
+                    })?),
+                }
+            }
             "repetition" => {
                 r.repetition = value.parse::<Repetition>().map_err(|_| {
                     bad(format!(

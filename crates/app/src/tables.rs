@@ -450,7 +450,7 @@ impl TableSet {
 }
 
 /// The rule set a [`TableSet`] names.
-fn rules_of<B: Board>(set: &TableSet) -> Result<&'static RuleSet, AppError> {
+pub(crate) fn rules_of<B: Board>(set: &TableSet) -> Result<&'static RuleSet, AppError> {
     Ok(match &set.rules {
         Some(n) => zoo_animal::rules::by_name::<B>(n)?,
         None => B::rule_sets()[0],
@@ -458,7 +458,7 @@ fn rules_of<B: Board>(set: &TableSet) -> Result<&'static RuleSet, AppError> {
 }
 
 /// A table has one piece a side at least and at most every piece.
-fn check_pieces<B: Board>(pieces: u32) -> Result<(), AppError> {
+pub(crate) fn check_pieces<B: Board>(pieces: u32) -> Result<(), AppError> {
     let most = 2 * B::KINDS as u32;
     if pieces < 2 || pieces > most {
         return Err(AppError::Input(format!(

@@ -10,6 +10,7 @@
 
 pub mod build;
 pub mod checkpoint;
+pub mod diff;
 pub mod error;
 pub mod file;
 pub mod generate;

@@ -28,6 +28,9 @@ pub enum TbCommand {
     Manifest(ManifestArgs),
     /// Statistics of all positions with exactly N pieces, White to move.
     Stats(StatsArgs),
+    /// Compare the tables of N pieces with another set (another rule set,
+    /// another directory) entry by entry: what a rule changes.
+    Diff(DiffArgs),
     /// Value and distance of a position, and of every move.
     Probe(ProbeArgs),
     /// Check the tables against an independent exhaustive search (up to
@@ -116,6 +119,28 @@ pub struct StatsArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct DiffArgs {
+    #[arg(long, value_parser = game_parser())]
+    pub game: GameKind,
+    #[arg(long)]
+    pub pieces: u32,
+    #[command(flatten)]
+    pub tables: TableArgs,
+    /// The other set's rule set, with any changes (`leiden`,
+    /// `leiden+stalemate=loss`).
+    #[arg(long, value_name = "NAME")]
+    pub against: String,
+    /// The other set's directory (default: --dir).
+    #[arg(long)]
+    pub against_dir: Option<PathBuf>,
+    /// Materials listed with their changes (all with --json).
+    #[arg(long, default_value_t = 20)]
+    pub top: usize,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct ProbeArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
@@ -167,6 +192,7 @@ pub fn run(a: &TbArgs) -> Result<()> {
         TbCommand::Build(b) => run_build(b),
         TbCommand::Manifest(m) => run_manifest(m),
         TbCommand::Stats(s) => run_stats(s),
+        TbCommand::Diff(d) => run_diff(d),
         TbCommand::Probe(p) => run_probe(p),
         TbCommand::Verify(v) => {
             let games: Vec<GameKind> = match v.game {
@@ -436,6 +462,75 @@ fn run_stats(a: &StatsArgs) -> Result<()> {
         println!(
             "positions {}  wins {}  losses {}  draws {}  longest {} plies",
             s.positions, s.wins, s.losses, s.draws, s.longest
+        );
+    }
+    Ok(())
+}
+
+fn run_diff(a: &DiffArgs) -> Result<()> {
+    let mine = a.tables.set(a.game)?;
+    let dir = a.against_dir.as_ref().unwrap_or(&a.tables.dir);
+    let other = TableSet::new(a.game, Some(&a.against), dir)?;
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} materials  ~{eta} left",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let r = mine.diff(&other, a.pieces, &|done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let r = r?;
+    if a.json {
+        for m in &r.materials {
+            super::json::line("material", m)?;
+        }
+        return super::json::result(&r);
+    }
+    println!(
+        "{} {} pieces, {} against {}: {} entries, {} with another result ({} of them without a legal move), {} with another distance only",
+        r.game, r.pieces, r.rules, r.other_rules, r.entries, r.changed, r.no_move, r.distance_changed
+    );
+    let mut by_change: Vec<_> = r.materials.iter().filter(|m| m.changed > 0).collect();
+    let played = by_change.iter().filter(|m| m.changed > m.no_move).count();
+    println!(
+        "{} materials with another result ({played} of them in positions with a legal move), {} with another distance only",
+        by_change.len(),
+        r.materials.len() - by_change.len(),
+    );
+    // Changes through play first (the rule's consequences), then the most.
+    by_change.sort_by_key(|m| std::cmp::Reverse((m.changed - m.no_move, m.changed)));
+    if by_change.len() > a.top {
+        println!("the first {} (--top):", a.top);
+    }
+    for m in by_change.iter().take(a.top) {
+        let t: Vec<String> = m
+            .transitions
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let (fen, vals) = match (&m.example_played, &m.example_played_values) {
+            (Some(f), Some(v)) => (f.as_str(), v),
+            _ => (
+                m.example.as_deref().unwrap_or("-"),
+                m.example_values
+                    .as_ref()
+                    .expect("a changed material has an example"),
+            ),
+        };
+        println!(
+            "  {:<8} {:>6} changed, {:>6} without a move: {}; e.g. {} ({} / {})",
+            m.material,
+            m.changed,
+            m.no_move,
+            t.join(", "),
+            fen,
+            vals.0,
+            vals.1,
         );
     }
     Ok(())
