@@ -9,6 +9,10 @@ use crate::{Tablebase, TbError};
 use zoo_animal::{Board, Position};
 use zoo_core::Side;
 
+/// A position's FEN and its value code (win/draw/loss, distance) in each
+/// of the two sets.
+pub type Example = (String, (u8, u8), (u8, u8));
+
 /// How one material's entries differ.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MaterialDiff {
@@ -28,10 +32,10 @@ pub struct MaterialDiff {
     pub transitions: [[u64; 3]; 3],
     /// The first entry whose value differs, where there is one: its FEN
     /// and the two values as (win/draw/loss, distance) codes.
-    pub example: Option<(String, (u8, u8), (u8, u8))>,
+    pub example: Option<Example>,
     /// The same for the first such entry whose side to move has a legal
     /// move (its value changed through play, not by the rule itself).
-    pub example_played: Option<(String, (u8, u8), (u8, u8))>,
+    pub example_played: Option<Example>,
 }
 
 /// Compares every table of `pieces` pieces of `a` with `b`'s.
