@@ -82,6 +82,7 @@ pub fn router(config: Config) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/board.js", get(page::board))
         .route("/style.css", get(page::style))
         .route("/api/games", get(api::games))
         .route("/api/position", post(api::position))

@@ -220,7 +220,7 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
         .await
         .unwrap();
     assert_eq!(s, 400);
-    for path in ["/", "/app.js", "/style.css"] {
+    for path in ["/", "/app.js", "/board.js", "/style.css"] {
         let (s, body) = request(addr, "GET", path, None).await.unwrap();
         assert_eq!(s, 200, "{path}");
         assert!(!body.is_empty());

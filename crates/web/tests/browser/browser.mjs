@@ -62,6 +62,35 @@ try {
   await page.waitForFunction(() => document.getElementById("analysis").textContent.startsWith("tables: loss in 6"), null, { timeout: 5000 });
   console.log("tables: " + (await page.textContent("#analysis")).split("\n")[0]);
 
+  // Classical checkers on the SVG board: the man on 9 to 13 by two
+  // clicks (the engine plays nobody), then a position where two captures
+  // go from 3 to 19 along different paths and the page offers the choice.
+  await page.selectOption("#game", "classical-checkers");
+  await page.waitForSelector('#board rect[data-sq="32"].dark');
+  await page.click('#board g.piece[data-sq="9"]');
+  await page.waitForSelector('#board circle.target[data-target="13"]');
+  await page.click('#board rect[data-sq="13"]');
+  await page.waitForFunction(() => document.getElementById("moves").textContent.trim() === "9-13", null, { timeout: 5000 });
+  console.log("checkers moves: " + (await movesText()));
+  await page.fill("#fen", "W:W3:B6,7,14,15,K32");
+  await page.click("#setfen");
+  await page.waitForSelector('#board g.piece.king[data-sq="32"]');
+  await page.click('#board g.piece[data-sq="3"]');
+  await page.click('#board rect[data-sq="19"]');
+  await page.waitForSelector("#choice button");
+  const choices = await page.$$eval("#choice button", (bs) => bs.map((b) => b.textContent));
+  console.log("capture choice: " + choices.join(" "));
+  if (choices.sort().join(" ") !== "3x10x19 3x12x19") fail("the choice is not 3x10x19 or 3x12x19");
+  await page.click('#choice button[data-m="3x12x19"]');
+  await page.waitForFunction(() => document.getElementById("moves").textContent.trim() === "3x12x19", null, { timeout: 5000 });
+  if (await page.$('#board g.piece[data-sq="7"]')) fail("the man on 7 was not captured");
+  await page.screenshot({ path: `${shots}/classical-checkers.png` });
+  await page.selectOption("#game", "english-checkers");
+  await page.waitForSelector('#board rect[data-sq="29"].dark');
+  await page.click("#flip");
+  await page.screenshot({ path: `${shots}/english-checkers.png` });
+  await page.click("#flip");
+
   // A screenshot of the Jungle board.
   await page.selectOption("#game", "jungle");
   await page.waitForSelector('#board rect[data-sq="d9"].den');
