@@ -16,15 +16,24 @@ function say(text) { $("message").textContent = text; }
 
 async function load() {
   state.games = (await api("/api/games")).games;
+  const levels = (await api("/api/levels")).levels;
+  $("level").innerHTML += levels.map((l) => `<option value="${l.name}" title="${l.about}">${l.name} (${l.depth ? "depth " + l.depth : l.movetime_ms / 1000 + " s"})</option>`).join("");
   $("game").innerHTML = state.games.map((g) => `<option>${g.game}</option>`).join("");
   await chooseGame(state.games[0].game);
 }
 
-async function chooseGame(name) {
+// The game and rule set shown in the selects, without a new position.
+function showGame(name, rules) {
   const g = state.games.find((x) => x.game === name);
   state.game = name;
+  $("game").value = name;
   $("rules").innerHTML = g.rules.map((r) => `<option>${r}</option>`).join("");
-  state.rules = g.rules[0];
+  state.rules = rules || g.rules[0];
+  $("rules").value = state.rules;
+}
+
+async function chooseGame(name) {
+  showGame(name);
   state.start = null;
   $("analysis").textContent = "";
   state.moves = []; state.undone = [];
@@ -57,7 +66,9 @@ async function play(coord) {
 async function engineMove() {
   say("engine thinking…");
   try {
-    const r = await api("/api/analyse", { ...request(), movetime_ms: Number($("movetime").value) });
+    const level = $("level").value;
+    const limits = level ? { level } : { movetime_ms: Number($("movetime").value) };
+    const r = await api("/api/analyse", { ...request(), ...limits });
     if (r.bestmove) { state.moves.push(r.bestmove); state.undone = []; await refresh(); }
   } catch (e) { say(e.message); }
 }
@@ -138,17 +149,45 @@ $("probe").addEventListener("click", async () => {
     $("analysis").textContent = `tables: ${p.value} in ${p.distance}\n` + p.moves.map((m) => `${m.short} ${m.value} in ${m.distance}`).join("\n");
   } catch (e) { $("analysis").textContent = e.message; }
 });
-$("save").addEventListener("click", () => {
-  const text = JSON.stringify({ game: state.game, rules: state.rules, opening: state.view ? state.view.moves.length ? null : state.view.fen : null, start: state.start, moves: state.moves });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  a.download = `${state.game}.json`; a.click();
+// Save and load: the server writes and reads the text (PDN for checkers,
+// the move list for the animal games); the page offers it as a file and
+// shows it in the text box.
+$("save").addEventListener("click", async () => {
+  try {
+    const r = await api("/api/game/save", request());
+    $("gametext").value = r.text;
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([r.text], { type: "text/plain" }));
+    a.download = r.filename; a.click();
+    say("saved as " + r.format);
+  } catch (e) { say(e.message); }
 });
+async function loadText(text) {
+  try {
+    const r = await api("/api/game/load", { game: state.game, text });
+    showGame(r.game, r.rules);
+    state.start = r.start; state.moves = r.moves; state.undone = [];
+    await refresh();
+  } catch (e) { say(e.message); }
+}
 $("load").addEventListener("change", async (e) => {
   const f = e.target.files[0]; if (!f) return;
-  const g = JSON.parse(await f.text());
-  await chooseGame(g.game); state.rules = g.rules || state.rules; state.start = g.start || g.opening || null; state.moves = g.moves || [];
-  refresh();
+  const text = await f.text();
+  $("gametext").value = text;
+  e.target.value = "";
+  await loadText(text);
+});
+$("loadtext").addEventListener("click", () => loadText($("gametext").value));
+// The proof solver on the position, within the time chosen (the server
+// caps it): the value for the side to move and the nodes.
+$("prove").addEventListener("click", async () => {
+  const out = $("analysis");
+  out.textContent = "proving…";
+  try {
+    const r = await api("/api/prove", { ...request(), movetime_ms: Number($("provetime").value) });
+    const what = r.verdict === "unknown" ? "unknown (the time ran out)" : `${r.verdict} for ${r.side}`;
+    out.textContent = `proof: ${what}\nnodes ${r.nodes}, ${r.seconds.toFixed(2)} s` + (r.tables ? `\ntables: ${r.tables}` : "");
+  } catch (e) { out.textContent = e.message; }
 });
 
 load();

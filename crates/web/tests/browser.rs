@@ -86,6 +86,7 @@ fn the_page_plays_in_chromium() {
         "jungle-checkers",
         "classical-checkers",
         "english-checkers",
+        "prove",
     ] {
         let png = shots.join(format!("{game}.png"));
         assert!(
