@@ -53,9 +53,9 @@ thread_local! {
 
 fn should_stop() -> bool {
     STOP.with(|s| {
-        s.borrow()
-            .as_ref()
-            .is_some_and(|(flag, deadline)| flag.load(Ordering::Relaxed) || Instant::now() >= *deadline)
+        s.borrow().as_ref().is_some_and(|(flag, deadline)| {
+            flag.load(Ordering::Relaxed) || Instant::now() >= *deadline
+        })
     })
 }
 
@@ -166,4 +166,3 @@ pub async fn prove(
         "tables": report.tables, "movetime_ms": ms,
     })))
 }
-

@@ -255,7 +255,10 @@ async fn levels_are_listed_and_drive_the_engine() {
     .await;
     assert_eq!((s, v["depth"].as_u64()), (200, Some(2)), "{v}");
     for (body, want) in [
-        (r#"{"game":"jungle","level":"grandmaster"}"#, "unknown level"),
+        (
+            r#"{"game":"jungle","level":"grandmaster"}"#,
+            "unknown level",
+        ),
         (
             r#"{"game":"jungle","level":"club","movetime_ms":100}"#,
             "not both",
@@ -275,9 +278,14 @@ async fn levels_are_listed_and_drive_the_engine() {
     .await
     .unwrap();
     assert!(s == 200 && text.contains("event: result"), "{text}");
-    let (s, _) = request(addr, "GET", "/api/analyse/stream?game=jungle&level=nope", None)
-        .await
-        .unwrap();
+    let (s, _) = request(
+        addr,
+        "GET",
+        "/api/analyse/stream?game=jungle&level=nope",
+        None,
+    )
+    .await
+    .unwrap();
     assert_eq!(s, 400);
 }
 
