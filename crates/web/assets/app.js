@@ -186,7 +186,7 @@ $("prove").addEventListener("click", async () => {
   try {
     const r = await api("/api/prove", { ...request(), movetime_ms: Number($("provetime").value) });
     const what = r.verdict === "unknown" ? "unknown (the time ran out)" : `${r.verdict} for ${r.side}`;
-    out.textContent = `proof: ${what}\nnodes ${r.nodes}, ${r.seconds.toFixed(2)} s` + (r.tables ? `\ntables: ${r.tables}` : "");
+    out.textContent = `proof: ${what}\nnodes ${r.nodes}, ${r.seconds.toFixed(2)} s` + (r.tables ? "\nwith the tables as leaves" : "");
   } catch (e) { out.textContent = e.message; }
 });
 

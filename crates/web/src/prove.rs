@@ -163,6 +163,6 @@ pub async fn prove(
         "game": report.game, "rules": report.rules, "fen": report.fen, "side": side,
         "goal": question, "verdict": verdict, "value": report.value,
         "answers": report.answers, "nodes": nodes, "seconds": seconds,
-        "tables": report.tables, "movetime_ms": ms,
+        "tables": report.tables.is_some(), "movetime_ms": ms,
     })))
 }
