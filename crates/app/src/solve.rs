@@ -296,3 +296,26 @@ pub fn limits(
         ..Limits::default()
     })
 }
+
+/// Whether `dir` holds tables of `game` under `rules` (`None`: the
+/// default) that a solve can take as its oracle ([`SolveRequest::tables`]);
+/// `false` for a game that has no tables.
+pub fn has_tables(
+    game: GameKind,
+    rules: Option<&str>,
+    dir: &std::path::Path,
+) -> Result<bool, AppError> {
+    struct Has<'a>(Option<&'a str>, &'a std::path::Path);
+    impl GameVisitor for Has<'_> {
+        type Output = Result<bool, AppError>;
+        fn visit<G: AppGame>(self) -> Self::Output {
+            let rules = rules_of::<G>(self.0)?;
+            match G::open_tables(self.1, &rules) {
+                Ok(t) => Ok(t.is_some()),
+                Err(AppError::NoTables(_)) => Ok(false),
+                Err(e) => Err(e),
+            }
+        }
+    }
+    game.visit(Has(rules, dir))
+}

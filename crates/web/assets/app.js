@@ -5,14 +5,6 @@
 const $ = (id) => document.getElementById(id);
 const state = { games: [], game: null, rules: null, start: null, moves: [], undone: [], view: null, flipped: false, picked: null, stream: null };
 
-// Board geometry and terrain of the animal games (docs/rules/jungle.md,
-// docs/rules/jungle-checkers.md): files a-g, rank 1 at White's side.
-const ANIMAL = {
-  "jungle": { files: 7, ranks: 9, water: ["b4","c4","e4","f4","b5","c5","e5","f5","b6","c6","e6","f6"], traps: ["c1","e1","d2","c9","e9","d8"], dens: ["d1","d9"] },
-  "jungle-checkers": { files: 7, ranks: 7, water: [], traps: ["c1","e1","d2","c7","e7","d6"], dens: ["d1","d7"] },
-};
-const NAMES = { R: "rat 1", C: "cat 2", W: "wolf 3", D: "dog 4", P: "panther 5", T: "tiger 6", L: "lion 7", E: "elephant 8" };
-
 async function api(path, body) {
   const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const j = await r.json();
@@ -24,16 +16,26 @@ function say(text) { $("message").textContent = text; }
 
 async function load() {
   state.games = (await api("/api/games")).games;
+  const levels = (await api("/api/levels")).levels;
+  $("level").innerHTML += levels.map((l) => `<option value="${l.name}" title="${l.about}">${l.name} (${l.depth ? "depth " + l.depth : l.movetime_ms / 1000 + " s"})</option>`).join("");
   $("game").innerHTML = state.games.map((g) => `<option>${g.game}</option>`).join("");
   await chooseGame(state.games[0].game);
 }
 
-async function chooseGame(name) {
+// The game and rule set shown in the selects, without a new position.
+function showGame(name, rules) {
   const g = state.games.find((x) => x.game === name);
   state.game = name;
+  $("game").value = name;
   $("rules").innerHTML = g.rules.map((r) => `<option>${r}</option>`).join("");
-  state.rules = g.rules[0];
+  state.rules = rules || g.rules[0];
+  $("rules").value = state.rules;
+}
+
+async function chooseGame(name) {
+  showGame(name);
   state.start = null;
+  $("analysis").textContent = "";
   state.moves = []; state.undone = [];
   await refresh();
 }
@@ -45,6 +47,7 @@ async function refresh() {
     state.view = await api("/api/position", request());
   } catch (e) { say(e.message); return; }
   state.picked = null;
+  $("choice").innerHTML = "";
   draw();
   const v = state.view;
   $("fen").value = v.fen;
@@ -63,79 +66,39 @@ async function play(coord) {
 async function engineMove() {
   say("engine thinking…");
   try {
-    const r = await api("/api/analyse", { ...request(), movetime_ms: Number($("movetime").value) });
+    const level = $("level").value;
+    const limits = level ? { level } : { movetime_ms: Number($("movetime").value) };
+    const r = await api("/api/analyse", { ...request(), ...limits });
     if (r.bestmove) { state.moves.push(r.bestmove); state.undone = []; await refresh(); }
   } catch (e) { say(e.message); }
 }
 
-function squareName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
-
-function pieces(fen) {
-  // Animal FEN: ranks from the top, digits for empty squares.
-  const out = {};
-  const rows = fen.split(" ")[0].split("/");
-  rows.forEach((row, i) => {
-    const r = rows.length - 1 - i;
-    let f = 0;
-    for (const c of row) {
-      if (/[0-9]/.test(c)) { f += Number(c); continue; }
-      out[squareName(f, r)] = c; f += 1;
-    }
-  });
-  return out;
+function draw() {
+  drawBoard($("board"), state.game, state.view, state.picked, state.flipped);
 }
 
-function draw() {
-  const svg = $("board");
-  const geo = ANIMAL[state.game];
-  if (!geo) {
-    // Checkers: the server's drawing until the SVG board covers it.
-    svg.setAttribute("viewBox", "0 0 10 1");
-    svg.innerHTML = `<text x="0" y="0.6" class="coord">Click the legal moves on the right; the board below is the server's drawing.</text>`;
-    say(state.view ? state.view.side + " to move" : "");
-    return;
-  }
-  const { files, ranks } = geo;
-  svg.setAttribute("viewBox", `-0.6 -0.1 ${files + 0.7} ${ranks + 0.7}`);
-  const at = (sq) => {
-    const f = sq.charCodeAt(0) - 97, r = Number(sq.slice(1)) - 1;
-    return state.flipped ? [files - 1 - f, r] : [f, ranks - 1 - r];
-  };
-  const pcs = pieces(state.view.fen);
-  let html = "";
-  for (let f = 0; f < files; f++) for (let r = 0; r < ranks; r++) {
-    const sq = squareName(f, r), [x, y] = at(sq);
-    const kind = geo.dens.includes(sq) ? "den" : geo.traps.includes(sq) ? "trap" : geo.water.includes(sq) ? "water" : "land";
-    html += `<rect class="sq ${kind}" data-sq="${sq}" x="${x}" y="${y}" width="1" height="1"/>`;
-  }
-  for (let f = 0; f < files; f++) { const [x] = at(squareName(f, 0)); html += `<text class="coord" x="${x + 0.45}" y="${ranks + 0.4}">${String.fromCharCode(97 + f)}</text>`; }
-  for (let r = 0; r < ranks; r++) { const [, y] = at(squareName(0, r)); html += `<text class="coord" x="-0.45" y="${y + 0.6}">${r + 1}</text>`; }
-  if (state.picked) {
-    const [x, y] = at(state.picked);
-    html += `<rect class="picked" x="${x}" y="${y}" width="1" height="1"/>`;
-    for (const m of state.view.legal.filter((m) => m.coord.slice(0, 2) === state.picked)) {
-      const [tx, ty] = at(m.coord.slice(2));
-      html += `<circle class="target" cx="${tx + 0.5}" cy="${ty + 0.5}" r="0.18"/>`;
-    }
-  }
-  for (const [sq, c] of Object.entries(pcs)) {
-    const [x, y] = at(sq), white = c === c.toUpperCase(), name = NAMES[c.toUpperCase()] || c;
-    html += `<g class="piece ${white ? "white" : "black"}" data-sq="${sq}"><title>${white ? "White" : "Black"} ${name}</title><circle cx="${x + 0.5}" cy="${y + 0.5}" r="0.42"/><text x="${x + 0.5}" y="${y + 0.5}">${c.toUpperCase()}${name.split(" ")[1]}</text></g>`;
-  }
-  svg.innerHTML = html;
+// Where several legal moves go from the square picked to the one clicked
+// (captures along different paths), the player chooses among them.
+function offerChoice(moves) {
+  $("choice").innerHTML = "Which capture? " + moves.map((m) => `<button class="mv" data-m="${m.coord}">${m.coord}</button>`).join(" ");
 }
 
 $("board").addEventListener("click", (e) => {
   const el = e.target.closest("[data-sq]");
   if (!el || !state.view) return;
   const sq = el.getAttribute("data-sq");
+  const ends = boardOf(state.game).ends;
+  $("choice").innerHTML = "";
   if (state.picked) {
-    const m = state.view.legal.find((m) => m.coord === state.picked + sq);
-    if (m) { play(m.coord); return; }
+    const ms = state.view.legal.filter((m) => { const [f, t] = ends(m.coord); return f === state.picked && t === sq; });
+    if (ms.length === 1) { play(ms[0].coord); return; }
+    if (ms.length > 1) { offerChoice(ms); return; }
+    if (sq === state.picked) { state.picked = null; draw(); return; }
   }
-  state.picked = state.view.legal.some((m) => m.coord.slice(0, 2) === sq) ? sq : null;
+  state.picked = state.view.legal.some((m) => ends(m.coord)[0] === sq) ? sq : null;
   draw();
 });
+$("choice").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) { $("choice").innerHTML = ""; play(m); } });
 $("legal").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });
 $("moves").addEventListener("click", (e) => {
   const i = e.target.getAttribute("data-i");
@@ -186,17 +149,45 @@ $("probe").addEventListener("click", async () => {
     $("analysis").textContent = `tables: ${p.value} in ${p.distance}\n` + p.moves.map((m) => `${m.short} ${m.value} in ${m.distance}`).join("\n");
   } catch (e) { $("analysis").textContent = e.message; }
 });
-$("save").addEventListener("click", () => {
-  const text = JSON.stringify({ game: state.game, rules: state.rules, opening: state.view ? state.view.moves.length ? null : state.view.fen : null, start: state.start, moves: state.moves });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  a.download = `${state.game}.json`; a.click();
+// Save and load: the server writes and reads the text (PDN for checkers,
+// the move list for the animal games); the page offers it as a file and
+// shows it in the text box.
+$("save").addEventListener("click", async () => {
+  try {
+    const r = await api("/api/game/save", request());
+    $("gametext").value = r.text;
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([r.text], { type: "text/plain" }));
+    a.download = r.filename; a.click();
+    say("saved as " + r.format);
+  } catch (e) { say(e.message); }
 });
+async function loadText(text) {
+  try {
+    const r = await api("/api/game/load", { game: state.game, text });
+    showGame(r.game, r.rules);
+    state.start = r.start; state.moves = r.moves; state.undone = [];
+    await refresh();
+  } catch (e) { say(e.message); }
+}
 $("load").addEventListener("change", async (e) => {
   const f = e.target.files[0]; if (!f) return;
-  const g = JSON.parse(await f.text());
-  await chooseGame(g.game); state.rules = g.rules || state.rules; state.start = g.start || g.opening || null; state.moves = g.moves || [];
-  refresh();
+  const text = await f.text();
+  $("gametext").value = text;
+  e.target.value = "";
+  await loadText(text);
+});
+$("loadtext").addEventListener("click", () => loadText($("gametext").value));
+// The proof solver on the position, within the time chosen (the server
+// caps it): the value for the side to move and the nodes.
+$("prove").addEventListener("click", async () => {
+  const out = $("analysis");
+  out.textContent = "proving…";
+  try {
+    const r = await api("/api/prove", { ...request(), movetime_ms: Number($("provetime").value) });
+    const what = r.verdict === "unknown" ? "unknown (the time ran out)" : `${r.verdict} for ${r.side}`;
+    out.textContent = `proof: ${what}\nnodes ${r.nodes}, ${r.seconds.toFixed(2)} s` + (r.tables ? "\nwith the tables as leaves" : "");
+  } catch (e) { out.textContent = e.message; }
 });
 
 load();

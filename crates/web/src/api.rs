@@ -53,6 +53,10 @@ pub struct AnalyseRequest {
     /// Depth, capped by the server.
     #[serde(default)]
     pub depth: Option<u32>,
+    /// A named strength ([`crate::levels::LEVELS`]) instead of a time or
+    /// a depth.
+    #[serde(default)]
+    pub level: Option<String>,
 }
 
 /// Moves as a JSON list, or as one string (a query parameter).
@@ -73,7 +77,7 @@ fn moves_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::
     })
 }
 
-fn body<T>(r: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T>(r: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     r.map(|Json(t)| t).map_err(|e| {
         if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::TooLarge(format!("request body too large: {}", e.body_text()))
@@ -83,7 +87,7 @@ fn body<T>(r: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     })
 }
 
-fn session(
+pub(crate) fn session(
     game: &str,
     rules: Option<&str>,
     fen: Option<&str>,
@@ -129,7 +133,7 @@ pub struct PositionView {
     pub moves: Vec<zoo_app::MoveInfo>,
 }
 
-fn view(s: &Session) -> PositionView {
+pub(crate) fn view(s: &Session) -> PositionView {
     let stm = s.side_to_move();
     let status = s.status();
     PositionView {
@@ -177,19 +181,48 @@ pub async fn position(
     Ok(Json(view(&s)))
 }
 
-/// The limits of a request, capped by the server.
-fn limits(st: &AppState, movetime_ms: Option<u64>, depth: Option<u32>) -> SearchLimits {
+/// The limits of a request (its level, or its time and depth), capped by
+/// the server.
+fn limits(st: &AppState, r: &AnalyseRequest) -> Result<SearchLimits, ApiError> {
     let c = &st.config;
-    SearchLimits {
+    let (movetime_ms, depth) = match &r.level {
+        Some(name) => {
+            if r.movetime_ms.is_some() || r.depth.is_some() {
+                return Err(ApiError::Bad(
+                    "give a level or a movetime_ms and depth, not both".into(),
+                ));
+            }
+            let l = crate::levels::level(name).map_err(ApiError::Bad)?;
+            (Some(l.movetime_ms.unwrap_or(c.max_movetime_ms)), l.depth)
+        }
+        None => (r.movetime_ms, r.depth),
+    };
+    Ok(SearchLimits {
         // Without a limit, a second; never more than the cap.
         movetime_ms: Some(movetime_ms.unwrap_or(1000).min(c.max_movetime_ms)),
         depth: depth.map(|d| d.clamp(1, c.max_depth)),
         nodes: None,
-    }
+    })
+}
+
+/// `GET /api/levels`: the engine's named strengths, with the time or
+/// depth each stands for on this server.
+pub async fn levels(State(st): State<AppState>) -> Json<Value> {
+    let levels: Vec<Value> = crate::levels::LEVELS
+        .iter()
+        .map(|l| {
+            let ms = l
+                .movetime_ms
+                .unwrap_or(st.config.max_movetime_ms)
+                .min(st.config.max_movetime_ms);
+            json!({"name": l.name, "about": l.about, "depth": l.depth, "movetime_ms": ms})
+        })
+        .collect();
+    Json(json!({ "levels": levels }))
 }
 
 /// A search slot, or 503.
-fn slot(st: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
+pub(crate) fn slot(st: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
     st.searches.clone().try_acquire_owned().map_err(|_| {
         ApiError::Busy(format!(
             "the server runs {} searches at once, all busy: try again shortly",
@@ -226,8 +259,8 @@ pub async fn analyse(
             s.status().describe(s.side_to_move())
         )));
     }
+    let limits = limits(&st, &r)?;
     let _permit = slot(&st)?;
-    let limits = limits(&st, r.movetime_ms, r.depth);
     let (tx, rx) = oneshot::channel();
     s.go(
         limits,
@@ -268,8 +301,8 @@ pub async fn analyse_stream(
     if s.status() != Status::Playing {
         return Err(ApiError::Bad("the game is over".into()));
     }
+    let limits = limits(&st, &r)?;
     let permit = slot(&st)?;
-    let limits = limits(&st, r.movetime_ms, r.depth);
     let (tx, rx) = mpsc::unbounded_channel::<Event>();
     let done = tx.clone();
     s.go(

@@ -25,7 +25,10 @@
 pub mod api;
 pub mod client;
 mod error;
+pub mod levels;
 mod page;
+pub mod prove;
+pub mod saved;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -51,6 +54,8 @@ pub struct Config {
     pub max_depth: u32,
     /// The largest request body, in bytes.
     pub max_body_bytes: usize,
+    /// The proof solver's table (`POST /api/prove`), in MiB.
+    pub max_prove_mb: u64,
 }
 
 impl Default for Config {
@@ -62,6 +67,7 @@ impl Default for Config {
             max_movetime_ms: 10_000,
             max_depth: 30,
             max_body_bytes: 64 << 10,
+            max_prove_mb: 64,
         }
     }
 }
@@ -82,12 +88,17 @@ pub fn router(config: Config) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/board.js", get(page::board))
         .route("/style.css", get(page::style))
         .route("/api/games", get(api::games))
         .route("/api/position", post(api::position))
         .route("/api/analyse", post(api::analyse))
         .route("/api/analyse/stream", get(api::analyse_stream))
         .route("/api/probe", post(api::probe))
+        .route("/api/levels", get(api::levels))
+        .route("/api/game/save", post(saved::save))
+        .route("/api/game/load", post(saved::load))
+        .route("/api/prove", post(prove::prove))
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
         .with_state(state)
 }

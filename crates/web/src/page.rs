@@ -18,6 +18,13 @@ pub async fn script() -> impl IntoResponse {
     )
 }
 
+pub async fn board() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/board.js"),
+    )
+}
+
 pub async fn style() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/css; charset=utf-8")],

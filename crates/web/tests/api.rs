@@ -220,9 +220,273 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
         .await
         .unwrap();
     assert_eq!(s, 400);
-    for path in ["/", "/app.js", "/style.css"] {
+    for path in ["/", "/app.js", "/board.js", "/style.css"] {
         let (s, body) = request(addr, "GET", path, None).await.unwrap();
         assert_eq!(s, 200, "{path}");
         assert!(!body.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn levels_are_listed_and_drive_the_engine() {
+    let addr = start(Config {
+        max_movetime_ms: 1500,
+        ..Config::default()
+    })
+    .await;
+    let (s, text) = request(addr, "GET", "/api/levels", None).await.unwrap();
+    assert_eq!(s, 200);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let levels = v["levels"].as_array().unwrap();
+    let names: Vec<&str> = levels.iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["beginner", "club", "strong", "max"]);
+    // Each level's time is within the server's cap; max is the cap.
+    assert!(levels
+        .iter()
+        .all(|l| l["movetime_ms"].as_u64().unwrap() <= 1500));
+    assert_eq!(levels[3]["movetime_ms"], 1500);
+    assert_eq!(levels[0]["depth"], 2);
+
+    let (s, v) = post(
+        addr,
+        "/api/analyse",
+        r#"{"game":"classical-checkers","level":"beginner"}"#,
+    )
+    .await;
+    assert_eq!((s, v["depth"].as_u64()), (200, Some(2)), "{v}");
+    for (body, want) in [
+        (
+            r#"{"game":"jungle","level":"grandmaster"}"#,
+            "unknown level",
+        ),
+        (
+            r#"{"game":"jungle","level":"club","movetime_ms":100}"#,
+            "not both",
+        ),
+        (r#"{"game":"jungle","level":3}"#, "bad request body"),
+    ] {
+        let (s, v) = post(addr, "/api/analyse", body).await;
+        assert_eq!(s, 400, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(want), "{body}: {v}");
+    }
+    let (s, text) = request(
+        addr,
+        "GET",
+        "/api/analyse/stream?game=english-checkers&level=beginner",
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(s == 200 && text.contains("event: result"), "{text}");
+    let (s, _) = request(
+        addr,
+        "GET",
+        "/api/analyse/stream?game=jungle&level=nope",
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(s, 400);
+}
+
+#[tokio::test]
+async fn games_are_saved_and_loaded_as_pdn_and_move_lists() {
+    let addr = start(Config::default()).await;
+    // Checkers: PDN, read back to the same moves.
+    let (s, v) = post(
+        addr,
+        "/api/game/save",
+        r#"{"game":"classical-checkers","moves":["9-13","22-18"]}"#,
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (v["format"].as_str(), v["filename"].as_str()),
+        (Some("pdn"), Some("classical-checkers.pdn"))
+    );
+    let pdn = v["text"].as_str().unwrap().to_string();
+    assert!(
+        pdn.contains("[Rules \"classical\"]") && pdn.contains("9-13"),
+        "{pdn}"
+    );
+    let body = serde_json::json!({"game": "classical-checkers", "text": pdn}).to_string();
+    let (s, v) = post(addr, "/api/game/load", &body).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["moves"], serde_json::json!(["9-13", "22-18"]));
+    assert_eq!(v["result"], "*");
+    assert_eq!(v["position"]["side"], "white");
+    // PDN written by people: move numbers, a comment, a short capture.
+    let body = serde_json::json!({"game": "english-checkers",
+        "text": "[Event \"club\"]\n1. 11-15 {a book move} 23-19 2. 8-11 *"})
+    .to_string();
+    let (s, v) = post(addr, "/api/game/load", &body).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["moves"], serde_json::json!(["11-15", "23-19", "8-11"]));
+    assert_eq!(v["rules"], "english");
+
+    // The animal games: the move list, which names its own game.
+    let (s, v) = post(
+        addr,
+        "/api/game/save",
+        r#"{"game":"jungle-checkers","moves":["c2c3","rb6"]}"#,
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["format"], "moves");
+    let text = v["text"].as_str().unwrap().to_string();
+    assert!(text.starts_with("{\"game\":\"jungle-checkers\""), "{text}");
+    let body = serde_json::json!({"game": "classical-checkers", "text": text}).to_string();
+    let (s, v) = post(addr, "/api/game/load", &body).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["game"], "jungle-checkers");
+    assert_eq!(v["moves"], serde_json::json!(["c2c3", "b7b6"]));
+
+    for (path, body, want) in [
+        (
+            "/api/game/load",
+            r#"{"game":"english-checkers","text":"1. 11-15 11-15 *"}"#,
+            "11-15",
+        ),
+        (
+            "/api/game/load",
+            r#"{"game":"jungle","text":"1. 11-15 *"}"#,
+            "PDN is read as a checkers game",
+        ),
+        (
+            "/api/game/load",
+            r#"{"game":"jungle","text":"{\"game\":\"jungle\"}"}"#,
+            "not a game record",
+        ),
+        (
+            "/api/game/load",
+            r#"{"game":"english-checkers","text":""}"#,
+            "no game",
+        ),
+        (
+            "/api/game/load",
+            r#"{"game":"chess","text":"1. 11-15"}"#,
+            "unknown game",
+        ),
+        (
+            "/api/game/load",
+            r#"{"game":"jungle","text":"x","name":"y"}"#,
+            "bad request body",
+        ),
+        (
+            "/api/game/save",
+            r#"{"game":"jungle","moves":["a1a1"]}"#,
+            "a1a1",
+        ),
+    ] {
+        let (s, v) = post(addr, path, body).await;
+        assert_eq!(s, 400, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(want), "{body}: {v}");
+    }
+    // A text over the body cap.
+    let big = serde_json::json!({"game": "english-checkers", "text": "1. 11-15 ".repeat(10_000)})
+        .to_string();
+    let (s, _) = post(addr, "/api/game/load", &big).await;
+    assert_eq!(s, 413);
+}
+
+#[tokio::test]
+async fn prove_answers_within_the_caps() {
+    let addr = start(Config {
+        max_movetime_ms: 400,
+        ..Config::default()
+    })
+    .await;
+    // White's rat steps into the den: a win for the side to move.
+    let (s, v) = post(
+        addr,
+        "/api/prove",
+        r#"{"game":"jungle-checkers","fen":"7/3R3/7/7/7/7/e6 w"}"#,
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        (v["verdict"].as_str(), v["side"].as_str()),
+        (Some("win"), Some("white"))
+    );
+    assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+    // A checkers man takes the last piece; the goal asked alone.
+    let (s, v) = post(
+        addr,
+        "/api/prove",
+        r#"{"game":"classical-checkers","fen":"W:W14:B18","goal":"win"}"#,
+    )
+    .await;
+    assert_eq!((s, v["verdict"].as_str()), (200, Some("win")), "{v}");
+    let (s, v) = post(
+        addr,
+        "/api/prove",
+        r#"{"game":"classical-checkers","fen":"W:W14:B18","goal":"not-lose"}"#,
+    )
+    .await;
+    assert_eq!((s, v["verdict"].as_str()), (200, Some("no loss")), "{v}");
+    // The start of Jungle is not solved in the server's time: unknown,
+    // well within a few seconds whatever the request asks.
+    let t = Instant::now();
+    let (s, v) = post(
+        addr,
+        "/api/prove",
+        r#"{"game":"jungle","movetime_ms":100000000}"#,
+    )
+    .await;
+    assert_eq!((s, v["verdict"].as_str()), (200, Some("unknown")), "{v}");
+    assert_eq!(v["movetime_ms"], 400);
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+
+    for (body, want) in [
+        (r#"{"game":"jungle","goal":"mate"}"#, "unknown goal"),
+        (r#"{"game":"jungle","fen":"nonsense"}"#, "nonsense"),
+        (
+            r#"{"game":"jungle","fen":"7/7/7/7/7/7/7/1t5/1T5 w","moves":["b1b2"]}"#,
+            "the game is over",
+        ),
+        (r#"{"game":"jungle","depth":3}"#, "bad request body"),
+    ] {
+        let (s, v) = post(addr, "/api/prove", body).await;
+        assert_eq!(s, 400, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(want), "{body}: {v}");
+    }
+}
+
+#[tokio::test]
+async fn a_prove_takes_a_search_slot_and_a_gone_client_frees_it() {
+    let addr = start(Config {
+        max_searches: 1,
+        max_movetime_ms: 4000,
+        ..Config::default()
+    })
+    .await;
+    let mut first = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = r#"{"game":"jungle","movetime_ms":4000}"#;
+    let head = format!("POST /api/prove HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+    tokio::io::AsyncWriteExt::write_all(&mut first, head.as_bytes())
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for path in ["/api/analyse", "/api/prove"] {
+        let (s, v) = post(addr, path, r#"{"game":"jungle","movetime_ms":100}"#).await;
+        assert_eq!(s, 503, "{path}: {v}");
+    }
+    drop(first);
+    let t = Instant::now();
+    loop {
+        let (s, _) = post(
+            addr,
+            "/api/prove",
+            r#"{"game":"jungle-checkers","fen":"7/3R3/7/7/7/7/e6 w"}"#,
+        )
+        .await;
+        if s == 200 {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_millis(2500),
+            "the slot was not freed"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }

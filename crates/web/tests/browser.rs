@@ -81,7 +81,13 @@ fn the_page_plays_in_chromium() {
     println!("{stdout}");
     let _ = std::fs::remove_dir_all(&tables);
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    for game in ["jungle", "jungle-checkers"] {
+    for game in [
+        "jungle",
+        "jungle-checkers",
+        "classical-checkers",
+        "english-checkers",
+        "prove",
+    ] {
         let png = shots.join(format!("{game}.png"));
         assert!(
             std::fs::metadata(&png).is_ok_and(|m| m.len() > 1000),

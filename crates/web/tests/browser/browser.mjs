@@ -1,7 +1,9 @@
 // Plays the zoo web board in headless Chromium: the page loads, a move is
 // made by clicking, the engine answers, undo takes the turn back, a FEN is
 // set and a game finished by clicking, the analysis streams, the tables
-// give a value; a screenshot of each game's board.
+// give a value; checkers moves on the SVG board (a capture chosen among
+// two), the engine at a named level, a game saved as PDN and loaded back,
+// a move list pasted, the prove button; a screenshot of each game's board.
 // Usage: node browser.mjs URL SCREENSHOT_DIR (crates/web/tests/browser.rs).
 import { chromium } from "playwright-core";
 
@@ -61,6 +63,70 @@ try {
   await page.click("#probe");
   await page.waitForFunction(() => document.getElementById("analysis").textContent.startsWith("tables: loss in 6"), null, { timeout: 5000 });
   console.log("tables: " + (await page.textContent("#analysis")).split("\n")[0]);
+
+  // Classical checkers on the SVG board: the man on 9 to 13 by two
+  // clicks (the engine plays nobody), then a position where two captures
+  // go from 3 to 19 along different paths and the page offers the choice.
+  await page.selectOption("#game", "classical-checkers");
+  await page.waitForSelector('#board rect[data-sq="32"].dark');
+  await page.click('#board g.piece[data-sq="9"]');
+  await page.waitForSelector('#board circle.target[data-target="13"]');
+  await page.click('#board rect[data-sq="13"]');
+  await page.waitForFunction(() => document.getElementById("moves").textContent.trim() === "9-13", null, { timeout: 5000 });
+  console.log("checkers moves: " + (await movesText()));
+  await page.fill("#fen", "W:W3:B6,7,14,15,K32");
+  await page.click("#setfen");
+  await page.waitForSelector('#board g.piece.king[data-sq="32"]');
+  await page.click('#board g.piece[data-sq="3"]');
+  await page.click('#board rect[data-sq="19"]');
+  await page.waitForSelector("#choice button");
+  const choices = await page.$$eval("#choice button", (bs) => bs.map((b) => b.textContent));
+  console.log("capture choice: " + choices.join(" "));
+  if (choices.sort().join(" ") !== "3x10x19 3x12x19") fail("the choice is not 3x10x19 or 3x12x19");
+  await page.click('#choice button[data-m="3x12x19"]');
+  await page.waitForFunction(() => document.getElementById("moves").textContent.trim() === "3x12x19", null, { timeout: 5000 });
+  if (await page.$('#board g.piece[data-sq="7"]')) fail("the man on 7 was not captured");
+  await page.screenshot({ path: `${shots}/classical-checkers.png` });
+
+  // English checkers against the engine at a named level: Black (first)
+  // plays 11-15 by clicks, the engine answers at "beginner".
+  await page.selectOption("#game", "english-checkers");
+  await page.waitForSelector('#board rect[data-sq="29"].dark');
+  await page.selectOption("#level", "beginner");
+  await page.selectOption("#engine", "white");
+  await page.click('#board g.piece[data-sq="11"]');
+  await page.click('#board rect[data-sq="15"]');
+  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 2, null, { timeout: 10000 });
+  console.log("english moves at beginner: " + (await movesText()));
+  if (!(await movesText()).startsWith("11-15")) fail("the first move is not 11-15");
+
+  // Save writes PDN into the text box; a new game, then Load brings the
+  // moves back.
+  await page.selectOption("#engine", "none");
+  await page.click("#save");
+  await page.waitForFunction(() => document.getElementById("gametext").value.includes("11-15"), null, { timeout: 5000 });
+  const pdn = await page.inputValue("#gametext");
+  if (!pdn.includes('[Rules "english"]')) fail("the saved game is not PDN: " + pdn);
+  await page.screenshot({ path: `${shots}/english-checkers.png` });
+  const saved = await movesText();
+  await page.click("#new");
+  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 0, null, { timeout: 5000 });
+  await page.click("#loadtext");
+  await page.waitForFunction((m) => document.getElementById("moves").textContent.trim() === m, saved, { timeout: 5000 });
+  console.log("loaded: " + (await movesText()));
+
+  // A pasted move list of Jungle Checkers switches the game.
+  await page.fill("#gametext", '{"game":"jungle-checkers","rules":"leiden","opening":"7/3R3/7/7/7/7/e6 w","moves":[]}');
+  await page.click("#loadtext");
+  await page.waitForSelector('#board rect[data-sq="d7"].den');
+  if ((await page.inputValue("#game")) !== "jungle-checkers") fail("the game did not switch to jungle-checkers");
+
+  // Prove: White's rat is one step from the den, a win for White.
+  await page.selectOption("#provetime", "1000");
+  await page.click("#prove");
+  await page.waitForFunction(() => document.getElementById("analysis").textContent.startsWith("proof: win for white"), null, { timeout: 10000 });
+  console.log((await page.textContent("#analysis")).replace(/\n/g, "; "));
+  await page.screenshot({ path: `${shots}/prove.png` });
 
   // A screenshot of the Jungle board.
   await page.selectOption("#game", "jungle");
