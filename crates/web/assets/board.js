@@ -9,7 +9,7 @@
 // docs/rules/jungle-checkers.md): files a-g, rank 1 at White's side.
 const ANIMAL = {
   "jungle": { files: 7, ranks: 9, water: ["b4","c4","e4","f4","b5","c5","e5","f5","b6","c6","e6","f6"], traps: ["c1","e1","d2","c9","e9","d8"], dens: ["d1","d9"] },
-  "jungle-checkers": { files: 7, ranks: 7, water: [], traps: ["c1","e1","d2","c7","e7","d6"], dens: ["d1","d7"] },
+  "jungle-checkers": { files: 7, ranks: 7, water: [], traps: [], dens: ["d1","d7"] },  // no traps (docs/rules/jungle-checkers.md)
 };
 const ANIMAL_NAMES = { R: "rat 1", C: "cat 2", W: "wolf 3", D: "dog 4", P: "panther 5", T: "tiger 6", L: "lion 7", E: "elephant 8" };
 
