@@ -31,6 +31,7 @@ pub mod report;
 pub mod saved;
 pub mod session;
 pub mod solve;
+pub mod solve_checkpoint;
 pub mod table_diff;
 pub mod tables;
 pub mod trees;

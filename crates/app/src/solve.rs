@@ -2,6 +2,7 @@
 //! the independent re-check of a proof file.
 
 use crate::games::{position_of, rules_of};
+use crate::solve_checkpoint as checkpoint;
 use crate::{AppError, AppGame, GameKind, GameVisitor};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -57,6 +58,11 @@ pub struct SolveRequest {
     pub limits: Limits,
     /// Whether to return the proof as text (PNS only).
     pub proof: bool,
+    /// df-pn: where to keep the run's checkpoint, and go on from it when
+    /// it is there (docs/solve.md, "Long runs").
+    pub checkpoint: Option<PathBuf>,
+    /// How often the checkpoint is written (also when the run stops).
+    pub checkpoint_every: Duration,
 }
 
 /// One question asked and its answer.
@@ -114,6 +120,11 @@ pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
             run::<G>(self.0)
         }
     }
+    if r.checkpoint.is_some() && r.algorithm != Algorithm::Dfpn {
+        return Err(AppError::Option(
+            "checkpoints are df-pn's (--algo dfpn): its table is what a run keeps; PNS's tree is not saved".into(),
+        ));
+    }
     if r.proof && r.algorithm != Algorithm::Pns {
         return Err(AppError::Option(
             "proofs are written by PNS (--algo pns): df-pn's table may have lost the entries a proof needs".into(),
@@ -141,20 +152,86 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         None => None,
     };
     let oracle = opened.as_ref().map(|t| t.oracle.as_ref());
-    let mut answers = Vec::new();
+    let question = checkpoint::Question {
+        game: pos.game_name().to_string(),
+        rules: pos.rules_name().to_string(),
+        fen: pos.to_fen(),
+        ghi: r.ghi.name().to_string(),
+        tables: r.tables.is_some(),
+    };
+    let mut loaded = match &r.checkpoint {
+        Some(path) => checkpoint::load(path, &question)?,
+        None => None,
+    };
+    let mut failed: Option<AppError> = None;
+    let mut answers: Vec<AnswerReport> = Vec::new();
+    // With a checkpoint, a question stopped by a limit ends the run: the
+    // next question would write its own table over the stopped one's.
+    let mut held = false;
     let mut ask = |goal: Goal| -> Answer {
-        let report = match r.algorithm {
-            Algorithm::Pns => pns::solve(&pos, goal, oracle, &r.limits),
-            Algorithm::Dfpn => dfpn::solve(
-                &pos,
-                goal,
-                oracle,
-                &r.limits,
-                &dfpn::Options {
-                    ghi: r.ghi,
-                    ..dfpn::Options::default()
-                },
-            ),
+        if held {
+            return Answer::Unknown;
+        }
+        // An answer the checkpoint already holds is not sought again.
+        if let Some(l) = loaded.as_mut() {
+            if let Some(i) = l.done.iter().position(|(g, _)| *g == goal) {
+                let (_, a) = l.done.remove(i);
+                let answer = [Answer::Proven, Answer::Disproven, Answer::Unknown]
+                    .into_iter()
+                    .find(|x| x.name() == a.answer)
+                    .unwrap_or(Answer::Unknown);
+                answers.push(a);
+                return answer;
+            }
+        }
+        let dfpn_opts = dfpn::Options {
+            ghi: r.ghi,
+            ..dfpn::Options::default()
+        };
+        let report = match (r.algorithm, &r.checkpoint) {
+            (Algorithm::Pns, _) => pns::solve(&pos, goal, oracle, &r.limits),
+            (Algorithm::Dfpn, None) => dfpn::solve(&pos, goal, oracle, &r.limits, &dfpn_opts),
+            (Algorithm::Dfpn, Some(path)) => {
+                let mut from = loaded
+                    .as_mut()
+                    .and_then(|l| l.table.take())
+                    .filter(|t| t.0 == goal);
+                let done_before = answers.clone();
+                let mut save_error = None;
+                let mut saver = |view: &dfpn::TableView<'_>| {
+                    checkpoint::save(path, &question, &done_before, Some((goal, view))).inspect_err(
+                        |e| {
+                            save_error = Some(e.to_string());
+                        },
+                    )
+                };
+                let calls = from.as_ref().map_or(0, |t| t.1);
+                let resume = dfpn::Resume {
+                    from: from
+                        .as_mut()
+                        .map(|(_, _, n, reader)| (reader as &mut dyn std::io::Read, *n)),
+                    calls,
+                    save: Some((&mut saver, r.checkpoint_every)),
+                };
+                let result =
+                    dfpn::solve_resumable(&pos, goal, oracle, &r.limits, &dfpn_opts, resume);
+                if let Some(e) = save_error {
+                    failed = Some(AppError::Path(format!(
+                        "cannot write checkpoint {}: {e}",
+                        path.display()
+                    )));
+                }
+                match result {
+                    Ok(report) => report,
+                    Err(e) => {
+                        failed = Some(AppError::Input(format!(
+                            "cannot read the table of checkpoint {}: {e}",
+                            path.display()
+                        )));
+                        return Answer::Unknown;
+                    }
+                }
+            }
         };
         let finite = |n: u32| (n != zoo_solve::limits::INF).then_some(n);
         answers.push(AnswerReport {
@@ -172,6 +249,17 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                 None
             },
         });
+        held = r.checkpoint.is_some() && report.answer == Answer::Unknown;
+        // A question answered is kept at once: a kill before the next
+        // one's first save loses nothing.
+        if let (Some(path), true) = (&r.checkpoint, report.answer != Answer::Unknown) {
+            if let Err(e) = checkpoint::save(path, &question, &answers, None) {
+                failed = Some(AppError::Path(format!(
+                    "cannot write checkpoint {}: {e}",
+                    path.display()
+                )));
+            }
+        }
         report.answer
     };
     let value = match r.question {
@@ -185,6 +273,9 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         }
         Question::Value => solve_value(&mut ask).0,
     };
+    if let Some(e) = failed {
+        return Err(e);
+    }
     Ok(SolveReport {
         game: pos.game_name(),
         rules: pos.rules_name(),

@@ -37,7 +37,8 @@
 use crate::leaf::{End, Leaves};
 use crate::limits::{add, Clock, Limits, Progress, Report, INF};
 use crate::value::{Answer, Goal};
-use std::time::Instant;
+use std::io::{self, Read, Write};
+use std::time::{Duration, Instant};
 use zoo_core::{Game, History, MoveList, Oracle};
 
 /// How the transposition table meets repetition (see the module docs).
@@ -154,6 +155,59 @@ impl Table {
     }
 }
 
+/// The bytes of a saved entry: key, φ, δ, work, little-endian.
+pub const SAVED_ENTRY_BYTES: usize = 24;
+
+/// The table of a run as it is saved: its used entries, streamed.
+pub struct TableView<'a> {
+    entries: &'a [Entry],
+    /// MID calls so far, the saved run's included.
+    pub calls: u64,
+}
+
+impl TableView<'_> {
+    /// The entries that will be written.
+    pub fn len(&self) -> u64 {
+        self.entries.iter().filter(|e| e.work > 0).count() as u64
+    }
+
+    /// Whether no entry is used.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Writes the used entries, [`SAVED_ENTRY_BYTES`] each.
+    pub fn write_to(&self, w: &mut dyn Write) -> io::Result<()> {
+        for e in self.entries.iter().filter(|e| e.work > 0) {
+            let mut b = [0u8; SAVED_ENTRY_BYTES];
+            b[0..8].copy_from_slice(&e.key.to_le_bytes());
+            b[8..12].copy_from_slice(&e.phi.to_le_bytes());
+            b[12..16].copy_from_slice(&e.delta.to_le_bytes());
+            b[16..24].copy_from_slice(&e.work.to_le_bytes());
+            w.write_all(&b)?;
+        }
+        Ok(())
+    }
+}
+
+/// What saves a run's table: called with it, an error stops the run.
+pub type Saver<'a> = &'a mut dyn FnMut(&TableView<'_>) -> io::Result<()>;
+
+/// Saving a run now and then, and going on from a saved one: a long
+/// proof outlives the process (docs/solve.md, "Long runs").
+#[derive(Default)]
+pub struct Resume<'a> {
+    /// A saved table to load first: where to read it and how many
+    /// entries it holds. Loaded into the table `limits` size (entries
+    /// that collide keep the costlier, as in the search).
+    pub from: Option<(&'a mut dyn Read, u64)>,
+    /// MID calls of the saved run, counted on.
+    pub calls: u64,
+    /// Called about every `Duration`, and when a limit stops the run,
+    /// with the table to save; an error stops the run.
+    pub save: Option<(Saver<'a>, Duration)>,
+}
+
 /// A child in a MID frame: its move, its numbers (φ/δ for its side to
 /// move), whether they are a leaf's, and the shallowest path index that a
 /// repetition they depend on repeats (`NO_REPEAT`: none).
@@ -184,6 +238,9 @@ struct Search<'a, G: Game> {
     /// Time and stop requests, progress reports.
     clock: Clock,
     stopped: bool,
+    saver: Option<Saver<'a>>,
+    save_every: Duration,
+    last_save: Instant,
 }
 
 /// A leaf's numbers for the side to move at `pos`.
@@ -206,22 +263,56 @@ pub fn solve<G: Game>(
     limits: &Limits,
     opts: &Options,
 ) -> Report<G::Move> {
+    solve_resumable(root, goal, oracle, limits, opts, Resume::default())
+        .expect("nothing is read without a saved table")
+}
+
+/// [`solve`], going on from a saved table and saving it now and then
+/// ([`Resume`]). `limits.nodes` counts the saved run's calls too. An error
+/// reading the saved table is returned; one saving it stops the run.
+pub fn solve_resumable<'a, G: Game>(
+    root: &G,
+    goal: Goal,
+    oracle: Option<&'a dyn Oracle<G>>,
+    limits: &Limits,
+    opts: &Options,
+    resume: Resume<'a>,
+) -> io::Result<Report<G::Move>> {
     let start = Instant::now();
     let leaves = Leaves::new(root, goal, oracle);
     let mb = limits.memory_mb.unwrap_or(opts.default_table_mb);
     let entries = (mb << 20) / bytes_per_entry() as u64;
+    let mut table = Table::new(entries);
+    if let Some((r, n)) = resume.from {
+        let mut b = [0u8; SAVED_ENTRY_BYTES];
+        let u64at =
+            |b: &[u8], o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
+        let u32at =
+            |b: &[u8], o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
+        for _ in 0..n {
+            r.read_exact(&mut b)?;
+            table.put(u64at(&b, 0), u32at(&b, 8), u32at(&b, 12), u64at(&b, 16));
+        }
+    }
+    let (saver, save_every) = match resume.save {
+        Some((f, every)) => (Some(f), every),
+        None => (None, Duration::MAX),
+    };
     let mut s = Search {
         hist: Leaves::<G>::history(root),
         path: vec![(root.key(), root.piece_count())],
         leaves,
         opts: *opts,
-        table: Table::new(entries),
+        table,
         pos: root.clone(),
-        calls: 0,
+        calls: resume.calls,
         call_limit: limits.nodes.unwrap_or(u64::MAX),
         start,
         clock: Clock::new(limits),
         stopped: false,
+        saver,
+        save_every,
+        last_save: start,
     };
     let mut moves = MoveList::new();
     let (mut phi, mut delta) = match s.leaves.classify(root, &s.hist, &mut moves) {
@@ -233,6 +324,9 @@ pub fn solve<G: Game>(
         phi = p;
         delta = d;
     }
+    if s.stopped && phi != 0 && delta != 0 {
+        s.save();
+    }
     // The root is an OR node: φ is its proof number.
     let (pn, dn) = (phi, delta);
     let answer = if pn == 0 {
@@ -242,7 +336,7 @@ pub fn solve<G: Game>(
     } else {
         Answer::Unknown
     };
-    Report {
+    Ok(Report {
         goal,
         answer,
         pn,
@@ -252,7 +346,7 @@ pub fn solve<G: Game>(
         bytes: (s.table.entries.len() * bytes_per_entry()) as u64,
         seconds: start.elapsed().as_secs_f64(),
         proof: None,
-    }
+    })
 }
 
 impl<G: Game> Search<'_, G> {
@@ -277,6 +371,9 @@ impl<G: Game> Search<'_, G> {
                 root: None,
             }) {
                 self.stopped = true;
+            }
+            if self.last_save.elapsed() >= self.save_every {
+                self.save();
             }
         }
         let calls_before = self.calls;
@@ -395,6 +492,21 @@ impl<G: Game> Search<'_, G> {
         }
         // The parent compares the same index with its own depth.
         (phi, delta, reach)
+    }
+
+    /// Hands the table to the saver, if there is one; a failed save stops
+    /// the run (going on would lose more than the saver could keep).
+    fn save(&mut self) {
+        if let Some(f) = self.saver.as_mut() {
+            let view = TableView {
+                entries: &self.table.entries,
+                calls: self.calls,
+            };
+            if f(&view).is_err() {
+                self.stopped = true;
+            }
+        }
+        self.last_save = Instant::now();
     }
 
     /// Records the position just made on the path.

@@ -125,6 +125,8 @@ pub async fn prove(
             ..Limits::default()
         },
         proof: false,
+        checkpoint: None,
+        checkpoint_every: Duration::MAX,
     };
     drop(s);
     let permit = slot(&st)?;

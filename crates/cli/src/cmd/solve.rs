@@ -69,6 +69,14 @@ pub struct SolveArgs {
     /// Write the proof (PNS) to this file: to FILE.tmp, then renamed.
     #[arg(long, value_name = "FILE", conflicts_with = "check")]
     pub proof: Option<PathBuf>,
+    /// df-pn: keep the run in this file (its table and the answers found),
+    /// written every --checkpoint-every seconds and when the run stops; a
+    /// run with the same file goes on from it (docs/solve.md, "Long runs").
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "proof"])]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, default_value_t = 600.0, requires = "checkpoint")]
+    pub checkpoint_every: f64,
     /// Re-check a proof file instead of solving (with --tb for its table
     /// leaves).
     #[arg(long, value_name = "FILE")]
@@ -126,6 +134,13 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             ..limits(a.nodes, a.time, a.hash)?
         },
         proof: a.proof.is_some(),
+        checkpoint: a.checkpoint.clone(),
+        checkpoint_every: std::time::Duration::try_from_secs_f64(a.checkpoint_every)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| {
+                anyhow::anyhow!("--checkpoint-every must be a positive number of seconds")
+            })?,
     };
     // Ctrl-C stops the question being asked as a limit would: the answer
     // is `unknown` and the report is printed. A second Ctrl-C ends at once.
@@ -137,6 +152,14 @@ pub fn run(a: &SolveArgs) -> Result<()> {
     let r = solve(&req)?;
     if stop_requested() {
         eprintln!("interrupted: the answers below are as far as the search got");
+    }
+    if let Some(path) = &a.checkpoint {
+        if r.answers.iter().any(|x| x.answer == "unknown") {
+            eprintln!(
+                "the run is kept in {}: the same command goes on from it",
+                path.display()
+            );
+        }
     }
     if let Some(path) = &a.proof {
         // The last decided answer's proof: `value` asks win first, then

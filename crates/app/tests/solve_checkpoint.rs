@@ -1,0 +1,89 @@
+//! A df-pn run stopped by its limits goes on from its checkpoint and
+//! reaches the answer a run without stops gives; a checkpoint of another
+//! question, or a damaged one, is refused.
+
+use std::path::Path;
+use std::time::Duration;
+use zoo_app::solve::{solve, Algorithm, Ghi, Limits, Question, SolveRequest};
+use zoo_app::GameKind;
+
+/// A Jungle Checkers loss that takes both questions (win, then not-lose)
+/// some thousands of MID calls each.
+const FEN: &str = "7/3e3/7/7/7/3R3/2D4 b";
+
+fn request(fen: &str, nodes: Option<u64>, checkpoint: Option<&Path>) -> SolveRequest {
+    SolveRequest {
+        game: GameKind::JungleCheckers,
+        rules: None,
+        fen: Some(fen.into()),
+        moves: vec![],
+        question: Question::Value,
+        algorithm: Algorithm::Dfpn,
+        ghi: Ghi::NoRepetitionStore,
+        tables: None,
+        limits: Limits {
+            nodes,
+            ..Limits::default()
+        },
+        proof: false,
+        checkpoint: checkpoint.map(Path::to_path_buf),
+        checkpoint_every: Duration::from_secs(3600),
+    }
+}
+
+#[test]
+fn a_stopped_run_goes_on_to_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("zoo-solve-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let _ = std::fs::remove_file(&path);
+
+    let whole = solve(&request(FEN, None, None)).unwrap();
+    assert!(whole.value.is_some(), "{whole:?}");
+
+    // Stopped every 2,000 calls (a question's count goes on across runs).
+    let mut runs = 0;
+    let mut last = None;
+    for limit in (1..).map(|k| k * 2_000) {
+        let r = solve(&request(FEN, Some(limit), Some(&path))).unwrap();
+        runs += 1;
+        assert!(path.exists(), "a checkpoint after every run");
+        if r.value.is_some() {
+            last = Some(r);
+            break;
+        }
+        assert!(runs < 100, "no answer after {runs} runs");
+    }
+    let last = last.unwrap();
+    assert!(runs > 2, "the run was stopped and resumed ({runs} runs)");
+    assert_eq!(last.value, whole.value);
+    let goals: Vec<(&str, &str)> = last.answers.iter().map(|a| (a.goal, a.answer)).collect();
+    let want: Vec<(&str, &str)> = whole.answers.iter().map(|a| (a.goal, a.answer)).collect();
+    assert_eq!(goals, want);
+
+    // Finished: the same run answers from the checkpoint at once.
+    let again = solve(&request(FEN, Some(1), Some(&path))).unwrap();
+    assert_eq!(again.value, whole.value);
+
+    // Another position's run does not read it.
+    let err = solve(&request("7/3e3/7/7/7/3R3/2D4 w", None, Some(&path))).unwrap_err();
+    assert!(
+        err.to_string().contains("checkpoint of another question"),
+        "{err}"
+    );
+
+    // A checkpoint cut short is refused with its size.
+    let r = solve(&request(FEN, Some(1_000), Some(&dir.join("short.ckpt")))).unwrap();
+    assert!(r.value.is_none());
+    let short = dir.join("short.ckpt");
+    let bytes = std::fs::read(&short).unwrap();
+    std::fs::write(&short, &bytes[..bytes.len() - 10]).unwrap();
+    let err = solve(&request(FEN, None, Some(&short))).unwrap_err();
+    assert!(err.to_string().contains("where the header says"), "{err}");
+
+    // Checkpoints are df-pn's.
+    let mut pns = request(FEN, None, Some(&path));
+    pns.algorithm = Algorithm::Pns;
+    assert!(solve(&pns).unwrap_err().to_string().contains("--algo dfpn"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
