@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 use zoo_animal::{rules::JUNGLE_LEIDEN, Jungle, JunglePos};
-use zoo_app::trees::{self, features, partition::class_of, Partition, CLASSES};
+use zoo_app::trees::{self, features, partition::class_of, FeatureSet, Partition, CLASSES};
 use zoo_app::{AppError, BuildRequest, GameKind, TableSet, TreeLimit, TreeRequest};
 use zoo_core::{Game, Side};
 use zoo_tb::Tablebase;
@@ -58,6 +58,55 @@ fn groups(p: &Partition) -> HashMap<Vec<i64>, [u64; 3]> {
         g.entry(key(r)).or_default()[l] += 1;
     }
     g
+}
+
+/// The conflicts of each partition under each reading of the features:
+/// groups of positions with equal features and more than one value, and
+/// the positions outside each group's majority (what the perfect tree must
+/// misclassify). The expectations are `tests/data/tree_conflicts.txt`; the
+/// perfect trees are checked to have exactly these conflict leaves and
+/// errors.
+#[test]
+fn conflicts_per_partition_are_as_recorded() {
+    let expected = include_str!("data/tree_conflicts.txt");
+    let mut actual = String::new();
+    for set in FeatureSet::ALL {
+        let req = TreeRequest {
+            features: set,
+            ..Default::default()
+        };
+        let parts = trees::partitions(tables(), &req).unwrap();
+        let report = trees::trees(tables(), &req, &mut |_| {}).unwrap();
+        let mut perfect = 0;
+        for (p, t) in parts.iter().zip(&report.partitions) {
+            let g = groups(p);
+            let mixed = g
+                .values()
+                .filter(|c| c.iter().filter(|&&n| n > 0).count() > 1)
+                .count();
+            let minority: u64 = g
+                .values()
+                .map(|c| c.iter().sum::<u64>() - c.iter().max().unwrap())
+                .sum();
+            assert_eq!(
+                t.perfect.conflicts().0,
+                mixed,
+                "{} {}",
+                set.name(),
+                p.material
+            );
+            assert_eq!(t.perfect.training_errors(), minority, "{}", p.material);
+            perfect += usize::from(mixed == 0);
+            actual += &format!("{} {} {mixed} {minority}\n", set.name(), p.material);
+        }
+        actual += &format!("{} perfect-partitions {perfect}\n", set.name());
+    }
+    let expected: Vec<&str> = expected
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    let actual: Vec<&str> = actual.lines().collect();
+    assert_eq!(actual, expected, "actual:\n{}", actual.join("\n"));
 }
 
 #[test]

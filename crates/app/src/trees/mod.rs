@@ -22,6 +22,7 @@ use zoo_learn::{Dataset, Feature, GrowOptions, Schema, TradeOff, Tree};
 use zoo_tb::index::Material;
 use zoo_tb::Tablebase;
 
+pub use features::FeatureSet;
 pub use partition::{Partition, CLASSES};
 
 /// Which smaller tree to show beside the perfect one.
@@ -49,6 +50,8 @@ pub struct TreeRequest {
     pub limit: TreeLimit,
     /// Confidence of C4.5's pessimistic pruning.
     pub confidence: f64,
+    /// Which reading of the features (docs/trees.md).
+    pub features: FeatureSet,
     /// Also grow one tree over all the partitions asked, with the
     /// material as a feature (when there are two or more).
     pub whole: bool,
@@ -61,6 +64,7 @@ impl Default for TreeRequest {
             materials: Vec::new(),
             limit: TreeLimit::Perfect,
             confidence: 0.25,
+            features: FeatureSet::Literature,
             whole: true,
         }
     }
@@ -170,6 +174,8 @@ pub struct TreeReport {
     pub rules: &'static str,
     /// Pieces of the table.
     pub pieces: u32,
+    /// The reading of the features.
+    pub features: FeatureSet,
     /// Each partition asked, in order (White's kind, then Black's).
     pub partitions: Vec<PartitionTrees>,
     /// The tree of all of them with the material as a feature.
@@ -286,7 +292,7 @@ pub fn partitions(set: &TableSet, req: &TreeRequest) -> Result<Vec<Partition>, A
     let (tb, _) = open(set, req)?;
     materials(&req.materials)?
         .into_iter()
-        .map(|(w, b)| partition::partition(&tb, w, b))
+        .map(|(w, b)| partition::partition(&tb, req.features, w, b))
         .collect()
 }
 
@@ -329,7 +335,7 @@ pub fn trees(
     let mut parts = Vec::new();
     let mut done = Vec::new();
     for (w, b) in materials(&req.materials)? {
-        let p = partition::partition(&tb, w, b)?;
+        let p = partition::partition(&tb, req.features, w, b)?;
         let t = learn(p.material.clone(), p.values(), &partition_data(&p)?, req)?;
         progress(&t);
         done.push(t);
@@ -350,6 +356,7 @@ pub fn trees(
         game: Jungle::GAME,
         rules,
         pieces: req.pieces,
+        features: req.features,
         partitions: done,
         whole,
     })

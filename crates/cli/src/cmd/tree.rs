@@ -8,7 +8,7 @@ use crate::games::game_parser;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
-use zoo_app::trees::{self, PartitionTrees};
+use zoo_app::trees::{self, FeatureSet, PartitionTrees};
 use zoo_app::{GameKind, TableSet, TreeLimit, TreeRequest};
 
 #[derive(Args, Debug)]
@@ -38,6 +38,11 @@ pub struct TreeArgs {
     /// Confidence of C4.5's pessimistic pruning (smaller prunes more).
     #[arg(long, default_value_t = 0.25)]
     pub confidence: f64,
+    /// Which reading of literature E's features: `literature` (Manhattan
+    /// distances) or `moves` (who reaches first by the moves a lone piece
+    /// really needs); docs/trees.md.
+    #[arg(long, default_value = "literature", value_parser = feature_set)]
+    pub features: FeatureSet,
     /// How trees are printed (without --out) or written (with --out).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
@@ -77,6 +82,7 @@ pub fn run(a: &TreeArgs) -> Result<()> {
             (None, None) => TreeLimit::Perfect,
         },
         confidence: a.confidence,
+        features: a.features,
         whole: true,
     };
     let mut failed: Option<anyhow::Error> = None;
@@ -136,6 +142,7 @@ pub fn run(a: &TreeArgs) -> Result<()> {
             game: &'a str,
             rules: &'a str,
             pieces: u32,
+            features: &'a str,
             partitions: usize,
             positions: u64,
             perfect_leaves: usize,
@@ -148,6 +155,7 @@ pub fn run(a: &TreeArgs) -> Result<()> {
             game: report.game,
             rules: report.rules,
             pieces: report.pieces,
+            features: report.features.name(),
             partitions: report.partitions.len(),
             positions: report.partitions.iter().map(|t| t.positions).sum(),
             perfect_leaves: report.partitions.iter().map(|t| t.perfect.leaves()).sum(),
@@ -162,6 +170,13 @@ pub fn run(a: &TreeArgs) -> Result<()> {
         })?;
     }
     Ok(())
+}
+
+fn feature_set(s: &str) -> std::result::Result<FeatureSet, String> {
+    FeatureSet::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = FeatureSet::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown feature set {s:?}; one of {}", names.join(", "))
+    })
 }
 
 fn header() -> String {
