@@ -1,5 +1,5 @@
-//! `zoo tree`: decision trees learned from the 2-piece Jungle table
-//! (docs/trees.md). The trees are made by the application layer
+//! `zoo tree`: decision trees learned from the 2-piece Jungle table and
+//! the 3-piece tables of both animal games (docs/trees.md). The trees are made by the application layer
 //! (`zoo_app::trees`); this file parses the options, prints the summary
 //! and writes the files.
 
@@ -15,7 +15,8 @@ use zoo_app::{GameKind, TableSet, TreeLimit, TreeRequest};
 pub struct TreeArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
-    /// Pieces of the table the trees are learned from (only 2).
+    /// Pieces of the table the trees are learned from: 2 (jungle) or 3
+    /// (jungle, jungle-checkers).
     #[arg(long, default_value_t = 2)]
     pub pieces: u32,
     /// The directory of the tables (as `zoo tb build --dir`).
@@ -24,8 +25,8 @@ pub struct TreeArgs {
     /// Named rule set (default: the game's first, `leiden`).
     #[arg(long)]
     pub rules: Option<String>,
-    /// Only these partitions: one White piece, `v`, one Black piece
-    /// (`LvE`, `Cvc`); default all 64 and a tree of them all.
+    /// Only these partitions: White's pieces, `v`, Black's (`LvE`, `Cvc`;
+    /// with 3 pieces `CLvr`, `Rvte`); default all and a tree of them all.
     #[arg(long, num_args = 1..)]
     pub material: Vec<String>,
     /// Show the largest tree of the weakest-link sequence with at most K
@@ -113,6 +114,9 @@ pub fn run(a: &TreeArgs) -> Result<()> {
             println!("{}", row(w));
         }
     }
+    if let (Some(why), false) = (&report.whole_skipped, a.json) {
+        println!("{why}");
+    }
     let all: Vec<&PartitionTrees> = report.partitions.iter().chain(&report.whole).collect();
     let mut written = Vec::new();
     if let Some(dir) = &a.out {
@@ -148,6 +152,7 @@ pub fn run(a: &TreeArgs) -> Result<()> {
             perfect_leaves: usize,
             conflicts: usize,
             whole: Option<zoo_app::TreeSummary>,
+            whole_skipped: Option<&'a str>,
             out: Option<&'a Path>,
             files: &'a [String],
         }
@@ -165,6 +170,7 @@ pub fn run(a: &TreeArgs) -> Result<()> {
                 .map(|t| t.perfect.conflicts().0)
                 .sum(),
             whole: report.whole.as_ref().map(|w| w.summary()),
+            whole_skipped: report.whole_skipped.as_deref(),
             out: a.out.as_deref(),
             files: &written,
         })?;
