@@ -13,15 +13,17 @@
 pub mod features;
 pub mod partition;
 pub mod routes;
+pub mod three;
 
 use crate::{AppError, GameKind, TableSet};
 use serde::Serialize;
 use zoo_animal::board::Board;
-use zoo_animal::Jungle;
+use zoo_animal::{Jungle, JungleCheckers};
 use zoo_learn::{Dataset, Feature, GrowOptions, Schema, TradeOff, Tree};
 use zoo_tb::index::Material;
 use zoo_tb::Tablebase;
 
+pub use features::FeatureSet;
 pub use partition::{Partition, CLASSES};
 
 /// Which smaller tree to show beside the perfect one.
@@ -40,7 +42,7 @@ pub enum TreeLimit {
 /// What `zoo tree` is asked.
 #[derive(Clone, Debug)]
 pub struct TreeRequest {
-    /// Pieces of the table; only 2 has trees.
+    /// Pieces of the table: 2 (Jungle) or 3 (both animal games).
     pub pieces: u32,
     /// Partitions as `LvE` (White's letter, `v`, Black's in lower case);
     /// empty: all 64.
@@ -49,6 +51,8 @@ pub struct TreeRequest {
     pub limit: TreeLimit,
     /// Confidence of C4.5's pessimistic pruning.
     pub confidence: f64,
+    /// Which reading of the features (docs/trees.md).
+    pub features: FeatureSet,
     /// Also grow one tree over all the partitions asked, with the
     /// material as a feature (when there are two or more).
     pub whole: bool,
@@ -61,6 +65,7 @@ impl Default for TreeRequest {
             materials: Vec::new(),
             limit: TreeLimit::Perfect,
             confidence: 0.25,
+            features: FeatureSet::Literature,
             whole: true,
         }
     }
@@ -170,11 +175,22 @@ pub struct TreeReport {
     pub rules: &'static str,
     /// Pieces of the table.
     pub pieces: u32,
+    /// The reading of the features.
+    pub features: FeatureSet,
     /// Each partition asked, in order (White's kind, then Black's).
     pub partitions: Vec<PartitionTrees>,
     /// The tree of all of them with the material as a feature.
     pub whole: Option<PartitionTrees>,
+    /// Why there is no tree of them all when there is none though two
+    /// partitions or more were asked.
+    pub whole_skipped: Option<String>,
 }
+
+/// The most positions the tree of several 3-piece partitions is grown
+/// from: the learner keeps every row in memory (a row is 21 numbers), and
+/// a whole 3-piece table (4.7 million positions in Jungle Checkers, 94
+/// million in Jungle) would not fit beside another engineer's work.
+pub const WHOLE_LIMIT: u64 = 1_000_000;
 
 /// The partitions named, as (White's kind, Black's kind); all when none.
 fn materials(names: &[String]) -> Result<Vec<(usize, usize)>, AppError> {
@@ -286,23 +302,34 @@ pub fn partitions(set: &TableSet, req: &TreeRequest) -> Result<Vec<Partition>, A
     let (tb, _) = open(set, req)?;
     materials(&req.materials)?
         .into_iter()
-        .map(|(w, b)| partition::partition(&tb, w, b))
+        .map(|(w, b)| partition::partition(&tb, req.features, w, b))
         .collect()
 }
 
-fn open(set: &TableSet, req: &TreeRequest) -> Result<(Tablebase<Jungle>, &'static str), AppError> {
-    if set.game() != GameKind::Jungle {
+/// The pieces asked are ones trees are made for.
+fn check_pieces(set: &TableSet, req: &TreeRequest) -> Result<(), AppError> {
+    if !matches!(req.pieces, 2 | 3) {
         return Err(AppError::Input(format!(
-            "decision trees are made for jungle only (their features use its rivers, traps and nine ranks), not {}",
-            set.game()
-        )));
-    }
-    if req.pieces != 2 {
-        return Err(AppError::Input(format!(
-            "--pieces {}: decision trees are made from the 2-piece table only",
+            "--pieces {}: decision trees are made from the 2-piece (jungle) and 3-piece (jungle, jungle-checkers) tables only",
             req.pieces
         )));
     }
+    if req.pieces == 2 && set.game() != GameKind::Jungle {
+        return Err(AppError::Input(format!(
+            "2-piece decision trees are made for jungle only (their features use its rivers, traps and nine ranks), not {}; the 3-piece ones (--pieces 3) for jungle and jungle-checkers",
+            set.game()
+        )));
+    }
+    if req.pieces == 3 && !matches!(set.game(), GameKind::Jungle | GameKind::JungleCheckers) {
+        return Err(AppError::Input(format!(
+            "3-piece decision trees are made for jungle and jungle-checkers only, not {}",
+            set.game()
+        )));
+    }
+    check_options(req)
+}
+
+fn check_options(req: &TreeRequest) -> Result<(), AppError> {
     if !(req.confidence > 0.0 && req.confidence < 1.0) {
         return Err(learn_error(zoo_learn::LearnError::Confidence(
             req.confidence,
@@ -310,6 +337,17 @@ fn open(set: &TableSet, req: &TreeRequest) -> Result<(Tablebase<Jungle>, &'stati
     }
     if matches!(req.limit, TreeLimit::Leaves(0)) {
         return Err(AppError::Input("--max-leaves must be at least 1".into()));
+    }
+    Ok(())
+}
+
+fn open(set: &TableSet, req: &TreeRequest) -> Result<(Tablebase<Jungle>, &'static str), AppError> {
+    check_pieces(set, req)?;
+    if req.pieces != 2 {
+        return Err(AppError::Input(format!(
+            "--pieces {}: the 2-piece partitions were asked of a {}-piece request",
+            req.pieces, req.pieces
+        )));
     }
     let rules = match set.rules_name() {
         Some(n) => zoo_animal::rules::by_name::<Jungle>(n)?,
@@ -325,11 +363,18 @@ pub fn trees(
     req: &TreeRequest,
     progress: &mut dyn FnMut(&PartitionTrees),
 ) -> Result<TreeReport, AppError> {
+    check_pieces(set, req)?;
+    if req.pieces == 3 {
+        return match set.game() {
+            GameKind::JungleCheckers => trees3::<JungleCheckers>(set, req, progress),
+            _ => trees3::<Jungle>(set, req, progress),
+        };
+    }
     let (tb, rules) = open(set, req)?;
     let mut parts = Vec::new();
     let mut done = Vec::new();
     for (w, b) in materials(&req.materials)? {
-        let p = partition::partition(&tb, w, b)?;
+        let p = partition::partition(&tb, req.features, w, b)?;
         let t = learn(p.material.clone(), p.values(), &partition_data(&p)?, req)?;
         progress(&t);
         done.push(t);
@@ -350,7 +395,119 @@ pub fn trees(
         game: Jungle::GAME,
         rules,
         pieces: req.pieces,
+        features: req.features,
         partitions: done,
         whole,
+        whole_skipped: None,
+    })
+}
+
+/// The 3-piece materials named (`CLvr`, `Rvte`), every one with both sides
+/// present when none is.
+pub fn materials3<B: Board>(names: &[String]) -> Result<Vec<Material>, AppError> {
+    if names.is_empty() {
+        return Ok(Material::all::<B>(3));
+    }
+    let mut out = Vec::new();
+    for name in names {
+        let canonical = match name.split_once(['v', 'V']) {
+            Some((w, b)) => format!("{}v{}", w.to_ascii_uppercase(), b.to_ascii_lowercase()),
+            None => name.clone(),
+        };
+        let m = Material::parse::<B>(&canonical)
+            .filter(|m| m.pieces() == 3 && m.white != 0 && m.black != 0)
+            .ok_or_else(|| {
+                AppError::Input(format!(
+                    "--material {name}: not a 3-piece {} material; give White's letters, `v`, Black's, two on one side and one on the other, as RTvd or Rvte (letters {})",
+                    B::GAME,
+                    std::str::from_utf8(B::LETTERS).unwrap_or("?")
+                ))
+            })?;
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    Ok(out)
+}
+
+/// Opens the tables of `set` on board `B`.
+fn open_on<B: Board>(set: &TableSet) -> Result<Tablebase<B>, AppError> {
+    let rules = match set.rules_name() {
+        Some(n) => zoo_animal::rules::by_name::<B>(n)?,
+        None => B::rule_sets()[0],
+    };
+    Ok(Tablebase::<B>::open(set.dir(), rules))
+}
+
+/// The data sets of the 3-piece partitions `req` names.
+pub fn partitions3<B: Board>(
+    set: &TableSet,
+    req: &TreeRequest,
+) -> Result<Vec<three::Partition3>, AppError> {
+    check_pieces(set, req)?;
+    let tb = open_on::<B>(set)?;
+    materials3::<B>(&req.materials)?
+        .into_iter()
+        .map(|m| three::partition(&tb, m))
+        .collect()
+}
+
+/// [`trees`] of the 3-piece partitions on board `B`.
+fn trees3<B: Board>(
+    set: &TableSet,
+    req: &TreeRequest,
+    progress: &mut dyn FnMut(&PartitionTrees),
+) -> Result<TreeReport, AppError> {
+    let tb = open_on::<B>(set)?;
+    let materials = materials3::<B>(&req.materials)?;
+    let mut done = Vec::new();
+    // The partitions' rows, kept for the whole tree while they fit.
+    let mut kept: Option<Vec<three::Partition3>> = Some(Vec::new());
+    let mut total = 0u64;
+    for m in &materials {
+        let p = three::partition(&tb, *m)?;
+        let t = learn(p.material.clone(), p.values, &p.data, req)?;
+        progress(&t);
+        done.push(t);
+        total += p.data.len() as u64;
+        if total > WHOLE_LIMIT {
+            kept = None;
+        }
+        if let Some(k) = &mut kept {
+            k.push(p);
+        }
+    }
+    let mut whole_skipped = None;
+    let whole = match kept {
+        Some(parts) if req.whole && parts.len() > 1 => {
+            let mut data = Dataset::new(three::dataset_schema());
+            let mut values = [0u64; 3];
+            for p in &parts {
+                for i in 0..p.data.len() {
+                    data.push(p.data.row(i), p.data.label(i))
+                        .map_err(learn_error)?;
+                }
+                for (v, x) in values.iter_mut().zip(p.values) {
+                    *v += x;
+                }
+            }
+            Some(learn("all".into(), values, &data, req)?)
+        }
+        None if req.whole => {
+            whole_skipped = Some(format!(
+                "no tree of all the partitions: {total} positions, more than the {WHOLE_LIMIT} the learner is given at once; name fewer with --material"
+            ));
+            None
+        }
+        _ => None,
+    };
+    Ok(TreeReport {
+        game: B::GAME,
+        rules: tb.rules().name,
+        pieces: 3,
+        features: req.features,
+        partitions: done,
+        whole,
+        whole_skipped,
     })
 }

@@ -2,7 +2,7 @@
 //! kind against one Black kind, White to move), each with its features
 //! and the table's value.
 
-use super::features::{features, COUNT};
+use super::features::{features, FeatureSet, COUNT};
 use crate::AppError;
 use zoo_animal::board::{bit, Board, RAT};
 use zoo_animal::{Jungle, JunglePos, RuleSet};
@@ -73,9 +73,11 @@ fn domain(kind: usize) -> impl Iterator<Item = u8> {
 }
 
 /// Every position of White's `white` against Black's `black`, White to
-/// move, with its features and its value read from `tb`.
+/// move, with its features (read as `set` says) and its value read from
+/// `tb`.
 pub fn partition(
     tb: &Tablebase<Jungle>,
+    set: FeatureSet,
     white: usize,
     black: usize,
 ) -> Result<Partition, AppError> {
@@ -102,7 +104,7 @@ pub fn partition(
                 e => AppError::Tables(e),
             })?;
             part.squares.push((w, b));
-            part.rows.push(features(white, w, black, b));
+            part.rows.push(features(set, white, w, black, b));
             part.labels.push(class_of(value));
         }
     }

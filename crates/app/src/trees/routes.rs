@@ -1,10 +1,11 @@
-//! Moves a lone piece needs between two squares of the Jungle board, by
-//! breadth-first search over its own moves on an otherwise empty board:
-//! what `can_cross` (docs/trees.md) asks of shortest routes.
+//! Moves a lone piece needs between two squares of a board (Jungle's or
+//! Jungle Checkers'), by breadth-first search over its own moves on an
+//! otherwise empty board: what `can_cross`, the `moves` reading and the
+//! 3-piece features (docs/trees.md) ask of routes.
 
 use std::sync::OnceLock;
 use zoo_animal::board::{bit, Board, NONE};
-use zoo_animal::Jungle;
+use zoo_animal::{Jungle, JungleCheckers};
 use zoo_core::Side;
 
 /// How a kind moves: the rat swims, the lion and the tiger leap the
@@ -16,10 +17,10 @@ enum Mover {
     Leaper,
 }
 
-fn mover(kind: usize) -> Mover {
+fn mover<B: Board>(kind: usize) -> Mover {
     if kind == zoo_animal::board::RAT {
         Mover::Rat
-    } else if Jungle::LEAPERS & (1 << kind) != 0 {
+    } else if B::LEAPERS & (1 << kind) != 0 {
         Mover::Leaper
     } else {
         Mover::Walker
@@ -29,15 +30,18 @@ fn mover(kind: usize) -> Mover {
 /// Unreachable (a square the piece may not stand on).
 pub const FAR: u8 = u8::MAX;
 
-const SQUARES: usize = Jungle::SQUARES as usize;
+/// Room for the larger board (Jungle's 63 squares).
+const SQUARES: usize = 64;
 
 /// `table[from][to]`: moves from `from` to `to`.
 type Table = Vec<[u8; SQUARES]>;
 
-fn build(m: Mover, side: Side) -> Table {
-    let own_den = bit(Jungle::DEN[side.index()]);
-    let allowed = |s: u8| bit(s) & own_den == 0 && (m == Mover::Rat || bit(s) & Jungle::WATER == 0);
-    let t = Jungle::tables();
+fn build<B: Board>(m: Mover, side: Side) -> Table {
+    let own_den = bit(B::DEN[side.index()]);
+    let allowed = |s: u8| {
+        s < B::SQUARES && bit(s) & own_den == 0 && (m == Mover::Rat || bit(s) & B::WATER == 0)
+    };
+    let t = B::tables();
     (0..SQUARES as u8)
         .map(|from| {
             let mut d = [FAR; SQUARES];
@@ -74,20 +78,35 @@ fn build(m: Mover, side: Side) -> Table {
         .collect()
 }
 
-/// Moves `side`'s `kind` needs from `from` to `to` on an empty board,
-/// never through its own den; [`FAR`] when it cannot get there.
+/// Moves `side`'s `kind` needs from `from` to `to` on an empty Jungle
+/// board, never through its own den; [`FAR`] when it cannot get there.
 pub fn moves(side: Side, kind: usize, from: u8, to: u8) -> u8 {
-    static TABLES: OnceLock<Vec<Table>> = OnceLock::new();
-    let tables = TABLES.get_or_init(|| {
-        let mut v = Vec::new();
-        for side in [Side::White, Side::Black] {
-            for m in [Mover::Rat, Mover::Walker, Mover::Leaper] {
-                v.push(build(m, side));
-            }
+    moves_on::<Jungle>(side, kind, from, to)
+}
+
+fn tables_of<B: Board>() -> Vec<Table> {
+    let mut v = Vec::new();
+    for side in [Side::White, Side::Black] {
+        for m in [Mover::Rat, Mover::Walker, Mover::Leaper] {
+            v.push(build::<B>(m, side));
         }
-        v
-    });
-    let m = match mover(kind) {
+    }
+    v
+}
+
+/// [`moves`] on board `B` (Jungle or Jungle Checkers).
+pub fn moves_on<B: Board>(side: Side, kind: usize, from: u8, to: u8) -> u8 {
+    // A static in a generic function is one for all boards: one per board
+    // by name.
+    static JUNGLE: OnceLock<Vec<Table>> = OnceLock::new();
+    static CHECKERS: OnceLock<Vec<Table>> = OnceLock::new();
+    let tables = if B::GAME == Jungle::GAME {
+        JUNGLE.get_or_init(tables_of::<Jungle>)
+    } else {
+        debug_assert_eq!(B::GAME, JungleCheckers::GAME);
+        CHECKERS.get_or_init(tables_of::<JungleCheckers>)
+    };
+    let m = match mover::<B>(kind) {
         Mover::Rat => 0,
         Mover::Walker => 1,
         Mover::Leaper => 2,
@@ -110,5 +129,23 @@ mod tests {
         assert_eq!(moves(Side::White, 1, b3, b7), 6);
         // Nobody enters the water but the rat.
         assert_eq!(moves(Side::White, 1, b3, sq(1, 3)), FAR);
+    }
+
+    #[test]
+    fn on_the_checkers_board_only_the_own_den_is_in_the_way() {
+        // c1 to e1: round d1 for White (4 moves), straight for Black (2).
+        let (c1, e1) = (sq(2, 0), sq(4, 0));
+        assert_eq!(moves_on::<JungleCheckers>(Side::White, 3, c1, e1), 4);
+        assert_eq!(moves_on::<JungleCheckers>(Side::Black, 3, c1, e1), 2);
+        // d2 to Black's den d7 is five steps up the file for White; Black
+        // never enters it.
+        assert_eq!(
+            moves_on::<JungleCheckers>(Side::White, 0, sq(3, 1), sq(3, 6)),
+            5
+        );
+        assert_eq!(
+            moves_on::<JungleCheckers>(Side::Black, 0, sq(3, 1), sq(3, 6)),
+            FAR
+        );
     }
 }

@@ -1,5 +1,5 @@
-//! `zoo tree`: decision trees learned from the 2-piece Jungle table
-//! (docs/trees.md). The trees are made by the application layer
+//! `zoo tree`: decision trees learned from the 2-piece Jungle table and
+//! the 3-piece tables of both animal games (docs/trees.md). The trees are made by the application layer
 //! (`zoo_app::trees`); this file parses the options, prints the summary
 //! and writes the files.
 
@@ -8,14 +8,15 @@ use crate::games::game_parser;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
-use zoo_app::trees::{self, PartitionTrees};
+use zoo_app::trees::{self, FeatureSet, PartitionTrees};
 use zoo_app::{GameKind, TableSet, TreeLimit, TreeRequest};
 
 #[derive(Args, Debug)]
 pub struct TreeArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
-    /// Pieces of the table the trees are learned from (only 2).
+    /// Pieces of the table the trees are learned from: 2 (jungle) or 3
+    /// (jungle, jungle-checkers).
     #[arg(long, default_value_t = 2)]
     pub pieces: u32,
     /// The directory of the tables (as `zoo tb build --dir`).
@@ -23,8 +24,8 @@ pub struct TreeArgs {
     pub tb: PathBuf,
     #[command(flatten)]
     pub rules: crate::games::RulesArgs,
-    /// Only these partitions: one White piece, `v`, one Black piece
-    /// (`LvE`, `Cvc`); default all 64 and a tree of them all.
+    /// Only these partitions: White's pieces, `v`, Black's (`LvE`, `Cvc`;
+    /// with 3 pieces `CLvr`, `Rvte`); default all and a tree of them all.
     #[arg(long, num_args = 1..)]
     pub material: Vec<String>,
     /// Show the largest tree of the weakest-link sequence with at most K
@@ -37,6 +38,11 @@ pub struct TreeArgs {
     /// Confidence of C4.5's pessimistic pruning (smaller prunes more).
     #[arg(long, default_value_t = 0.25)]
     pub confidence: f64,
+    /// Which reading of literature E's features: `literature` (Manhattan
+    /// distances) or `moves` (who reaches first by the moves a lone piece
+    /// really needs); docs/trees.md.
+    #[arg(long, default_value = "literature", value_parser = feature_set)]
+    pub features: FeatureSet,
     /// How trees are printed (without --out) or written (with --out).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
@@ -76,6 +82,7 @@ pub fn run(a: &TreeArgs) -> Result<()> {
             (None, None) => TreeLimit::Perfect,
         },
         confidence: a.confidence,
+        features: a.features,
         whole: true,
     };
     let mut failed: Option<anyhow::Error> = None;
@@ -106,6 +113,9 @@ pub fn run(a: &TreeArgs) -> Result<()> {
             println!("{}", row(w));
         }
     }
+    if let (Some(why), false) = (&report.whole_skipped, a.json) {
+        println!("{why}");
+    }
     let all: Vec<&PartitionTrees> = report.partitions.iter().chain(&report.whole).collect();
     let mut written = Vec::new();
     if let Some(dir) = &a.out {
@@ -135,11 +145,13 @@ pub fn run(a: &TreeArgs) -> Result<()> {
             game: &'a str,
             rules: &'a str,
             pieces: u32,
+            features: &'a str,
             partitions: usize,
             positions: u64,
             perfect_leaves: usize,
             conflicts: usize,
             whole: Option<zoo_app::TreeSummary>,
+            whole_skipped: Option<&'a str>,
             out: Option<&'a Path>,
             files: &'a [String],
         }
@@ -147,6 +159,7 @@ pub fn run(a: &TreeArgs) -> Result<()> {
             game: report.game,
             rules: report.rules,
             pieces: report.pieces,
+            features: report.features.name(),
             partitions: report.partitions.len(),
             positions: report.partitions.iter().map(|t| t.positions).sum(),
             perfect_leaves: report.partitions.iter().map(|t| t.perfect.leaves()).sum(),
@@ -156,11 +169,19 @@ pub fn run(a: &TreeArgs) -> Result<()> {
                 .map(|t| t.perfect.conflicts().0)
                 .sum(),
             whole: report.whole.as_ref().map(|w| w.summary()),
+            whole_skipped: report.whole_skipped.as_deref(),
             out: a.out.as_deref(),
             files: &written,
         })?;
     }
     Ok(())
+}
+
+fn feature_set(s: &str) -> std::result::Result<FeatureSet, String> {
+    FeatureSet::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = FeatureSet::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown feature set {s:?}; one of {}", names.join(", "))
+    })
 }
 
 fn header() -> String {
