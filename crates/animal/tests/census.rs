@@ -171,12 +171,12 @@ fn stricter_readings_reach_fewer() {
 
 #[test]
 fn counting_refuses_what_it_does_not_cover() {
-    let opts = count::Options::new(Reading::Two);
+    let opts = count::Options::new::<JungleCheckers>(Reading::Two);
     assert_eq!(
         count::row(JC, 3, &opts),
         Err(count::CountError::Reading(Reading::Two))
     );
-    let opts = count::Options::new(Reading::One);
+    let opts = count::Options::new::<JungleCheckers>(Reading::One);
     assert_eq!(count::row(JC, 9, &opts), Err(count::CountError::Pieces(9)));
     assert_eq!(count::row(JC, 0, &opts), Err(count::CountError::Pieces(0)));
 }

@@ -187,7 +187,7 @@ fn forward_marking_agrees_with_counting_up_to_three_pieces() {
             let c = count::row(
                 &rules::JUNGLE_CHECKERS_LEIDEN,
                 f.pieces,
-                &count::Options::new(reach),
+                &count::Options::new::<JungleCheckers>(reach),
             )
             .unwrap();
             assert_eq!(

@@ -28,11 +28,11 @@
 //! unfinished positions needs uncaptures and is left to
 //! [`super::enumerate`].
 
-use super::{light, parity_pieces, Reading, Row};
+use super::{light, Reading, Row};
 use crate::board::{bit, Board, JungleCheckers};
 use crate::rules::RuleSet;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 type B = JungleCheckers;
 
@@ -62,33 +62,15 @@ impl fmt::Display for CountError {
 
 impl std::error::Error for CountError {}
 
-/// The count's settings besides the rules.
-#[derive(Clone, Copy)]
-pub struct Options<'a> {
-    /// How reachability is read (`one` or `thesis`).
-    pub reading: Reading,
-    /// As in [`super::enumerate::Options::parity_pieces`].
-    pub parity_pieces: Option<u32>,
-    /// Set to stop early.
-    pub stop: Option<&'a AtomicBool>,
-}
-
-impl Options<'_> {
-    /// The game's parity rule, nothing to stop.
-    pub fn new(reading: Reading) -> Options<'static> {
-        Options {
-            reading,
-            parity_pieces: parity_pieces::<B>(),
-            stop: None,
-        }
-    }
-}
+pub use super::Options;
 
 /// The row of `pieces` pieces.
 ///
 /// ```
 /// use zoo_animal::census::{count, Reading};
-/// let row = count::row(&zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN, 3, &count::Options::new(Reading::Thesis)).unwrap();
+/// use zoo_animal::JungleCheckers;
+/// let opts = count::Options::new::<JungleCheckers>(Reading::Thesis);
+/// let row = count::row(&zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN, 3, &opts).unwrap();
 /// assert_eq!((row.unreachable_unfinished, row.stalemates), (768, 48));
 /// ```
 pub fn row(rules: &'static RuleSet, pieces: u32, opts: &Options) -> Result<Row, CountError> {

@@ -4,13 +4,13 @@
 //! costs a move and an unmove generation) but it shares no counting with
 //! [`super::count`], so the two checking each other is worth something.
 
-use super::{light, parity_pieces, Reading, Row};
+use super::{light, Reading, Row};
 use crate::board::{bit, Board, RAT};
 use crate::position::Position;
 use crate::retro::Unmove;
 use crate::rules::RuleSet;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use zoo_core::Side;
 
 /// How far back the fixpoint reading looks for a certificate before it
@@ -60,28 +60,21 @@ pub fn materials<B: Board>(pieces: u32) -> Vec<Material> {
         .collect()
 }
 
-/// What the enumeration needs besides the rules.
-#[derive(Clone, Copy)]
-pub struct Options<'a> {
-    /// How reachability is read.
-    pub reading: Reading,
-    /// The number of pieces at which the side to move follows from the
-    /// square colours ([`parity_pieces`]); tests move it lower to check the
-    /// rule's code on small boards.
-    pub parity_pieces: Option<u32>,
-    /// Set to stop early ([`EnumerateError::Stopped`]).
-    pub stop: Option<&'a AtomicBool>,
-}
+pub use super::Options;
 
-impl Options<'_> {
-    /// The game's own parity rule, nothing to stop.
-    pub fn new<B: Board>(reading: Reading) -> Options<'static> {
-        Options {
-            reading,
-            parity_pieces: parity_pieces::<B>(),
-            stop: None,
-        }
-    }
+/// The pieces of a material, White's first, each kind in order.
+pub fn pieces_of<B: Board>(m: Material) -> Vec<(Side, usize)> {
+    (0..2 * B::KINDS)
+        .filter(|i| m & (1 << i) != 0)
+        .map(|i| {
+            let side = if i < B::KINDS {
+                Side::White
+            } else {
+                Side::Black
+            };
+            (side, i % B::KINDS)
+        })
+        .collect()
 }
 
 /// The row of `pieces` pieces under `reading` (not `Fixpoint`, which may
@@ -107,17 +100,7 @@ pub fn material_row<B: Board>(
     m: Material,
     opts: &Options,
 ) -> Result<Row, EnumerateError> {
-    let pieces: Vec<(Side, usize)> = (0..2 * B::KINDS)
-        .filter(|i| m & (1 << i) != 0)
-        .map(|i| {
-            let side = if i < B::KINDS {
-                Side::White
-            } else {
-                Side::Black
-            };
-            (side, i % B::KINDS)
-        })
-        .collect();
+    let pieces = pieces_of::<B>(m);
     let mut e = Enumerator::<B> {
         opts,
         pieces: &pieces,

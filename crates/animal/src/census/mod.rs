@@ -121,6 +121,30 @@ impl FromStr for Reading {
     }
 }
 
+/// What a count needs besides the rules (both methods and the sampling).
+#[derive(Clone, Copy)]
+pub struct Options<'a> {
+    /// How reachability is read.
+    pub reading: Reading,
+    /// The number of pieces at which the side to move follows from the
+    /// square colours ([`parity_pieces`]); tests move it lower to check the
+    /// rule's code on rows enumeration reaches.
+    pub parity_pieces: Option<u32>,
+    /// Set to stop early.
+    pub stop: Option<&'a std::sync::atomic::AtomicBool>,
+}
+
+impl Options<'_> {
+    /// The game's own parity rule, nothing to stop.
+    pub fn new<B: Board>(reading: Reading) -> Options<'static> {
+        Options {
+            reading,
+            parity_pieces: parity_pieces::<B>(),
+            stop: None,
+        }
+    }
+}
+
 /// One row of the census: the positions with one number of pieces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Row {

@@ -6,7 +6,7 @@
 //! estimate of each count is unbiased: the product's size times the mean
 //! count per draw, with a normal confidence interval.
 
-use super::enumerate::{classify_one, materials, EnumerateError, Options};
+use super::enumerate::{classify_one, materials, pieces_of, EnumerateError, Options};
 use super::Row;
 use crate::board::{bit, Board, RAT};
 use crate::position::Position;
@@ -79,17 +79,7 @@ pub fn estimate<B: Board>(
     let mats: Vec<(Vec<(Side, usize)>, u128)> = materials::<B>(pieces)
         .into_iter()
         .map(|m| {
-            let list: Vec<(Side, usize)> = (0..2 * B::KINDS)
-                .filter(|i| m & (1 << i) != 0)
-                .map(|i| {
-                    let side = if i < B::KINDS {
-                        Side::White
-                    } else {
-                        Side::Black
-                    };
-                    (side, i % B::KINDS)
-                })
-                .collect();
+            let list = pieces_of::<B>(m);
             let size = list
                 .iter()
                 .map(|&(s, k)| squares::<B>(s, k).count_ones() as u128)

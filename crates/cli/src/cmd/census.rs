@@ -5,7 +5,6 @@
 use crate::games::game_parser;
 use anyhow::{bail, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicBool, Ordering};
 use zoo_app::census::{
     animal_census, animal_estimate, checkers_census, CensusRequest, Estimate, EstimateReport,
@@ -90,16 +89,8 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
             std::process::exit(130);
         }
     });
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len}  ~{eta} left")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    let progress = |done: usize, total: usize| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    };
+    let bar = super::progress::count_bar("");
+    let progress = super::progress::follow(&bar);
     if let Some(samples) = a.sample {
         let r = animal_estimate(&req, samples, a.seed, &progress, &STOP);
         bar.finish_and_clear();
@@ -118,10 +109,7 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
         r => r?,
     };
     if a.json {
-        for row in &c.rows {
-            super::json::line("row", row)?;
-        }
-        return super::json::result(&c);
+        return json_rows(&c.rows, &c);
     }
     println!(
         "{} census, rules {}, reach {}, method {}",
@@ -171,16 +159,21 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
     Ok(())
 }
 
+/// A `row` line per row, then the report as the result (docs/json.md).
+fn json_rows<R: serde::Serialize, C: serde::Serialize>(rows: &[R], c: &C) -> Result<()> {
+    for row in rows {
+        super::json::line("row", row)?;
+    }
+    super::json::result(c)
+}
+
 fn print_estimate(a: &CensusArgs, r: Result<EstimateReport, AppError>) -> Result<()> {
     let c = match r {
         Err(AppError::Interrupted) => bail!("census stopped by Ctrl-C; no estimate"),
         r => r?,
     };
     if a.json {
-        for row in &c.rows {
-            super::json::line("row", row)?;
-        }
-        return super::json::result(&c);
+        return json_rows(&c.rows, &c);
     }
     println!(
         "{} census estimated from {} draws per row (seed {}), rules {}, reach {}; 95% intervals",

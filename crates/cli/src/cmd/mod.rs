@@ -1,6 +1,7 @@
 //! One module per subcommand; each has its clap `Args` and a `run`.
 pub mod census;
 pub mod perft;
+pub mod progress;
 pub mod serve;
 pub mod show;
 pub mod solve;

@@ -3,7 +3,6 @@
 use crate::games::PositionArgs;
 use anyhow::Result;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use zoo_app::perft::{perft_with_progress, PerftRequest};
 use zoo_core::Repetition;
 
@@ -28,14 +27,7 @@ pub fn run(a: &PerftArgs) -> Result<()> {
     let p = &a.position;
     // Root moves counted so far, on stderr when it is a terminal (hidden
     // otherwise): a long count shows how far it is.
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} root moves  ~{eta} left",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let bar = super::progress::count_bar("root moves");
     let r = perft_with_progress(
         &PerftRequest {
             game: p.game,
@@ -46,10 +38,7 @@ pub fn run(a: &PerftArgs) -> Result<()> {
             divide: a.divide,
             threads: a.threads,
         },
-        &|done, total| {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        },
+        &super::progress::follow(&bar),
     );
     bar.finish_and_clear();
     let r = r?;

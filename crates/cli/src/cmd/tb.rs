@@ -471,18 +471,8 @@ fn run_diff(a: &DiffArgs) -> Result<()> {
     let mine = a.tables.set(a.game)?;
     let dir = a.against_dir.as_ref().unwrap_or(&a.tables.dir);
     let other = TableSet::new(a.game, Some(&a.against), dir)?;
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} materials  ~{eta} left",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    let r = mine.diff(&other, a.pieces, &|done, total| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    });
+    let bar = super::progress::count_bar("materials");
+    let r = mine.diff(&other, a.pieces, &super::progress::follow(&bar));
     bar.finish_and_clear();
     let r = r?;
     if a.json {
@@ -597,18 +587,13 @@ fn run_verify(game: GameKind, a: &VerifyArgs) -> Result<Checked> {
         return run_verify_sample(&set, a, positions);
     }
     // Materials solved and checked, on stderr when it is a terminal.
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} materials  ~{eta} left",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
+    let bar = super::progress::count_bar("materials");
+    let r = set.verify_with_progress(
+        a.pieces,
+        a.sample,
+        a.threads,
+        &super::progress::follow(&bar),
     );
-    let r = set.verify_with_progress(a.pieces, a.sample, a.threads, &|done, total| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    });
     bar.finish_and_clear();
     let r = r?;
     let checked = Checked {
