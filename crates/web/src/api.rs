@@ -93,6 +93,7 @@ pub(crate) fn session(
     fen: Option<&str>,
     moves: &[String],
     threads: usize,
+    hash_mb: usize,
     tables: Option<&std::path::Path>,
 ) -> Result<Session, ApiError> {
     let kind: GameKind = game.parse()?;
@@ -103,6 +104,7 @@ pub(crate) fn session(
         } else {
             None
         },
+        hash_mb,
         ..EngineOptions::default()
     };
     let mut s = Session::new(kind, rules, options)?;
@@ -176,6 +178,7 @@ pub async fn position(
         r.fen.as_deref(),
         &r.moves,
         1,
+        st.config.hash_mb,
         st.config.tables.as_deref(),
     )?;
     Ok(Json(view(&s)))
@@ -245,32 +248,43 @@ pub async fn analyse(
     req: Result<Json<AnalyseRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let r = body(req)?;
-    let mut s = session(
-        &r.game,
-        r.rules.as_deref(),
-        r.fen.as_deref(),
-        &r.moves,
-        st.config.threads,
-        st.config.tables.as_deref(),
-    )?;
-    if s.status() != Status::Playing {
-        return Err(ApiError::Bad(format!(
-            "the game is over: {}",
-            s.status().describe(s.side_to_move())
-        )));
-    }
     let limits = limits(&st, &r)?;
-    let _permit = slot(&st)?;
+    let permit = slot(&st)?;
     let (tx, rx) = oneshot::channel();
-    s.go(
-        limits,
-        |_| {},
-        move |report| {
-            let _ = tx.send(report);
-        },
-    )?;
+    // Making the engine touches its hash table (megabytes): off the async
+    // threads, which would otherwise wait for it in turn, one search after
+    // another (docs/log/web.md).
+    let config = st.config.clone();
+    let s = tokio::task::spawn_blocking(move || -> Result<Session, ApiError> {
+        let mut s = session(
+            &r.game,
+            r.rules.as_deref(),
+            r.fen.as_deref(),
+            &r.moves,
+            config.threads,
+            config.hash_mb,
+            config.tables.as_deref(),
+        )?;
+        if s.status() != Status::Playing {
+            return Err(ApiError::Bad(format!(
+                "the game is over: {}",
+                s.status().describe(s.side_to_move())
+            )));
+        }
+        s.go(
+            limits,
+            |_| {},
+            move |report| {
+                let _ = tx.send(report);
+            },
+        )?;
+        Ok(s)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the search task failed: {e}")))??;
     // If the client goes away, this future is dropped with `s`, whose
-    // drop stops the search.
+    // drop stops the search, and with the slot.
+    let _keep = (s, permit);
     let report = rx
         .await
         .map_err(|_| ApiError::Internal("the search ended without a report".into()))?;
@@ -290,39 +304,47 @@ pub async fn analyse_stream(
     State(st): State<AppState>,
     Query(r): Query<AnalyseRequest>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let mut s = session(
-        &r.game,
-        r.rules.as_deref(),
-        r.fen.as_deref(),
-        &r.moves,
-        st.config.threads,
-        st.config.tables.as_deref(),
-    )?;
-    if s.status() != Status::Playing {
-        return Err(ApiError::Bad("the game is over".into()));
-    }
     let limits = limits(&st, &r)?;
     let permit = slot(&st)?;
     let (tx, rx) = mpsc::unbounded_channel::<Event>();
     let done = tx.clone();
-    s.go(
-        limits,
-        move |it| {
-            let _ = tx.send(
-                Event::default()
-                    .event("iteration")
-                    .data(iteration_json(it).to_string()),
-            );
-        },
-        move |report| {
-            let data = json!({
-                "bestmove": report.best.as_ref().map(|m| &m.coord),
-                "score": report.score, "mate": report.mate, "depth": report.depth,
-                "nodes": report.stats.nodes,
-            });
-            let _ = done.send(Event::default().event("result").data(data.to_string()));
-        },
-    )?;
+    // Off the async threads, as in `analyse`.
+    let config = st.config.clone();
+    let s = tokio::task::spawn_blocking(move || -> Result<Session, ApiError> {
+        let mut s = session(
+            &r.game,
+            r.rules.as_deref(),
+            r.fen.as_deref(),
+            &r.moves,
+            config.threads,
+            config.hash_mb,
+            config.tables.as_deref(),
+        )?;
+        if s.status() != Status::Playing {
+            return Err(ApiError::Bad("the game is over".into()));
+        }
+        s.go(
+            limits,
+            move |it| {
+                let _ = tx.send(
+                    Event::default()
+                        .event("iteration")
+                        .data(iteration_json(it).to_string()),
+                );
+            },
+            move |report| {
+                let data = json!({
+                    "bestmove": report.best.as_ref().map(|m| &m.coord),
+                    "score": report.score, "mate": report.mate, "depth": report.depth,
+                    "nodes": report.stats.nodes,
+                });
+                let _ = done.send(Event::default().event("result").data(data.to_string()));
+            },
+        )?;
+        Ok(s)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the search task failed: {e}")))??;
     // The stream owns the session and the slot: dropped when the client
     // goes away, which stops the search and frees the slot.
     let keep = (s, permit);
@@ -351,6 +373,7 @@ pub async fn probe(
         r.fen.as_deref(),
         &r.moves,
         1,
+        st.config.hash_mb,
         None,
     )?;
     let set = TableSet::new(s.game(), Some(s.rules_name()), &dir)?;

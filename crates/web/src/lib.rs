@@ -26,6 +26,7 @@ pub mod api;
 pub mod client;
 mod error;
 pub mod levels;
+pub mod load;
 mod page;
 pub mod prove;
 pub mod saved;
@@ -56,6 +57,9 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// The proof solver's table (`POST /api/prove`), in MiB.
     pub max_prove_mb: u64,
+    /// Each search's hash table, in MiB: a search of a few seconds fills
+    /// little of it, and every search at once has its own.
+    pub hash_mb: usize,
 }
 
 impl Default for Config {
@@ -68,6 +72,7 @@ impl Default for Config {
             max_depth: 30,
             max_body_bytes: 64 << 10,
             max_prove_mb: 64,
+            hash_mb: 16,
         }
     }
 }

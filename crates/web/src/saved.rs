@@ -38,6 +38,7 @@ pub async fn save(
         r.fen.as_deref(),
         &r.moves,
         1,
+        st.config.hash_mb,
         st.config.tables.as_deref(),
     )?;
     let saved = SavedGame::of(&s);

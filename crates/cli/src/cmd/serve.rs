@@ -22,6 +22,9 @@ pub struct ServeArgs {
     /// The longest search, whatever a request asks (milliseconds).
     #[arg(long, default_value_t = 10_000)]
     pub max_movetime: u64,
+    /// Each search's hash table (MiB); every search at once has its own.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
 }
 
 pub fn run(a: &ServeArgs) -> Result<()> {
@@ -32,11 +35,19 @@ pub fn run(a: &ServeArgs) -> Result<()> {
             zoo_app::options::MAX_THREADS
         );
     }
+    let max = zoo_app::options::max_hash_mb();
+    if !(1..=max).contains(&a.hash) {
+        anyhow::bail!(
+            "hash {} MiB is not between 1 and {max} (half this machine's memory)",
+            a.hash
+        );
+    }
     let config = zoo_web::Config {
         tables: a.tables.clone(),
         threads: a.threads,
         max_searches: a.max_searches.max(1),
         max_movetime_ms: a.max_movetime,
+        hash_mb: a.hash,
         ..zoo_web::Config::default()
     };
     let addr = format!("{}:{}", a.host, a.port);
