@@ -25,6 +25,8 @@ pub mod external;
 pub mod games;
 pub mod machine;
 pub mod matches;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 pub mod options;
 pub mod perft;
 pub mod report;

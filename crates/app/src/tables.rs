@@ -23,7 +23,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use zoo_animal::{Board, Position, RuleSet};
 use zoo_core::{Game, Outcome};
+/// How the processes of a build share it (`zoo tb build` under `mpirun`).
+pub use zoo_tb::build::Ranks;
 use zoo_tb::build::{BuildOptions, Built};
+pub use zoo_tb::cluster::{Cluster, Single, Split};
 use zoo_tb::file::Encoding;
 use zoo_tb::index::Material;
 use zoo_tb::{Tablebase, TbError};
@@ -358,9 +361,28 @@ impl TableSet {
         finished: &(dyn Fn(&Built) + Sync),
         stop: &AtomicBool,
     ) -> Result<BuildOutcome, AppError> {
+        let alone = Ranks {
+            cluster: &zoo_tb::cluster::Single,
+            split: Split::Configurations,
+        };
+        self.build_on(plan, &alone, progress, finished, stop)
+    }
+
+    /// [`TableSet::build`] shared by the processes of `ranks` (each made
+    /// its own plan of the same directory; see `zoo_tb::build::build_on`).
+    /// `finished` is told of the tables this process built.
+    pub fn build_on(
+        &self,
+        plan: &BuildPlan,
+        ranks: &Ranks,
+        progress: &(dyn Fn(u64) + Sync),
+        finished: &(dyn Fn(&Built) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<BuildOutcome, AppError> {
         self.visit(BuildIt {
             set: self,
             plan,
+            ranks,
             progress,
             finished,
             stop,
@@ -447,6 +469,14 @@ impl TableSet {
             threads,
         })?
     }
+}
+
+/// Whether an MPI launcher (`mpirun`) started this process as one rank of
+/// a job: the variables OpenMPI, PMIx and MPICH's Hydra set.
+pub fn launched_by_mpi() -> bool {
+    ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some())
 }
 
 /// The rule set a [`TableSet`] names.
@@ -593,6 +623,7 @@ impl TableVisitor for PlanIt<'_> {
 struct BuildIt<'a> {
     set: &'a TableSet,
     plan: &'a BuildPlan,
+    ranks: &'a Ranks<'a>,
     progress: &'a (dyn Fn(u64) + Sync),
     finished: &'a (dyn Fn(&Built) + Sync),
     stop: &'a AtomicBool,
@@ -616,11 +647,12 @@ impl TableVisitor for BuildIt<'_> {
             made.fetch_add(1, Ordering::Relaxed);
             (self.finished)(b)
         };
-        let r = zoo_tb::build::build::<B>(
+        let r = zoo_tb::build::build_on::<B>(
             &self.set.dir,
             rules,
             &plan.options,
             &plan.jobs,
+            self.ranks,
             self.progress,
             &finished,
             self.stop,
@@ -630,7 +662,10 @@ impl TableVisitor for BuildIt<'_> {
                 built: r.built.len(),
             }),
             Err(TbError::Interrupted) => Ok(BuildOutcome::Interrupted {
-                missing: plan.tables.len() - made.load(Ordering::Relaxed),
+                missing: plan
+                    .tables
+                    .len()
+                    .saturating_sub(made.load(Ordering::Relaxed)),
             }),
             Err(e) => Err(e.into()),
         }

@@ -4,7 +4,9 @@
 //! not at all, so an interrupted build resumes at the first missing table.
 
 use crate::checkpoint;
+use crate::cluster::{Cluster, Single, Split};
 use crate::file::{write_table_with, Encoding};
+use crate::generate::split::{generate_split, Traffic};
 use crate::generate::{generate, Solve, Work};
 use crate::index::Material;
 use crate::isomorph;
@@ -71,6 +73,8 @@ pub struct Built {
     pub copied_from: Option<String>,
     /// Why a checkpoint could not be saved (see `Generated::unsaved`).
     pub unsaved: Option<String>,
+    /// Solved by several ranks at once: what they sent each other.
+    pub traffic: Option<Traffic>,
 }
 
 /// Makes the tables of `plan` (see [`crate::plan::plan`]) under `dir`,
@@ -87,9 +91,46 @@ pub fn build<B: Board>(
     finished: &(dyn Fn(&Built) + Sync),
     stop: &AtomicBool,
 ) -> Result<BuildReport, TbError> {
+    let alone = Ranks {
+        cluster: &Single,
+        split: Split::Configurations,
+    };
+    build_on::<B>(dir, rules, opts, plan, &alone, progress, finished, stop)
+}
+
+/// The processes a build runs on and how they share it.
+#[derive(Clone, Copy)]
+pub struct Ranks<'a> {
+    pub cluster: &'a dyn Cluster,
+    pub split: Split,
+}
+
+/// [`build`] on every rank of `ranks.cluster` together, each called with
+/// the same arguments and the same plan (made before any rank writes), the
+/// table directory shared. Every rank writes the tables it builds; with
+/// [`Split::Ranges`] rank 0 writes each solved table. The files are the
+/// ones one process writes, byte for byte. A failure on one rank ends the
+/// build on all of them at the end of the step ([`TbError::Rank`] on the
+/// others); a rank that dies is the launcher's to report (`mpirun` ends
+/// the others), and a new run resumes at the tables missing.
+#[allow(clippy::too_many_arguments)]
+pub fn build_on<B: Board>(
+    dir: &Path,
+    rules: &'static RuleSet,
+    opts: &BuildOptions,
+    plan: &Plan,
+    ranks: &Ranks,
+    progress: &(dyn Fn(u64) + Sync),
+    finished: &(dyn Fn(&Built) + Sync),
+    stop: &AtomicBool,
+) -> Result<BuildReport, TbError> {
     if rules.name.len() > crate::file::RULES_NAME_MAX {
         return Err(TbError::RulesNameTooLong(rules.name.to_string()));
     }
+    let cluster = ranks.cluster;
+    let alone = cluster.ranks() == 1;
+    // Every rank has made its plan before any writes a table.
+    cluster.agree(Ok(()))?;
     let (planned, skipped) = (&plan.jobs, plan.present);
     let most = planned.iter().map(|j| j.pieces).max().unwrap_or(0);
     let tdir: PathBuf = crate::file::table_dir(dir, B::GAME, rules.name);
@@ -98,12 +139,17 @@ pub fn build<B: Board>(
         built: Vec::new(),
         skipped,
     };
-    // Memory in use by the configurations being solved; a job waits until
-    // its working set fits the budget, and one larger than the budget (its
-    // state in files) until it is alone.
-    let used = Mutex::new(0u64);
-    let freed = Condvar::new();
-    let budget = opts.budget();
+    let sizes = Sizes {
+        dir,
+        rules,
+        opts,
+        tdir: &tdir,
+        progress,
+        finished,
+        stop,
+        used: Mutex::new(0),
+        freed: Condvar::new(),
+    };
     for n in 2..=most {
         let (copies, mut solves): (Vec<&Job>, Vec<&Job>) = planned
             .iter()
@@ -114,20 +160,122 @@ pub fn build<B: Board>(
         }
         // Largest first: the small ones fill the gaps at the end.
         solves.sort_by_key(|p| std::cmp::Reverse(p.positions));
-        let solved_here = |m: Material| solves.iter().any(|p| p.material == m);
+        let solved_here: Vec<Material> = solves.iter().map(|p| p.material).collect();
         // The jobs in the order they are taken: the copies of tables that
         // are there already, the solves, then the copies of tables solved
         // at this size, which wait for their sources.
         let (waiting, ready): (Vec<&Job>, Vec<&Job>) = copies
             .into_iter()
-            .partition(|p| p.source.is_some_and(|r| solved_here(r.source)));
-        let jobs: Vec<&Job> = ready
-            .into_iter()
-            .chain(solves.iter().copied())
-            .chain(waiting)
-            .collect();
+            .partition(|p| p.source.is_some_and(|r| solved_here.contains(&r.source)));
+        let (written, results) = if alone {
+            let jobs: Vec<&Job> = ready
+                .into_iter()
+                .chain(solves.iter().copied())
+                .chain(waiting)
+                .collect();
+            sizes.run::<B>(n, &jobs, &solved_here)
+        } else {
+            let mut written = Vec::new();
+            let mut results = Vec::new();
+            // Each step ends on every rank together: the copies waiting
+            // for a table solved at this size start once it is written,
+            // whichever rank wrote it.
+            // `None`: the solves, split by ranges.
+            let steps: Vec<Option<Vec<&Job>>> = match ranks.split {
+                Split::Configurations => {
+                    vec![
+                        Some(ready.into_iter().chain(solves.iter().copied()).collect()),
+                        Some(waiting),
+                    ]
+                }
+                Split::Ranges => vec![Some(ready), None, Some(waiting)],
+            };
+            for step in &steps {
+                let (w, r) = match step {
+                    Some(jobs) => sizes.run::<B>(n, &share(jobs, cluster), &[]),
+                    None => sizes.split_solves::<B>(&solves, cluster),
+                };
+                let failed = r.iter().find_map(|r| r.as_ref().err().cloned());
+                written.extend(w);
+                results.extend(r);
+                let agreed = cluster.agree(failed.map_or(Ok(()), Err));
+                if let Err(e) = agreed {
+                    results.push(Err(e));
+                    break;
+                }
+            }
+            // Every rank's tables, for the manifest.
+            let keys: Vec<u64> = written.iter().map(|m| m.key() as u64).collect();
+            let all = cluster.all(&keys)?;
+            written = all
+                .concat()
+                .into_iter()
+                .map(|k| Material::new(k as u8, (k >> 8) as u8))
+                .collect();
+            written.sort_by_key(|m| m.key());
+            written.dedup();
+            (written, results)
+        };
+        // The manifest follows the tables written, also when a job failed
+        // or the build was stopped.
+        if cluster.rank() == 0 {
+            let names: Vec<String> = written
+                .iter()
+                .map(|&m| crate::file::file_name::<B>(m))
+                .collect();
+            crate::manifest::record(&tdir, &names)?;
+        }
+        for r in results {
+            report.built.push(r?);
+        }
+    }
+    Ok(report)
+}
+
+/// This rank's jobs of `jobs`: each job, largest first, to the rank with
+/// the fewest positions so far (the lowest on a tie), the same on every
+/// rank.
+fn share<'a>(jobs: &[&'a Job], cluster: &dyn Cluster) -> Vec<&'a Job> {
+    let mut order: Vec<&Job> = jobs.to_vec();
+    order.sort_by_key(|p| std::cmp::Reverse(p.positions));
+    let mut load = vec![0u64; cluster.ranks()];
+    order
+        .into_iter()
+        .filter(|p| {
+            let r = (0..load.len()).min_by_key(|&r| load[r]).unwrap_or(0);
+            load[r] += p.positions.max(1);
+            r == cluster.rank()
+        })
+        .collect()
+}
+
+/// What every size of a build shares.
+struct Sizes<'a> {
+    dir: &'a Path,
+    rules: &'static RuleSet,
+    opts: &'a BuildOptions,
+    tdir: &'a Path,
+    progress: &'a (dyn Fn(u64) + Sync),
+    finished: &'a (dyn Fn(&Built) + Sync),
+    stop: &'a AtomicBool,
+    /// Memory in use by the configurations being solved; a job waits until
+    /// its working set fits the budget, and one larger than the budget (its
+    /// state in files) until it is alone.
+    used: Mutex<u64>,
+    freed: Condvar,
+}
+
+/// The tables written and each job's result.
+type Ran = (Vec<Material>, Vec<Result<Built, TbError>>);
+
+impl Sizes<'_> {
+    /// Runs `jobs` (of `n` pieces) with this process's threads. A copy of
+    /// a table in `solved_here` waits until it is written.
+    fn run<B: Board>(&self, n: u32, jobs: &[&Job], solved_here: &[Material]) -> Ran {
+        let (opts, budget) = (self.opts, self.opts.budget());
+        let solves: Vec<&&Job> = jobs.iter().filter(|p| p.source.is_none()).collect();
         // A fresh view of the directory: the tables of n - 1 pieces exist now.
-        let tb = Tablebase::<B>::open(dir, rules);
+        let tb = Tablebase::<B>::open(self.dir, self.rules);
         let encoding = opts.encoding.unwrap_or_else(|| default_encoding(n));
         // Configurations side by side, one thread each, when as many as there
         // are threads fit in memory together; otherwise one at a time with
@@ -141,7 +289,7 @@ pub fn build<B: Board>(
             let (work, unsaved) = match &p.source {
                 // A copy maps its entries with the threads of its pool (one side by side).
                 Some(r) => {
-                    let c = isomorph::copy(&tb, p.material, r, progress, stop)?;
+                    let c = isomorph::copy(&tb, p.material, r, self.progress, self.stop)?;
                     write_table_with(&path, &c.header, encoding, &|side, start, out| {
                         c.fill(side, start, out)
                     })?;
@@ -155,9 +303,9 @@ pub fn build<B: Board>(
                     let solve = Solve {
                         parallel: threads > 1 && !side_by_side,
                         checkpoint: ckpt,
-                        state_dir: p.state_in_file.then_some(tdir.as_path()),
+                        state_dir: p.state_in_file.then_some(self.tdir),
                     };
-                    let g = generate(&tb, p.material, &solve, progress, stop)?;
+                    let g = generate(&tb, p.material, &solve, self.progress, self.stop)?;
                     write_table_with(&path, &g.header, encoding, &|side, start, out| {
                         g.fill(side, start, out)
                     })?;
@@ -173,8 +321,9 @@ pub fn build<B: Board>(
                 work,
                 copied_from: p.source.map(|r| r.source.name::<B>()),
                 unsaved,
+                traffic: None,
             };
-            finished(&built);
+            (self.finished)(&built);
             Ok(built)
         };
         // Workers take the jobs in order; a copy waits until its source is
@@ -186,7 +335,7 @@ pub fn build<B: Board>(
         let results = Mutex::new(Vec::new());
         let worker = |pool: &rayon::ThreadPool| {
             while let Some(p) = jobs.get(next.fetch_add(1, SeqCst)) {
-                if let Some(r) = p.source.filter(|r| solved_here(r.source)) {
+                if let Some(r) = p.source.filter(|r| solved_here.contains(&r.source)) {
                     let mut w = written.lock().expect("job lock");
                     while !w.contains(&r.source) && !failed.load(SeqCst) {
                         w = wrote.wait(w).expect("job lock");
@@ -196,15 +345,15 @@ pub fn build<B: Board>(
                     break;
                 }
                 {
-                    let mut u = used.lock().expect("memory lock");
+                    let mut u = self.used.lock().expect("memory lock");
                     while *u > 0 && *u + p.working_bytes > budget {
-                        u = freed.wait(u).expect("memory lock");
+                        u = self.freed.wait(u).expect("memory lock");
                     }
                     *u += p.working_bytes;
                 }
                 let r = pool.install(|| run(p));
-                *used.lock().expect("memory lock") -= p.working_bytes;
-                freed.notify_all();
+                *self.used.lock().expect("memory lock") -= p.working_bytes;
+                self.freed.notify_all();
                 {
                     // Under the lock, so a copy about to wait cannot miss it.
                     let mut w = written.lock().expect("job lock");
@@ -227,33 +376,93 @@ pub fn build<B: Board>(
         // worker hands out nothing more, and the other thread sits idle
         // (measured in docs/log/tablebase.md).
         // Otherwise one worker hands each job to a pool of all threads.
-        let pools: Vec<rayon::ThreadPool> = if side_by_side {
-            (0..threads)
-                .map(|_| thread_pool(1))
-                .collect::<Result<_, _>>()?
+        let pools: Result<Vec<rayon::ThreadPool>, TbError> = if side_by_side {
+            (0..threads).map(|_| thread_pool(1)).collect()
         } else {
-            vec![thread_pool(threads)?]
+            thread_pool(threads).map(|p| vec![p])
+        };
+        let pools = match pools {
+            Ok(p) => p,
+            Err(e) => return (Vec::new(), vec![Err(e)]),
         };
         std::thread::scope(|s| {
             for p in &pools {
                 s.spawn(|| worker(p));
             }
         });
-        // The manifest follows the tables written, also when a job failed
-        // or the build was stopped.
-        let names: Vec<String> = written
-            .lock()
-            .expect("job lock")
-            .iter()
-            .map(|&m| crate::file::file_name::<B>(m))
-            .collect();
-        crate::manifest::record(&tdir, &names)?;
-        let results = results.into_inner().expect("results lock");
-        for r in results {
-            report.built.push(r?);
-        }
+        (
+            written.into_inner().expect("job lock"),
+            results.into_inner().expect("results lock"),
+        )
     }
-    Ok(report)
+
+    /// Solves `solves` one after the other on every rank together, each
+    /// split by ranges ([`generate_split`]); rank 0 writes them.
+    fn split_solves<B: Board>(&self, solves: &[&Job], cluster: &dyn Cluster) -> Ran {
+        let mut written = Vec::new();
+        let mut results = Vec::new();
+        let pool = match thread_pool(self.opts.threads.max(1)) {
+            Ok(p) => p,
+            Err(e) => return (written, vec![Err(e)]),
+        };
+        for p in solves {
+            let n = p.pieces;
+            let r = pool.install(|| -> Result<Option<Built>, TbError> {
+                let t0 = Instant::now();
+                let tb = Tablebase::<B>::open(self.dir, self.rules);
+                let solve = Solve {
+                    parallel: self.opts.threads > 1,
+                    checkpoint: None,
+                    state_dir: None,
+                };
+                let a = generate_split(
+                    &tb,
+                    p.material,
+                    &solve,
+                    cluster,
+                    self.tdir,
+                    self.progress,
+                    self.stop,
+                )?;
+                let wrote = if a.writes() {
+                    let encoding = self.opts.encoding.unwrap_or_else(|| default_encoding(n));
+                    let path = tb.path_of(p.material);
+                    write_table_with(&path, &a.header, encoding, &|side, start, out| {
+                        a.fill(side, start, out)
+                    })
+                    .map(|_| ())
+                } else {
+                    Ok(())
+                };
+                // The table is there for every rank before the next one.
+                cluster.agree(wrote)?;
+                let built = Built {
+                    name: p.material.name::<B>(),
+                    secs: t0.elapsed().as_secs_f64(),
+                    work: a.work,
+                    copied_from: None,
+                    unsaved: None,
+                    traffic: Some(a.traffic),
+                };
+                // Every rank did the work; one tells of it.
+                Ok(a.writes().then(|| {
+                    (self.finished)(&built);
+                    built
+                }))
+            });
+            match r {
+                Ok(b) => {
+                    written.push(p.material);
+                    results.extend(b.map(Ok));
+                }
+                Err(e) => {
+                    results.push(Err(e));
+                    break;
+                }
+            }
+        }
+        (written, results)
+    }
 }
 
 fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, TbError> {

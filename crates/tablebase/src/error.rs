@@ -83,6 +83,12 @@ pub enum TbError {
     /// The worker threads could not be started.
     #[error("thread pool: {0}")]
     ThreadPool(String),
+    /// Another rank of a build on several processes failed (it says why).
+    #[error("rank {0} of the build failed; its own message says why")]
+    Rank(usize),
+    /// The processes of a build could not talk.
+    #[error("between the ranks of the build: {0}")]
+    Cluster(String),
 }
 
 impl TbError {

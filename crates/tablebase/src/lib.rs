@@ -10,6 +10,7 @@
 
 pub mod build;
 pub mod checkpoint;
+pub mod cluster;
 pub mod diff;
 pub mod error;
 pub mod file;

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+use zoo_app::tables::{Cluster, Ranks, Single, Split};
 use zoo_app::{human_bytes, BuildOutcome, BuildRequest, Encoding, GameKind, TableSet};
 use zoo_core::Outcome;
 
@@ -87,6 +88,19 @@ pub struct BuildArgs {
     /// the result (docs/json.md); the progress bar stays on stderr.
     #[arg(long)]
     pub json: bool,
+    /// Under `mpirun` (a zoo built with `--features mpi`): each table
+    /// built by one process, the tables of a size shared out
+    /// (`configurations`), or each table by all processes, each owning a
+    /// range of its positions (`ranges`, for tables larger than one
+    /// machine's memory). See docs/tablebase.md, "Across processes".
+    #[arg(long, value_enum, default_value_t = SplitArg::Configurations)]
+    pub split: SplitArg,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum SplitArg {
+    Configurations,
+    Ranges,
 }
 
 #[derive(Args, Debug)]
@@ -243,6 +257,48 @@ impl TableArgs {
 }
 
 fn run_build(a: &BuildArgs) -> Result<()> {
+    let split = match a.split {
+        SplitArg::Configurations => Split::Configurations,
+        SplitArg::Ranges => Split::Ranges,
+    };
+    #[cfg(feature = "mpi")]
+    if let Some(world) = zoo_app::mpi::Mpi::from_launcher()? {
+        let ranks = Ranks {
+            cluster: &world,
+            split,
+        };
+        let r = build_on(a, &ranks);
+        if let Err(e) = &r {
+            // The others may wait for this rank at a collective it will
+            // never reach: end them all, having said why.
+            eprintln!("zoo: rank {}: {e:#}", world.rank());
+            world.abort(1);
+        }
+        return r;
+    }
+    if zoo_app::tables::launched_by_mpi() {
+        bail!(
+            "started by mpirun, but this zoo was built without MPI: \
+             cargo build --release -p zoo --features mpi (needs openmpi-bin, libopenmpi-dev, libclang-dev)"
+        );
+    }
+    let alone = Ranks {
+        cluster: &Single,
+        split,
+    };
+    build_on(a, &alone)
+}
+
+/// `zoo tb build` as one of `ranks` (alone: the only one). Rank 0 prints
+/// the plan and the result; each rank the tables it built.
+fn build_on(a: &BuildArgs, ranks: &Ranks) -> Result<()> {
+    let rank = ranks.cluster.rank();
+    let lead = rank == 0;
+    let tag = if ranks.cluster.ranks() > 1 {
+        format!("rank {rank}: ")
+    } else {
+        String::new()
+    };
     let set = a.tables.set(a.game)?;
     let req = BuildRequest {
         pieces: a.pieces.unwrap_or(0),
@@ -256,7 +312,9 @@ fn run_build(a: &BuildArgs) -> Result<()> {
         solve_all: a.solve_all,
     };
     let plan = set.plan(&req)?;
-    eprintln!(
+    let json = a.json && lead;
+    if lead {
+        eprintln!(
         "{} {}: {} tables present, {} to build ({} of them copies, {} positions), up to {} pieces, in {}",
         plan.game,
         plan.rules,
@@ -267,7 +325,8 @@ fn run_build(a: &BuildArgs) -> Result<()> {
         plan.pieces,
         plan.dir.display()
     );
-    if a.json {
+    }
+    if json {
         super::json::line(
             "plan",
             &serde_json::json!({
@@ -278,7 +337,7 @@ fn run_build(a: &BuildArgs) -> Result<()> {
             }),
         )?;
     }
-    for p in plan.tables.iter().filter(|p| p.state_in_file) {
+    for p in plan.tables.iter().filter(|p| p.state_in_file && lead) {
         let need = human_bytes(p.working_bytes);
         eprintln!(
             "{}: {need} of working memory, more than the {} allowed (--memory): solved alone with its state \
@@ -288,7 +347,7 @@ fn run_build(a: &BuildArgs) -> Result<()> {
         );
     }
     if plan.tables.is_empty() {
-        if a.json {
+        if json {
             super::json::result(&serde_json::json!({"built": 0, "seconds": 0.0, "missing": 0}))?;
         }
         return Ok(());
@@ -330,8 +389,9 @@ fn run_build(a: &BuildArgs) -> Result<()> {
     );
     let t0 = Instant::now();
     let last_line = std::sync::Mutex::new(Instant::now());
-    let r = set.build(
+    let r = set.build_on(
         &plan,
+        ranks,
         &|n| {
             bar.inc(n);
             // Without a terminal the bar is hidden: a line a minute in the
@@ -356,11 +416,16 @@ fn run_build(a: &BuildArgs) -> Result<()> {
             // with the work of its backward pass (a measure that does not
             // depend on the machine's load, unlike the time).
             if bar.is_hidden() {
-                match &b.copied_from {
-                    Some(s) => eprintln!("{} copied from {s} in {:.1} s", b.name, b.secs),
-                    None => eprintln!(
-                        "{} built in {:.1} s ({} positions taken back, {} predecessors told)",
+                match (&b.copied_from, &b.traffic) {
+                    (Some(s), _) => eprintln!("{tag}{} copied from {s} in {:.1} s", b.name, b.secs),
+                    (None, None) => eprintln!(
+                        "{tag}{} built in {:.1} s ({} positions taken back, {} predecessors told)",
                         b.name, b.secs, b.work.taken_back, b.work.told
+                    ),
+                    (None, Some(t)) => eprintln!(
+                        "{tag}{} built by every rank in {:.1} s ({} positions taken back, {} predecessors told, \
+                         {} of them through another rank; {} bytes sent in {} exchanges)",
+                        b.name, b.secs, b.work.taken_back, b.work.told, t.messages, t.bytes, t.exchanges
                     ),
                 }
             }
@@ -378,7 +443,9 @@ fn run_build(a: &BuildArgs) -> Result<()> {
                     &serde_json::json!({
                         "name": b.name, "seconds": b.secs, "copied_from": b.copied_from,
                         "taken_back": b.work.taken_back, "told": b.work.told,
-                        "unsaved": b.unsaved,
+                        "unsaved": b.unsaved, "rank": rank,
+                        "messages": b.traffic.map(|t| t.messages),
+                        "bytes_sent": b.traffic.map(|t| t.bytes),
                     }),
                 );
             }
@@ -388,8 +455,16 @@ fn run_build(a: &BuildArgs) -> Result<()> {
     );
     bar.finish_and_clear();
     match r? {
+        BuildOutcome::Done { .. } if !lead => Ok(()),
         BuildOutcome::Done { built } => {
-            if a.json {
+            // Under several ranks each tells of its own tables; the lead
+            // of them all.
+            let built = if ranks.cluster.ranks() > 1 {
+                plan.tables.len()
+            } else {
+                built
+            };
+            if json {
                 super::json::result(&serde_json::json!({
                     "built": built, "seconds": t0.elapsed().as_secs_f64(), "missing": 0,
                 }))?;
@@ -401,7 +476,7 @@ fn run_build(a: &BuildArgs) -> Result<()> {
             Ok(())
         }
         BuildOutcome::Interrupted { missing } => {
-            if a.json {
+            if json {
                 super::json::result(&serde_json::json!({
                     "built": null, "seconds": t0.elapsed().as_secs_f64(), "missing": missing,
                 }))?;

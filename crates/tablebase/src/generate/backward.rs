@@ -111,18 +111,35 @@ impl<B: Board> Gen<'_, B> {
     }
 
     /// Tells the predecessors in `batch` (of side `t`) that their child was
-    /// decided at distance `d`.
-    pub(super) fn notify_all(&self, t: usize, batch: &Batch, d: usize) -> Result<(), TbError> {
+    /// decided at distance `d`; those another rank owns go to `remote`
+    /// (with `t` in bit 63) for it to be told ([`super::split`]).
+    pub(super) fn notify_all(
+        &self,
+        t: usize,
+        batch: &Batch,
+        d: usize,
+        remote: &mut Vec<u64>,
+    ) -> Result<(), TbError> {
         let lost = d.is_multiple_of(2);
         for &x in &batch.xs[..batch.len] {
-            self.notify(t, x, lost, d)?;
+            if self.own.contains(&x) {
+                self.notify(t, x, lost, d)?;
+            } else {
+                remote.push((t as u64) << 63 | x);
+            }
         }
         Ok(())
     }
 
     /// Level `d` over the marked block `b` of `side`; returns how many
-    /// positions it took back.
-    pub(super) fn sweep_block(&self, side: usize, b: u64, d: usize) -> Result<u64, TbError> {
+    /// positions it took back. Predecessors of other ranks go to `remote`.
+    pub(super) fn sweep_block(
+        &self,
+        side: usize,
+        b: u64,
+        d: usize,
+        remote: &mut Vec<u64>,
+    ) -> Result<u64, TbError> {
         let layout = self.layout;
         let n = layout.n;
         let start = b * BLOCK;
@@ -173,7 +190,7 @@ impl<B: Board> Gen<'_, B> {
                 }
                 let (_, p) = pos.as_ref().expect("set above");
                 self.predecessors(x, p, &sqs, &mut batch);
-                self.notify_all(1 - side, &batch, d)?;
+                self.notify_all(1 - side, &batch, d, remote)?;
                 taken_back += 1;
                 told += batch.len as u64;
             }

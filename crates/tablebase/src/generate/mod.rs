@@ -59,6 +59,7 @@ use zoo_core::{Outcome, Side};
 
 mod backward;
 mod forward;
+pub mod split;
 mod state;
 
 use state::State;
@@ -183,6 +184,9 @@ struct Gen<'a, B: Board> {
     /// them enters the den next move whatever that side does (it cannot
     /// step into its own den to block it), see `init`.
     den_doors: [u64; 2],
+    /// The entries this process decides (both sides): all of them, but
+    /// in a build split by ranges ([`split`]).
+    own: std::ops::Range<u64>,
     /// `Work` so far.
     taken_back: AtomicU64,
     told: AtomicU64,
@@ -245,6 +249,7 @@ impl<'a, B: Board> Gen<'a, B> {
             children,
             shared: solve.parallel,
             den_doors: [0, 1].map(|s| B::tables().steps[B::DEN[s] as usize]),
+            own: 0..size,
             taken_back: AtomicU64::new(0),
             told: AtomicU64::new(0),
         })
@@ -301,23 +306,24 @@ impl<'a, B: Board> Gen<'a, B> {
             .position(&sqs[..self.layout.n], stm, self.tb.rules())
     }
 
+    /// The counts of `side`'s entries in `self.own`.
     fn counts(&self, side: usize) -> SideCounts {
         let l = self.layout;
         let stride = l.first_stride();
-        let firsts = l.size / stride;
-        (0..firsts)
+        let (lo, hi) = (self.own.start, self.own.end);
+        (lo / stride..hi.div_ceil(stride))
             .into_par_iter()
             .map(|f| {
-                let start = f * stride;
                 // Entries with the first piece on files a-c stand for themselves
                 // and their mirror image; on file d both images are entries.
-                let w = if l.first_file(start) < 3 { 2 } else { 1 };
+                let w = if l.first_file(f * stride) < 3 { 2 } else { 1 };
+                let (start, end) = ((f * stride).max(lo), ((f + 1) * stride).min(hi));
                 // Without branches: [draw, win, loss] of every entry, and of
                 // those that are positions of the statistics (not stalemates).
                 let mut entries = [0u64; 3];
                 let mut counted = [0u64; 3];
                 let mut longest = 0u64;
-                self.state[side].for_each(start, start + stride, |v| {
+                self.state[side].for_each(start, end, |v| {
                     let r = if v & OPEN != 0 { 0 } else { v & 0xff };
                     let draw = (r == 0) as u64;
                     let win = (r != 0 && r % 2 == 0) as u64;
@@ -496,7 +502,8 @@ pub fn generate<B: Board>(
         // checkpoint can hold: the next run sweeps the blocks still marked.
         let swept = each(&blocks, parallel, |&(side, b)| {
             check()?;
-            let k = g.sweep_block(side, b, d)?;
+            // One process owns every entry: nothing goes to `remote`.
+            let k = g.sweep_block(side, b, d, &mut Vec::new())?;
             g.unmark(d, side, b);
             progress(k);
             Ok(k)

@@ -9,6 +9,7 @@ mod known;
 mod oracle;
 mod plan;
 mod props;
+mod ranks;
 mod sample;
 mod stats;
 mod verify;
