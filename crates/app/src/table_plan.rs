@@ -305,15 +305,25 @@ impl TableSet {
     }
 }
 
+/// `64`, `0.5`, and `1e300` rather than its 301 digits.
+fn show(gb: f64) -> String {
+    if gb.abs() < 1e9 {
+        format!("{gb}")
+    } else {
+        format!("{gb:e}")
+    }
+}
+
 fn check_gb(flag: &str, gb: f64) -> Result<u64, AppError> {
+    let gb_text = show(gb);
     if !(gb.is_finite() && gb > 0.0) {
         return Err(AppError::Input(format!(
-            "{flag} {gb}: give a positive number of GB"
+            "{flag} {gb_text}: give a positive number of GB"
         )));
     }
     if gb > MOST_GB {
         return Err(AppError::Input(format!(
-            "{flag} {gb}: more than the {MOST_GB} GB any machine has"
+            "{flag} {gb_text}: more than the {MOST_GB} GB any machine has"
         )));
     }
     Ok((gb * 1e9) as u64)
