@@ -53,7 +53,7 @@ pub fn default_encoding(pieces: u32) -> Encoding {
 }
 
 /// Working sets from which a configuration saves checkpoints.
-const CHECKPOINT_FROM: u64 = 1 << 30;
+pub(crate) const CHECKPOINT_FROM: u64 = 1 << 30;
 
 /// What a finished build did.
 #[derive(Clone, Debug, Default)]

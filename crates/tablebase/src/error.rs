@@ -35,6 +35,9 @@ pub enum TbError {
     /// a side, or a kind twice.
     #[error("no tables of material {0}: one piece a side at least, each kind once")]
     NoSuchMaterial(String),
+    /// A plan asked of machines that cannot build anything.
+    #[error("{0}")]
+    Plan(String),
     /// A manifest line that is not `file bytes sha256`.
     #[error("{path}, line {line}: not `file bytes sha256`")]
     BadManifest { path: PathBuf, line: usize },

@@ -9,10 +9,12 @@
 //! one-ply check of random entries ([`sample`]). See `docs/tablebase.md`.
 
 pub mod build;
+pub mod calibrate;
 pub mod checkpoint;
 pub mod cluster;
 pub mod diff;
 pub mod error;
+pub mod estimate;
 pub mod file;
 pub mod generate;
 pub mod index;

@@ -17,5 +17,6 @@ pub mod play;
 pub mod uci;
 // Endgame tables (zoo-tb).
 pub mod tb;
+pub mod tb_plan;
 // Decision trees over the tables (zoo-learn).
 pub mod tree;

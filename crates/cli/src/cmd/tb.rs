@@ -1,5 +1,5 @@
-//! `zoo tb build | stats | probe | verify`: endgame tablebases of the animal
-//! games (crate `zoo-tb`).
+//! `zoo tb build | plan | stats | probe | verify`: endgame tablebases of the
+//! animal games (crate `zoo-tb`).
 
 use crate::games::game_parser;
 use anyhow::{bail, Context, Result};
@@ -24,6 +24,11 @@ pub enum TbCommand {
     /// Build every missing table up to a number of pieces, or one material
     /// and the tables it needs (resumable).
     Build(BuildArgs),
+    /// What building every table of a size would cost, on this machine or
+    /// on several: per configuration its entries, memory, disk, the
+    /// messages of a build split across machines, and its time from rates
+    /// measured here in a few seconds.
+    Plan(PlanArgs),
     /// Write the manifest of the tables (each file's size and SHA-256), or
     /// check the files against it.
     Manifest(ManifestArgs),
@@ -104,6 +109,56 @@ pub enum SplitArg {
 }
 
 #[derive(Args, Debug)]
+pub struct PlanArgs {
+    #[arg(long, value_parser = game_parser())]
+    pub game: GameKind,
+    /// Every configuration up to this many pieces.
+    #[arg(long)]
+    pub pieces: u32,
+    /// Only the configurations of exactly --pieces pieces (the smaller
+    /// tables taken as built).
+    #[arg(long)]
+    pub only: bool,
+    /// Where the tables are: the bytes per entry are measured on the
+    /// files there (none need be there).
+    #[command(flatten)]
+    pub tables: TableArgs,
+    /// Machines the build runs on (default 1).
+    #[arg(long)]
+    pub machines: Option<usize>,
+    /// Memory a build may use on each machine, in GB (default: 80% of
+    /// this machine's).
+    #[arg(long, value_name = "GB")]
+    pub memory_per_machine: Option<f64>,
+    /// Disk of each machine, in GB (default: not checked).
+    #[arg(long, value_name = "GB")]
+    pub disk_per_machine: Option<f64>,
+    /// Threads of each machine (default: this machine's).
+    #[arg(long)]
+    pub threads_per_machine: Option<usize>,
+    /// What a machine sends to the others per second, in GB/s (default
+    /// 1.25: 10 Gbit/s).
+    #[arg(long, value_name = "GB_PER_S")]
+    pub network: Option<f64>,
+    /// Rates from a file (the `rates` of an earlier `zoo tb plan --json`,
+    /// or its whole result) instead of measuring them (a few seconds).
+    #[arg(long, value_name = "FILE")]
+    pub rates: Option<PathBuf>,
+    /// Plan every configuration as solved, none copied.
+    #[arg(long)]
+    pub solve_all: bool,
+    /// How the tables would be stored (default: plain up to 5 pieces, zstd
+    /// from 6).
+    #[arg(long, value_enum)]
+    pub encoding: Option<EncodingArg>,
+    /// Configurations listed, the longest first (all with --json).
+    #[arg(long, default_value_t = 20)]
+    pub top: usize,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct ManifestArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
@@ -118,6 +173,15 @@ pub struct ManifestArgs {
 pub enum EncodingArg {
     Plain,
     Zstd,
+}
+
+impl EncodingArg {
+    pub(super) fn encoding(self) -> Encoding {
+        match self {
+            EncodingArg::Plain => Encoding::Plain,
+            EncodingArg::Zstd => Encoding::Zstd,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -204,6 +268,7 @@ pub struct VerifyArgs {
 pub fn run(a: &TbArgs) -> Result<()> {
     match &a.command {
         TbCommand::Build(b) => run_build(b),
+        TbCommand::Plan(p) => super::tb_plan::run(p),
         TbCommand::Manifest(m) => run_manifest(m),
         TbCommand::Stats(s) => run_stats(s),
         TbCommand::Diff(d) => run_diff(d),
@@ -247,7 +312,7 @@ pub fn run(a: &TbArgs) -> Result<()> {
 }
 
 impl TableArgs {
-    fn set(&self, game: GameKind) -> Result<TableSet> {
+    pub(super) fn set(&self, game: GameKind) -> Result<TableSet> {
         Ok(TableSet::new(
             game,
             self.rules.name().as_deref(),
@@ -305,10 +370,7 @@ fn build_on(a: &BuildArgs, ranks: &Ranks) -> Result<()> {
         material: a.material.clone(),
         threads: a.threads,
         memory_gb: a.memory,
-        encoding: a.encoding.map(|e| match e {
-            EncodingArg::Plain => Encoding::Plain,
-            EncodingArg::Zstd => Encoding::Zstd,
-        }),
+        encoding: a.encoding.map(EncodingArg::encoding),
         solve_all: a.solve_all,
     };
     let plan = set.plan(&req)?;

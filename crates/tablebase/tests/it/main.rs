@@ -3,6 +3,7 @@
 
 mod common;
 mod copies;
+mod estimate;
 mod files;
 mod generate;
 mod known;
