@@ -31,6 +31,23 @@ use zoo_animal::{Board, RuleSet};
 /// ([`crate::generate::split`]).
 pub const MESSAGE_BYTES: u64 = 8;
 
+/// The share of a split build's predecessors told through another rank,
+/// per boundary between ranges: the ranges are contiguous in the index,
+/// whose first digit is the first piece's square, so a predecessor crosses
+/// one only when the move taken back changes a leading digit. Measured on
+/// the 5-piece `DTEvdt` (2.4% of 1.11 G told with 2 ranks, 5.2% with 3:
+/// docs/log/tablebase.md, 2026-11-23); never more than the share of
+/// entries in other ranges.
+pub const CROSSING_PER_BOUNDARY: f64 = 0.025;
+
+/// Predecessors told through another rank when `told` are told in a
+/// configuration split across `k` ranks.
+pub fn split_messages(told: u64, k: u64) -> u64 {
+    let k = k.max(1) as f64;
+    let share = ((k - 1.0) * CROSSING_PER_BOUNDARY).min((k - 1.0) / k);
+    (told as f64 * share) as u64
+}
+
 /// Bytes per stored entry of a plain table when none is there to measure:
 /// 2 bits of value and a byte of distance.
 pub const PLAIN_BYTES_PER_ENTRY: f64 = 1.25;
@@ -403,7 +420,7 @@ pub fn estimate<B: Board>(
             } else {
                 Place::StateInFiles(0)
             };
-            let messages = (told as u128 * (k as u128 - 1) / k as u128) as u64;
+            let messages = split_messages(told, k as u64);
             let checkpoint = if working >= CHECKPOINT_FROM && place != Place::Split {
                 2 * working
             } else {
