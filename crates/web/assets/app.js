@@ -83,20 +83,40 @@ function offerChoice(moves) {
   $("choice").innerHTML = "Which capture? " + moves.map((m) => `<button class="mv" data-m="${m.coord}">${m.coord}</button>`).join(" ");
 }
 
-$("board").addEventListener("click", (e) => {
-  const el = e.target.closest("[data-sq]");
-  if (!el || !state.view) return;
-  const sq = el.getAttribute("data-sq");
+// A move by two clicks (the piece, then its target) or by dragging the
+// piece to its target: pointer events serve the mouse, touch and pen alike.
+function chosen(sq) {
   const ends = boardOf(state.game).ends;
   $("choice").innerHTML = "";
   if (state.picked) {
     const ms = state.view.legal.filter((m) => { const [f, t] = ends(m.coord); return f === state.picked && t === sq; });
-    if (ms.length === 1) { play(ms[0].coord); return; }
-    if (ms.length > 1) { offerChoice(ms); return; }
-    if (sq === state.picked) { state.picked = null; draw(); return; }
+    if (ms.length === 1) { play(ms[0].coord); return true; }
+    if (ms.length > 1) { offerChoice(ms); return true; }
+    if (sq === state.picked) { state.picked = null; draw(); return false; }
   }
   state.picked = state.view.legal.some((m) => ends(m.coord)[0] === sq) ? sq : null;
   draw();
+  return false;
+}
+function squareAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const sq = el && el.closest("#board [data-sq]");
+  return sq ? sq.getAttribute("data-sq") : null;
+}
+let dragFrom = null;
+$("board").addEventListener("pointerdown", (e) => {
+  const sq = squareAt(e.clientX, e.clientY);
+  if (!sq || !state.view) return;
+  e.preventDefault();
+  const moved = chosen(sq);
+  dragFrom = !moved && state.picked === sq ? sq : null;
+});
+$("board").addEventListener("pointerup", (e) => {
+  const from = dragFrom;
+  dragFrom = null;
+  const sq = squareAt(e.clientX, e.clientY);
+  // Let go on another square: the drag's target.
+  if (from && sq && sq !== from && state.picked === from) chosen(sq);
 });
 $("choice").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) { $("choice").innerHTML = ""; play(m); } });
 $("legal").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });

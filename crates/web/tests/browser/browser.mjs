@@ -1,6 +1,6 @@
 // Plays the zoo web board in headless Chromium: the page loads, a move is
 // made by clicking, the engine answers, undo takes the turn back, a FEN is
-// set and a game finished by clicking, the analysis streams, the tables
+// set and a game finished by dragging a piece, the analysis streams, the tables
 // give a value; checkers moves on the SVG board (a capture chosen among
 // two), the engine at a named level, a game saved as PDN and loaded back,
 // a move list pasted, the prove button; a screenshot of each game's board.
@@ -44,8 +44,8 @@ try {
   await page.fill("#fen", "7/3R3/7/7/7/7/e6 w");
   await page.click("#setfen");
   await page.waitForSelector('#board g.piece[data-sq="d6"]');
-  await page.click('#board g.piece[data-sq="d6"]');
-  await page.click('#board rect[data-sq="d7"]');
+  // By dragging the rat onto the den.
+  await page.dragAndDrop('#board g.piece[data-sq="d6"]', '#board rect[data-sq="d7"]');
   await page.waitForFunction(() => document.getElementById("message").textContent.includes("Game over"), null, { timeout: 5000 });
   console.log("message: " + (await page.textContent("#message")));
 
