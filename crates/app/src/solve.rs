@@ -31,6 +31,9 @@ pub enum Question {
 pub enum Algorithm {
     /// Proof-number search, the tree in memory; writes proofs.
     Pns,
+    /// PN²: each expansion a second-level PNS whose tree is thrown away;
+    /// writes proofs.
+    Pn2,
     /// Depth-first proof-number search with a transposition table.
     Dfpn,
 }
@@ -125,9 +128,9 @@ pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
             "checkpoints are df-pn's (--algo dfpn): its table is what a run keeps; PNS's tree is not saved".into(),
         ));
     }
-    if r.proof && r.algorithm != Algorithm::Pns {
+    if r.proof && r.algorithm == Algorithm::Dfpn {
         return Err(AppError::Option(
-            "proofs are written by PNS (--algo pns): df-pn's table may have lost the entries a proof needs".into(),
+            "proofs are written by PNS and PN² (--algo pns|pn2): df-pn's table may have lost the entries a proof needs".into(),
         ));
     }
     r.game.visit(Run(r))
@@ -190,6 +193,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         };
         let report = match (r.algorithm, &r.checkpoint) {
             (Algorithm::Pns, _) => pns::solve(&pos, goal, oracle, &r.limits),
+            (Algorithm::Pn2, _) => zoo_solve::pn2::solve(&pos, goal, oracle, &r.limits),
             (Algorithm::Dfpn, None) => dfpn::solve(&pos, goal, oracle, &r.limits, &dfpn_opts),
             (Algorithm::Dfpn, Some(path)) => {
                 let mut from = loaded

@@ -278,3 +278,35 @@ fn ctrl_c_stops_with_a_report() {
     assert!(stderr.contains(" nodes/s"), "no progress line: {stderr}");
     assert!(stdout.contains("win      unknown"), "{stdout}");
 }
+
+/// PN² writes a proof the checker accepts, as PNS does.
+#[test]
+fn a_pn2_proof_passes_the_checker() {
+    let dir = temp("pn2");
+    let proof = dir.join("won.proof");
+    let out = zoo()
+        .args([
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            WON,
+            "--goal",
+            "win",
+        ])
+        .args(["--algo", "pn2", "--nodes", "2000000", "--proof"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("win      proven"),
+        "{text}"
+    );
+    let ok = check(&proof, &[]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+}

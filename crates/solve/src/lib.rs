@@ -23,15 +23,18 @@
 //! tables), the positions it covers are the leaves ([`leaf`]). Without an
 //! oracle play goes to the end of the game.
 //!
-//! Two algorithms so far, with one signature: [`pns::solve`] (Allis's
-//! proof-number search, the tree in memory, gives proofs) and
-//! [`dfpn::solve`] (Nagai's df-pn with a transposition table and a choice
-//! of [`Ghi`] mode). Both return a [`Report`]. See `docs/solve.md`.
+//! Three algorithms, with one signature: [`pns::solve`] (Allis's
+//! proof-number search, the tree in memory, gives proofs), [`pn2::solve`]
+//! (Breuker's PN²: each expansion a second-level search whose tree is
+//! thrown away, gives proofs) and [`dfpn::solve`] (Nagai's df-pn with a
+//! transposition table and a choice of [`Ghi`] mode). All return a
+//! [`Report`]. See `docs/solve.md`.
 #![warn(missing_docs)]
 
 pub mod dfpn;
 pub mod leaf;
 pub mod limits;
+pub mod pn2;
 pub mod pns;
 pub mod proof;
 pub mod value;

@@ -26,19 +26,19 @@ use zoo_core::{Game, History, MoveList, Oracle};
 
 /// One node of the tree: a path from the root.
 #[derive(Debug, Clone, Copy)]
-struct Node<M> {
-    pn: u32,
-    dn: u32,
-    parent: u32,
-    first_child: u32,
+pub(crate) struct Node<M> {
+    pub(crate) pn: u32,
+    pub(crate) dn: u32,
+    pub(crate) parent: u32,
+    pub(crate) first_child: u32,
     /// 0 until expanded (a leaf is never expanded; an inner node has moves).
-    children: u32,
+    pub(crate) children: u32,
     /// The move from the parent (`None` at the root).
-    mv: Option<M>,
+    pub(crate) mv: Option<M>,
     /// Why the line ends here, when it does.
-    end: Option<End>,
+    pub(crate) end: Option<End>,
     /// The attacker moves here.
-    or: bool,
+    pub(crate) or: bool,
 }
 
 /// The bytes one tree node takes for a game (what `--hash` is divided by).
@@ -116,18 +116,10 @@ pub fn solve<G: Game>(
                 break;
             }
         }
-        let n = tree.select(&mut pos, &mut hist, &mut path);
-        // legal_moves appends.
-        moves.clear();
-        pos.legal_moves(&mut moves);
-        if tree.nodes.len() + moves.len() > budget {
-            tree.unwind(&mut pos, &mut hist, &mut path);
+        if !tree.step(&leaves, &mut pos, &mut hist, &mut path, &mut moves, budget) {
             stopped = true;
             break;
         }
-        tree.expand(n, &leaves, &mut pos, &mut hist, &moves, budget);
-        tree.update(n);
-        tree.unwind(&mut pos, &mut hist, &mut path);
     }
     let r = tree.nodes[0];
     let answer = if r.pn == 0 {
@@ -138,7 +130,7 @@ pub fn solve<G: Game>(
         debug_assert!(stopped);
         Answer::Unknown
     };
-    let proof = (answer != Answer::Unknown).then(|| tree.proof(goal, answer));
+    let proof = (answer != Answer::Unknown).then(|| tree.proof(goal, answer, &Default::default()));
     Report {
         goal,
         answer,
@@ -152,15 +144,47 @@ pub fn solve<G: Game>(
     }
 }
 
-struct Tree<M> {
-    nodes: Vec<Node<M>>,
-    expansions: u64,
+/// The tree of one search (PN² has two levels of them).
+pub(crate) struct Tree<M> {
+    pub(crate) nodes: Vec<Node<M>>,
+    pub(crate) expansions: u64,
 }
 
+/// Proofs of nodes solved by a second-level search (PN²), by node: their
+/// subtrees are gone from the tree.
+pub(crate) type Subproofs<M> = std::collections::HashMap<usize, Proof<M>>;
+
 impl<M: Copy> Tree<M> {
+    /// One iteration from the root at `pos`: to the most-proving node,
+    /// expanded, the numbers updated, back at the root. `false` (and
+    /// nothing done) when the expansion would take the tree past `budget`
+    /// nodes.
+    pub(crate) fn step<G: Game<Move = M>>(
+        &mut self,
+        leaves: &Leaves<'_, G>,
+        pos: &mut G,
+        hist: &mut History,
+        path: &mut Vec<(M, G::Undo)>,
+        moves: &mut MoveList<M>,
+        budget: usize,
+    ) -> bool {
+        let n = self.select(pos, hist, path);
+        // legal_moves appends.
+        moves.clear();
+        pos.legal_moves(moves);
+        if self.nodes.len() + moves.len() > budget {
+            self.unwind(pos, hist, path);
+            return false;
+        }
+        self.expand(n, leaves, pos, hist, moves, budget);
+        self.update(n);
+        self.unwind(pos, hist, path);
+        true
+    }
+
     /// Walks from the root to the most-proving node, making the moves on
     /// `pos` and `hist`; returns its index.
-    fn select<G: Game<Move = M>>(
+    pub(crate) fn select<G: Game<Move = M>>(
         &self,
         pos: &mut G,
         hist: &mut History,
@@ -197,7 +221,7 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Takes back the moves [`Tree::select`] made.
-    fn unwind<G: Game<Move = M>>(
+    pub(crate) fn unwind<G: Game<Move = M>>(
         &self,
         pos: &mut G,
         hist: &mut History,
@@ -211,7 +235,7 @@ impl<M: Copy> Tree<M> {
 
     /// Gives node `n` (at `pos`, with legal `moves`) its children, each
     /// evaluated at once when it is a leaf.
-    fn expand<G: Game<Move = M>>(
+    pub(crate) fn expand<G: Game<Move = M>>(
         &mut self,
         n: usize,
         leaves: &Leaves<'_, G>,
@@ -259,7 +283,7 @@ impl<M: Copy> Tree<M> {
 
     /// Recomputes the numbers of `n` and its ancestors, stopping at the
     /// first that does not change (those above cannot change either).
-    fn update(&mut self, mut n: usize) {
+    pub(crate) fn update(&mut self, mut n: usize) {
         loop {
             let node = self.nodes[n];
             let kids = node.first_child as usize..(node.first_child + node.children) as usize;
@@ -300,62 +324,100 @@ impl<M: Copy> Tree<M> {
         }
     }
 
-    /// The proof (or disproof) below the solved root, breadth first.
-    fn proof(&self, goal: Goal, answer: Answer) -> Proof<M> {
+    /// The proof (or disproof) below the solved node `start`, breadth
+    /// first, with the subtrees of `subs` in place of their nodes.
+    pub(crate) fn proof_from(
+        &self,
+        start: usize,
+        goal: Goal,
+        answer: Answer,
+        subs: &Subproofs<M>,
+    ) -> Proof<M> {
         let proven = answer == Answer::Proven;
         let mut out = Proof {
             goal,
             answer,
             nodes: Vec::new(),
         };
-        // (tree node, its index in the proof)
+        /// Where a node of the proof comes from.
+        enum From {
+            Tree(usize),
+            Sub(usize, usize),
+        }
         let mut queue = VecDeque::new();
         out.nodes.push(ProofNode {
             parent: u32::MAX,
             mv: None,
-            end: self.nodes[0].end,
+            end: self.nodes[start].end,
             first_child: 0,
             children: 0,
         });
-        queue.push_back((0usize, 0usize));
-        while let Some((t, p)) = queue.pop_front() {
-            let node = &self.nodes[t];
-            if node.end.is_some() {
-                continue;
-            }
-            let kids = node.first_child as usize..(node.first_child + node.children) as usize;
-            let solved_kid = |c: usize| {
-                if proven {
-                    self.nodes[c].pn == 0
-                } else {
-                    self.nodes[c].dn == 0
+        queue.push_back((From::Tree(start), 0usize));
+        while let Some((from, p)) = queue.pop_front() {
+            // The children to write: from a subproof, or chosen in the tree.
+            let kids: Vec<(From, Option<M>, Option<End>)> = match from {
+                From::Tree(t) if subs.contains_key(&t) => {
+                    let sub = &subs[&t];
+                    sub.children(0)
+                        .map(|i| (From::Sub(t, i), sub.nodes[i].mv, sub.nodes[i].end))
+                        .collect()
+                }
+                From::Sub(t, i) => {
+                    let sub = &subs[&t];
+                    sub.children(i)
+                        .map(|j| (From::Sub(t, j), sub.nodes[j].mv, sub.nodes[j].end))
+                        .collect()
+                }
+                From::Tree(t) => {
+                    let node = &self.nodes[t];
+                    if node.end.is_some() {
+                        continue;
+                    }
+                    let range =
+                        node.first_child as usize..(node.first_child + node.children) as usize;
+                    let solved_kid = |c: usize| {
+                        if proven {
+                            self.nodes[c].pn == 0
+                        } else {
+                            self.nodes[c].dn == 0
+                        }
+                    };
+                    // The winning side chooses one move; the other side's every
+                    // move is answered.
+                    let chooser = node.or == proven;
+                    let chosen: Vec<usize> = if chooser {
+                        vec![range
+                            .clone()
+                            .find(|&c| solved_kid(c))
+                            .expect("a solved child")]
+                    } else {
+                        debug_assert!(range.clone().all(solved_kid));
+                        range.collect()
+                    };
+                    chosen
+                        .into_iter()
+                        .map(|c| (From::Tree(c), self.nodes[c].mv, self.nodes[c].end))
+                        .collect()
                 }
             };
-            // The winning side chooses one move; the other side's every
-            // move is answered.
-            let chooser = node.or == proven;
-            let chosen: Vec<usize> = if chooser {
-                vec![kids
-                    .clone()
-                    .find(|&c| solved_kid(c))
-                    .expect("a solved child")]
-            } else {
-                debug_assert!(kids.clone().all(solved_kid));
-                kids.collect()
-            };
             out.nodes[p].first_child = out.nodes.len() as u32;
-            out.nodes[p].children = chosen.len() as u32;
-            for c in chosen {
-                queue.push_back((c, out.nodes.len()));
+            out.nodes[p].children = kids.len() as u32;
+            for (from, mv, end) in kids {
+                queue.push_back((from, out.nodes.len()));
                 out.nodes.push(ProofNode {
                     parent: p as u32,
-                    mv: self.nodes[c].mv,
-                    end: self.nodes[c].end,
+                    mv,
+                    end,
                     first_child: 0,
                     children: 0,
                 });
             }
         }
         out
+    }
+
+    /// The proof (or disproof) below the solved root.
+    pub(crate) fn proof(&self, goal: Goal, answer: Answer, subs: &Subproofs<M>) -> Proof<M> {
+        self.proof_from(0, goal, answer, subs)
     }
 }

@@ -54,6 +54,7 @@ struct Tally {
 #[derive(Clone, Copy, Debug)]
 enum Algo {
     Pns,
+    Pn2,
     Dfpn(Ghi),
 }
 
@@ -94,6 +95,7 @@ fn check_positions<B: Board>(
         for goal in Goal::ALL {
             let r = match algo {
                 Algo::Pns => pns::solve(&pos, goal, oracle, &Limits::nodes(NODES)),
+                Algo::Pn2 => zoo_solve::pn2::solve(&pos, goal, oracle, &Limits::nodes(NODES)),
                 Algo::Dfpn(ghi) => {
                     let opts = dfpn::Options {
                         ghi,
@@ -245,6 +247,35 @@ fn three_pieces_with_two_piece_tables() {
 /// 1, 2, 11, 12), and with the 2-piece tables as leaves. The table makes
 /// wins and losses far cheaper than PNS; drawn positions stay as hard,
 /// since values that a repetition influenced are never stored.
+/// PN²: the answers the tables call for, its proofs (spliced from the
+/// second-level searches) replayed. The same first positions as the PNS
+/// tests (the same seeds).
+#[test]
+fn pn2_agrees_with_the_tables() {
+    let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    let tables = TbOracle::open(jc3(), rules).expect("tables");
+    type Jc = zoo_animal::JungleCheckers;
+    // Fewer positions than for PNS: PN² searches again what its earlier
+    // second levels saw, and the suite runs on two cores.
+    let t = check_positions::<Jc>(Algo::Pn2, rules, &tables, None, 1, 10, None);
+    summary("PN² jungle checkers", &t, MAX_UNKNOWN);
+    assert!(t.proof_nodes > 0, "no proof replayed");
+    let two = Fewer {
+        inner: &tables,
+        max: 2,
+    };
+    let t = check_positions::<Jc>(Algo::Pn2, rules, &tables, Some(&two), 4, 8, None);
+    summary(
+        "PN² jungle checkers, 2-piece tables as leaves",
+        &t,
+        MAX_UNKNOWN,
+    );
+    let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
+    let tables = TbOracle::open(jungle3(), rules).expect("tables");
+    let t = check_positions::<zoo_animal::Jungle>(Algo::Pn2, rules, &tables, None, 2, 8, None);
+    summary("PN² jungle", &t, MAX_UNKNOWN);
+}
+
 #[test]
 fn dfpn_agrees_with_the_tables() {
     dfpn_against_tables(Ghi::NoRepetitionStore);

@@ -21,6 +21,7 @@ pub enum GoalArg {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum AlgoArg {
     Pns,
+    Pn2,
     Dfpn,
 }
 
@@ -120,6 +121,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         },
         algorithm: match a.algorithm {
             AlgoArg::Pns => Algorithm::Pns,
+            AlgoArg::Pn2 => Algorithm::Pn2,
             AlgoArg::Dfpn => Algorithm::Dfpn,
         },
         ghi: match a.ghi {

@@ -9,7 +9,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
-use zoo_app::tables::{Cluster, Ranks, Single, Split};
+#[cfg(feature = "mpi")]
+use zoo_app::tables::Cluster;
+use zoo_app::tables::{Ranks, Single, Split};
 use zoo_app::{human_bytes, BuildOutcome, BuildRequest, Encoding, GameKind, TableSet};
 use zoo_core::Outcome;
 
