@@ -33,6 +33,7 @@ pub mod session;
 pub mod solve;
 pub mod solve_checkpoint;
 pub mod table_diff;
+pub mod table_disk;
 pub mod tables;
 pub mod trees;
 

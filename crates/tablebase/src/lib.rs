@@ -11,6 +11,7 @@
 pub mod build;
 pub mod checkpoint;
 pub mod diff;
+pub mod disk;
 pub mod error;
 pub mod file;
 pub mod generate;

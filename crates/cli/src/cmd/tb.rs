@@ -28,6 +28,9 @@ pub enum TbCommand {
     Manifest(ManifestArgs),
     /// Statistics of all positions with exactly N pieces, White to move.
     Stats(StatsArgs),
+    /// What the table files take on disk: bits per position and per entry,
+    /// per size and (--tables) per file.
+    Size(SizeArgs),
     /// Compare the tables of N pieces with another set (another rule set,
     /// another directory) entry by entry: what a rule changes.
     Diff(DiffArgs),
@@ -119,6 +122,24 @@ pub struct StatsArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct SizeArgs {
+    #[arg(long, value_parser = game_parser())]
+    pub game: GameKind,
+    /// Only the tables of this many pieces (default: every size there is).
+    #[arg(long)]
+    pub pieces: Option<u32>,
+    #[command(flatten)]
+    pub tables: TableArgs,
+    /// Every file too, not only the totals per size.
+    #[arg(long = "tables")]
+    pub per_table: bool,
+    /// One JSON line per file (type `table`, with --tables), then the
+    /// report (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct DiffArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
@@ -192,6 +213,7 @@ pub fn run(a: &TbArgs) -> Result<()> {
         TbCommand::Build(b) => run_build(b),
         TbCommand::Manifest(m) => run_manifest(m),
         TbCommand::Stats(s) => run_stats(s),
+        TbCommand::Size(s) => run_size(s),
         TbCommand::Diff(d) => run_diff(d),
         TbCommand::Probe(p) => run_probe(p),
         TbCommand::Verify(v) => {
@@ -463,6 +485,79 @@ fn run_stats(a: &StatsArgs) -> Result<()> {
             "positions {}  wins {}  losses {}  draws {}  longest {} plies",
             s.positions, s.wins, s.losses, s.draws, s.longest
         );
+    }
+    Ok(())
+}
+
+fn run_size(a: &SizeArgs) -> Result<()> {
+    let r = a.tables.set(a.game)?.disk(a.pieces)?;
+    if a.json {
+        if a.per_table {
+            for t in &r.tables {
+                super::json::line("table", t)?;
+            }
+        }
+        return super::json::result(&serde_json::json!({
+            "game": r.game,
+            "rules": r.rules,
+            "families": r.families,
+        }));
+    }
+    println!(
+        "{} {}: table files by size (bits = file bytes x 8 / entries, or / positions as `zoo tb stats` counts them)",
+        r.game, r.rules
+    );
+    println!(
+        "{:>6} {:>9} {:>5} {:>5} {:>10} {:>16} {:>16} {:>10} {:>13}",
+        "pieces",
+        "files",
+        "plain",
+        "zstd",
+        "bytes",
+        "entries",
+        "positions",
+        "bits/entry",
+        "bits/position"
+    );
+    for f in &r.families {
+        println!(
+            "{:>6} {:>9} {:>5} {:>5} {:>10} {:>16} {:>16} {:>10.3} {:>13.3}",
+            f.pieces,
+            format!("{}/{}", f.files, f.materials),
+            f.plain,
+            f.zstd,
+            human_bytes(f.bytes),
+            f.entries,
+            f.positions,
+            f.bits_per_entry,
+            f.bits_per_position
+        );
+    }
+    if a.per_table {
+        println!(
+            "{:>10} {:>6} {:>8} {:>10} {:>14} {:>14} {:>10} {:>13}",
+            "material",
+            "pieces",
+            "encoding",
+            "bytes",
+            "entries",
+            "positions",
+            "bits/entry",
+            "bits/position"
+        );
+        for t in &r.tables {
+            println!(
+                "{:>10} {:>6} {:>8} {:>10} {:>14} {:>14} {:>10.3} {:>13.3}",
+                t.material,
+                t.pieces,
+                t.encoding,
+                human_bytes(t.bytes),
+                t.entries,
+                t.positions,
+                t.bits_per_entry,
+                t.bits_per_position
+            );
+        }
     }
     Ok(())
 }

@@ -39,6 +39,16 @@ pub enum Encoding {
     Zstd,
 }
 
+impl Encoding {
+    /// As `--encoding` names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Plain => "plain",
+            Encoding::Zstd => "zstd",
+        }
+    }
+}
+
 /// Counts of one side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SideCounts {

@@ -50,6 +50,22 @@ fn unzstd(
     matches!(d.decompress_to_buffer(src, out), Ok(n) if n == out.len())
 }
 
+/// The header and encoding of a table file and the file's length, from
+/// its first bytes alone: nothing else is checked (see [`Table::open`]).
+pub fn read_header(path: &Path) -> Result<(Header, Encoding, u64), TbError> {
+    use std::io::Read;
+    let io = |e: std::io::Error| TbError::io(path, e);
+    let mut f = File::open(path).map_err(io)?;
+    let len = f.metadata().map_err(io)?.len();
+    let mut h = Vec::with_capacity(HEADER);
+    f.by_ref()
+        .take(HEADER as u64)
+        .read_to_end(&mut h)
+        .map_err(io)?;
+    let (header, encoding, _) = Header::decode(&h, path)?;
+    Ok((header, encoding, len))
+}
+
 /// An opened, checked table file.
 pub struct Table {
     pub header: Header,
