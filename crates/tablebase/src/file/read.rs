@@ -13,8 +13,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Tables opened in this process, to tell them apart in the block caches.
 static NEXT_ID: AtomicU64 = AtomicU64::new(0);
 
-/// Decompressed blocks kept per thread.
-const CACHED_BLOCKS: usize = 4;
+/// Decompressed blocks kept per thread (16 of 16,384 entries: 256 kB).
+/// The generator's forward pass probes the tables its captures lead to in
+/// an order that follows its own index, so a few blocks of each child
+/// table are in use at once; with 4 the misses cost a build from zstd
+/// tables about a third more than from plain ones, with 16 as much
+/// (docs/log/tablebase.md, 2026-11-23).
+pub const CACHED_BLOCKS: usize = 16;
 
 struct CachedBlock {
     table: u64,

@@ -49,6 +49,23 @@ pub fn write_table_with(
     write_table_blocks(path, header, block, ZSTD_LEVEL, fill)
 }
 
+/// Writes a table in zstd blocks, or plain when that would not be larger
+/// (values without runs: tiny or random tables), so the choice depends on
+/// the values alone and the same values give the same bytes. Returns the
+/// file's length and the encoding chosen.
+pub fn write_table_smallest(
+    path: &Path,
+    header: &Header,
+    fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
+) -> Result<(u64, Encoding), TbError> {
+    let len = write_table_with(path, header, Encoding::Zstd, fill)?;
+    if len < header.file_len() as u64 {
+        return Ok((len, Encoding::Zstd));
+    }
+    let len = write_table_with(path, header, Encoding::Plain, fill)?;
+    Ok((len, Encoding::Plain))
+}
+
 /// [`write_table_with`] with a chosen block size (0: plain encoding) and
 /// zstd level, for measurements.
 #[doc(hidden)]

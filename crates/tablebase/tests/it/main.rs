@@ -3,6 +3,7 @@
 
 mod common;
 mod copies;
+mod encodings;
 mod files;
 mod generate;
 mod known;
