@@ -34,6 +34,7 @@ pub mod solve;
 pub mod solve_checkpoint;
 pub mod table_diff;
 pub mod table_disk;
+pub mod table_wdl;
 pub mod tables;
 pub mod trees;
 

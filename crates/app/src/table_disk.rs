@@ -43,6 +43,8 @@ pub struct TableFamilySize {
     pub plain: usize,
     /// Files in zstd blocks.
     pub zstd: usize,
+    /// WDL-only files.
+    pub wdl: usize,
     /// Bytes of all the files.
     pub bytes: u64,
     /// Entries of all the files.
@@ -62,9 +64,12 @@ pub struct TableDiskReport {
     pub game: &'static str,
     /// The rule set.
     pub rules: &'static str,
-    /// One row per size with a file, fewest pieces first.
+    /// One row per size with a table file, fewest pieces first.
     pub families: Vec<TableFamilySize>,
-    /// Every file, by size, then in the order of the materials.
+    /// The same for the WDL-only files (`zoo tb wdl`), sizes with one.
+    pub wdl_families: Vec<TableFamilySize>,
+    /// Every file (tables, then WDL-only files), by size, then in the
+    /// order of the materials.
     pub tables: Vec<TableFileSize>,
 }
 
@@ -97,20 +102,30 @@ impl TableVisitor for DiskOf<'_> {
             game: B::GAME,
             rules: rules.name,
             families: Vec::new(),
+            wdl_families: Vec::new(),
             tables: Vec::new(),
         };
-        for n in sizes {
-            let (files, materials) = disk::files(&tb, n)?;
-            if files.is_empty() && self.pieces.is_none() {
+        for (n, wdl) in [false, true]
+            .into_iter()
+            .flat_map(|w| sizes.iter().map(move |&n| (n, w)))
+        {
+            let (files, materials) = disk::files(&tb, n, wdl)?;
+            if files.is_empty() && (wdl || self.pieces.is_none()) {
                 continue;
             }
             let f = disk::family(n, materials, &files);
-            r.families.push(TableFamilySize {
+            let rows = if wdl {
+                &mut r.wdl_families
+            } else {
+                &mut r.families
+            };
+            rows.push(TableFamilySize {
                 pieces: n,
                 materials,
                 files: f.files,
                 plain: f.by_encoding[0],
                 zstd: f.by_encoding[1],
+                wdl: f.by_encoding[2],
                 bytes: f.bytes,
                 entries: f.entries,
                 positions: f.positions,

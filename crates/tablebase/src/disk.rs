@@ -34,8 +34,8 @@ pub struct Family {
     pub bytes: u64,
     pub entries: u64,
     pub positions: u64,
-    /// Files per encoding: plain, zstd.
-    pub by_encoding: [usize; 2],
+    /// Files per encoding: plain, zstd, WDL-only.
+    pub by_encoding: [usize; 3],
 }
 
 /// Bits per unit, 0 for none.
@@ -69,16 +69,26 @@ fn encoding_slot(e: Encoding) -> usize {
     match e {
         Encoding::Plain => 0,
         Encoding::Zstd => 1,
+        Encoding::Wdl => 2,
     }
 }
 
-/// The table files of `pieces` pieces there are, in the order of
-/// [`Material::canonical`], with the number of canonical materials.
-pub fn files<B: Board>(tb: &Tablebase<B>, pieces: u32) -> Result<(Vec<FileSize>, usize), TbError> {
+/// The table files of `pieces` pieces there are (`wdl`: the WDL-only
+/// files), in the order of [`Material::canonical`], with the number of
+/// canonical materials.
+pub fn files<B: Board>(
+    tb: &Tablebase<B>,
+    pieces: u32,
+    wdl: bool,
+) -> Result<(Vec<FileSize>, usize), TbError> {
     let mats = Material::canonical::<B>(pieces);
     let mut out = Vec::new();
     for &m in &mats {
-        let path = tb.path_of(m);
+        let path = if wdl {
+            tb.wdl_path_of(m)
+        } else {
+            tb.path_of(m)
+        };
         if !path.exists() {
             continue;
         }

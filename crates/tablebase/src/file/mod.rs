@@ -54,7 +54,7 @@ mod tests {
 
     /// The writer as it was before the streaming one (version 1 only).
     fn old_write_table(path: &Path, header: &Header, values: &[&[u8]]) {
-        let mut bytes = header.encode(0).to_vec();
+        let mut bytes = header.encode(Encoding::Plain, 0).to_vec();
         for vals in values.iter().take(header.sides) {
             let mut packed = vec![0u8; vals.len().div_ceil(4)];
             for (i, &v) in vals.iter().enumerate() {
@@ -137,7 +137,7 @@ mod tests {
             &"x".repeat(RULES_NAME_MAX),
         ] {
             let h = Header::new("jungle", name, m, 10);
-            let bytes = h.encode(0);
+            let bytes = h.encode(Encoding::Plain, 0);
             let (back, _, _) = Header::decode(&bytes, Path::new("t")).unwrap();
             assert_eq!(back, h);
             assert_eq!(bytes[64], m.white, "the material is not overwritten");

@@ -44,9 +44,9 @@ pub fn write_table_with(
 ) -> Result<u64, TbError> {
     let block = match encoding {
         Encoding::Plain => 0,
-        Encoding::Zstd => BLOCK_ENTRIES,
+        Encoding::Zstd | Encoding::Wdl => BLOCK_ENTRIES,
     };
-    write_table_blocks(path, header, block, ZSTD_LEVEL, fill)
+    write_table_encoded(path, header, encoding, block, ZSTD_LEVEL, fill)
 }
 
 /// Writes a table in zstd blocks, or plain when that would not be larger
@@ -76,8 +76,26 @@ pub fn write_table_blocks(
     level: i32,
     fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
 ) -> Result<u64, TbError> {
-    let tmp = path.with_extension("zootb.tmp");
-    let r = write_tmp(&tmp, header, block, level, fill);
+    let encoding = if block == 0 {
+        Encoding::Plain
+    } else {
+        Encoding::Zstd
+    };
+    write_table_encoded(path, header, encoding, block, level, fill)
+}
+
+fn write_table_encoded(
+    path: &Path,
+    header: &Header,
+    encoding: Encoding,
+    block: u32,
+    level: i32,
+    fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
+) -> Result<u64, TbError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    let r = write_tmp(&tmp, header, encoding, block, level, fill);
     let r = r.and_then(|len| {
         std::fs::rename(&tmp, path)
             .map(|_| len)
@@ -108,6 +126,7 @@ impl Out<'_> {
 fn write_tmp(
     tmp: &Path,
     header: &Header,
+    encoding: Encoding,
     block: u32,
     level: i32,
     fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
@@ -126,11 +145,11 @@ fn write_tmp(
         len: 0,
         path: tmp,
     };
-    out.put(&header.encode(block))?;
-    if block == 0 {
-        write_plain(&mut out, header, fill)?;
-    } else {
-        write_zstd(&mut out, header, block as u64, level, fill)?;
+    out.put(&header.encode(encoding, block))?;
+    match encoding {
+        Encoding::Plain => write_plain(&mut out, header, fill)?,
+        Encoding::Zstd => write_zstd(&mut out, header, block as u64, level, false, fill)?,
+        Encoding::Wdl => write_zstd(&mut out, header, block as u64, level, true, fill)?,
     }
     let sum = out.crc.finalize();
     out.w.write_all(&sum.to_le_bytes()).map_err(io)?;
@@ -203,6 +222,7 @@ fn write_zstd(
     header: &Header,
     block: u64,
     level: i32,
+    wdl_only: bool,
     fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
 ) -> Result<(), TbError> {
     use zstd::zstd_safe::CParameter;
@@ -221,6 +241,12 @@ fn write_zstd(
         let len = block.min(size - start) as usize;
         let mut vals = vec![0u8; len];
         fill(side, start, &mut vals);
+        if wdl_only {
+            // Win/draw/loss alone: long runs, which zstd turns into a few bits.
+            for v in vals.iter_mut() {
+                *v = split_code(*v).0;
+            }
+        }
         CCTX.with(|c| {
             let mut c = c.borrow_mut();
             if c.as_ref().map(|(l, _)| *l) != Some(level) {

@@ -80,6 +80,20 @@ proptest! {
             }
             lens.push((len, chosen));
         }
+        // The WDL-only file reads back the win/draw/loss of every entry.
+        let p = d.join("wdl.zoowdl");
+        write_table_with(&p, &h, Encoding::Wdl, &fill).unwrap();
+        let t = Table::open(&p, &h.game, &h.rules, m, size).unwrap();
+        prop_assert_eq!(t.encoding(), Encoding::Wdl);
+        prop_assert!(t.read_codes(0, 0, &mut [0u8; 1]).is_err(), "no distances to read");
+        for (s, v) in vals.iter().enumerate() {
+            let mut out = vec![0u8; size as usize];
+            t.read_wdl(s, 0, &mut out).unwrap();
+            prop_assert!(out.iter().zip(v).all(|(&w, &c)| w == zoo_tb::file::split_code(c).0));
+            for i in (0..size).step_by(97) {
+                prop_assert_eq!(t.get(s, i), (zoo_tb::file::split_code(v[i as usize]).0, 0));
+            }
+        }
         let (plain, zstd, smallest) = (lens[0].0, lens[1].0, lens[2]);
         let expected = if zstd < plain { (zstd, Encoding::Zstd) } else { (plain, Encoding::Plain) };
         prop_assert_eq!(smallest, expected);

@@ -14,3 +14,4 @@ mod sample;
 mod stats;
 mod verify;
 mod walk;
+mod wdl;
