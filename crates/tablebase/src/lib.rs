@@ -206,13 +206,17 @@ impl<B: Board> Tablebase<B> {
             return Ok(o);
         }
         let slot = slot_of(Material::of(pos), pos.stm());
-        let (table, path) = match self.table(slot.material) {
-            Ok(t) => (t, self.path_of(slot.material)),
-            Err(TbError::WdlOnly { .. }) => (
-                self.wdl_table(slot.material)?,
-                self.wdl_path_of(slot.material),
-            ),
-            Err(e) => return Err(e),
+        let k = slot.material.key();
+        // Tables opened already first: the way through `table` looks for
+        // the WDL file on disk and builds an error each time the full
+        // table is missing.
+        let table = match (self.tables[k].get(), self.wdl_tables[k].get()) {
+            (Some(Ok(Some(t))), _) => t.as_ref(),
+            (_, Some(Ok(Some(w)))) => w.as_ref(),
+            _ => match self.table(slot.material) {
+                Err(TbError::WdlOnly { .. }) => self.wdl_table(slot.material)?,
+                t => t?,
+            },
         };
         let layout = self.layout(slot.material);
         let mut sqs = [0u8; 16];
@@ -220,7 +224,7 @@ impl<B: Board> Tablebase<B> {
         let (wdl, _) = table.get(slot.side, layout.rank(&sqs[..layout.n]));
         decode(wdl, 0)
             .map(|(o, _)| o)
-            .ok_or(TbError::Damaged(path, Damage::InvalidValue))
+            .ok_or_else(|| TbError::Damaged(table.path().to_path_buf(), Damage::InvalidValue))
     }
 
     /// Value for the side to move and distance to the end in plies, or the
