@@ -81,9 +81,9 @@ pub struct BuildArgs {
     #[arg(long)]
     pub memory: Option<f64>,
     /// How the new tables are stored: `plain` (2-bit values and a distance
-    /// byte, the fastest to probe) or `zstd` (independent compressed
-    /// blocks, about a ninth of the size). Default: plain up to 5 pieces,
-    /// zstd from 6.
+    /// byte, the fastest to probe at random) or `zstd` (independent
+    /// compressed blocks, about a tenth of the size). Default: zstd, or
+    /// plain for a table where that is not larger.
     #[arg(long, value_enum)]
     pub encoding: Option<EncodingArg>,
     /// Solve every configuration, also those whose table is another's with
