@@ -74,6 +74,7 @@ impl TableVisitor for WdlOf<'_> {
         let mats: Vec<Material> = (2..=self.pieces)
             .flat_map(Material::canonical::<B>)
             .collect();
+        let mut written = Vec::new();
         for (i, &m) in mats.iter().enumerate() {
             (self.progress)(i, mats.len());
             let wdl = tb.wdl_path_of(m);
@@ -95,7 +96,12 @@ impl TableVisitor for WdlOf<'_> {
             } else {
                 r.bytes += zoo_tb::wdl::make(&tb, m)?;
                 r.files += 1;
+                written.push(zoo_tb::file::wdl_file_name::<B>(m));
             }
+        }
+        // The manifest lists the WDL files beside the tables.
+        if !written.is_empty() {
+            zoo_tb::manifest::record(tb.dir(), &written)?;
         }
         (self.progress)(mats.len(), mats.len());
         Ok(r)

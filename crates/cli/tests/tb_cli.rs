@@ -591,6 +591,13 @@ fn size_and_wdl_files() {
     assert!(size["wdl_families"].as_array().unwrap().is_empty());
     let made = json(&run(&["wdl", "--pieces", "3", "--json"], &dir));
     assert_eq!(made["files"], 34);
+    let manifest =
+        std::fs::read_to_string(dir.join("jungle-checkers/leiden/manifest.txt")).unwrap();
+    assert_eq!(
+        manifest.lines().filter(|l| l.contains(".zoowdl ")).count(),
+        34
+    );
+    run(&["manifest", "--check"], &dir);
     let checked = json(&run(&["verify", "--wdl", "--pieces", "3", "--json"], &dir));
     assert_eq!(checked["games"], 1);
     assert!(checked["failed"].as_array().unwrap().is_empty());
