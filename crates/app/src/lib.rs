@@ -35,7 +35,9 @@ pub mod session;
 pub mod solve;
 pub mod solve_checkpoint;
 pub mod table_diff;
+pub mod table_disk;
 pub mod table_plan;
+pub mod table_wdl;
 pub mod tables;
 pub mod trees;
 

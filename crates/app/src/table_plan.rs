@@ -454,9 +454,7 @@ impl TableVisitor for CostOf<'_> {
             .sizes
             .iter()
             .map(|s| {
-                let encoding = req
-                    .encoding
-                    .unwrap_or_else(|| zoo_tb::build::default_encoding(s.pieces));
+                let encoding = zoo_tb::estimate::planned_encoding(req.encoding, s.pieces);
                 let (bytes_per_entry, basis) = storage.bytes_per_entry(encoding, s.pieces);
                 PlannedSize {
                     pieces: s.pieces,
@@ -467,6 +465,7 @@ impl TableVisitor for CostOf<'_> {
                     encoding: match encoding {
                         Encoding::Plain => "plain",
                         Encoding::Zstd => "zstd",
+                        Encoding::Wdl => "wdl",
                     },
                     bytes_per_entry,
                     measured_pieces: match basis {

@@ -190,8 +190,12 @@ pub struct ProbeReport {
     pub fen: String,
     /// Its value for the side to move.
     pub value: Outcome,
-    /// Plies to the end (0 for a draw or a finished game).
+    /// Plies to the end (0 for a draw or a finished game, and when not
+    /// known).
     pub distance: u16,
+    /// False when the values come from WDL-only files (`zoo tb wdl`): the
+    /// position's and the moves' distances are then unknown, reported as 0.
+    pub distance_known: bool,
     /// Whether the game is over in this position.
     pub game_over: bool,
     /// Every legal move, best first, valued from the mover's view.
@@ -706,12 +710,40 @@ impl TableVisitor for ProbeOf<'_> {
         let rules = rules_of::<B>(self.set)?;
         let pos = Position::<B>::from_fen_str(self.fen, rules)?;
         let tb = Tablebase::<B>::open(&self.set.dir, rules);
-        let (value, distance) = tb.try_probe(&pos)?;
         let game_over = pos.terminal_outcome().is_some();
-        let moves = if game_over {
-            Vec::new()
-        } else {
-            tb.probe_moves(&pos)?
+        // The full tables when the position's and its children's are all
+        // there, else the WDL files' values without distances.
+        let full = tb.try_probe(&pos).and_then(|v| {
+            let moves = if game_over {
+                Vec::new()
+            } else {
+                tb.probe_moves(&pos)?
+            };
+            Ok((v, moves))
+        });
+        let ((value, distance), moves, distance_known) = match full {
+            Ok((v, moves)) => (v, moves, true),
+            Err(TbError::WdlOnly { .. }) => {
+                let value = tb.probe_wdl(&pos)?;
+                let mut moves = Vec::new();
+                if !game_over {
+                    let mut list = zoo_core::MoveList::new();
+                    pos.generate(&mut list);
+                    for m in list {
+                        let mut p = pos.clone();
+                        p.make_move(m);
+                        moves.push((m, tb.probe_wdl(&p)?, 0));
+                    }
+                    // Best first for the mover: the child's loss, draw, win.
+                    moves.sort_by_key(|&(_, o, _)| match o {
+                        Outcome::Loss => 0,
+                        Outcome::Draw => 1,
+                        Outcome::Win => 2,
+                    });
+                }
+                ((value, 0), moves, false)
+            }
+            Err(e) => return Err(e.into()),
         };
         Ok(ProbeReport {
             game: B::GAME,
@@ -719,6 +751,7 @@ impl TableVisitor for ProbeOf<'_> {
             fen: pos.to_fen(),
             value,
             distance,
+            distance_known,
             game_over,
             // The tables value the position each move leads to for the
             // opponent; the mover's view is its opposite, one ply longer.
@@ -728,7 +761,11 @@ impl TableVisitor for ProbeOf<'_> {
                     coord: pos.move_to_coord(m),
                     san: pos.move_to_string(m),
                     value: o.flip(),
-                    distance: if o == Outcome::Draw { 0 } else { d + 1 },
+                    distance: if o == Outcome::Draw || !distance_known {
+                        0
+                    } else {
+                        d + 1
+                    },
                 })
                 .collect(),
         })

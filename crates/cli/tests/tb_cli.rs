@@ -18,6 +18,11 @@ fn tables(name: &str) -> PathBuf {
 
 /// Fresh Jungle Checkers tables up to `pieces` in a directory of the test's own.
 fn tables_up_to(name: &str, pieces: &str) -> PathBuf {
+    tables_with(name, pieces, &[])
+}
+
+/// [`tables_up_to`] with more arguments to `zoo tb build`.
+fn tables_with(name: &str, pieces: &str, more: &[&str]) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-tb-cli-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     zoo()
@@ -29,6 +34,7 @@ fn tables_up_to(name: &str, pieces: &str) -> PathBuf {
             "--pieces",
             pieces,
         ])
+        .args(more)
         .arg("--dir")
         .arg(&dir)
         .assert()
@@ -149,7 +155,9 @@ fn a_damaged_table_is_refused_without_a_panic() {
 
 #[test]
 fn a_table_with_bytes_appended_is_not_called_truncated() {
-    let dir = tables("appended");
+    // Plain: its length is fixed by its header (a zstd table's offset
+    // table, read from the end, says "truncated, or bytes appended?").
+    let dir = tables_with("appended", "2", &["--encoding", "plain"]);
     let file = dir.join("jungle-checkers/leiden/Dvd.zootb");
     let mut bytes = std::fs::read(&file).unwrap();
     bytes.extend_from_slice(b"more");
@@ -296,7 +304,7 @@ fn verify_refuses_what_cannot_fit_in_memory() {
 
 #[test]
 fn build_writes_zstd_tables_that_probe_like_plain_ones() {
-    let plain = tables("plain");
+    let plain = tables_with("plain", "2", &["--encoding", "plain"]);
     let zstd = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-cli-zstd");
     let _ = std::fs::remove_dir_all(&zstd);
     zoo()
@@ -554,4 +562,81 @@ fn build_one_material_then_check_the_manifest() {
     tb(&["build", "--pieces", "2", "--material", "Dvd"])
         .assert()
         .failure();
+}
+
+/// `zoo tb size` reports every size's bits per position; `zoo tb wdl`
+/// writes the WDL-only files, `verify --wdl` finds them equal to the
+/// tables, and `probe` with the WDL files alone gives values without
+/// distances.
+#[test]
+fn size_and_wdl_files() {
+    let dir = tables_up_to("wdl", "3");
+    let run = |args: &[&str], dir: &PathBuf| {
+        stdout(
+            zoo()
+                .arg("tb")
+                .args(args)
+                .args(["--game", "jungle-checkers", "--dir"])
+                .arg(dir),
+        )
+    };
+    let size = json(&run(&["size", "--json"], &dir));
+    let fams = size["families"].as_array().unwrap();
+    assert_eq!(fams.len(), 2);
+    assert_eq!(fams[0]["positions"], 34592, "the 2-piece count of tb stats");
+    for f in fams {
+        assert_eq!(f["files"], f["materials"]);
+        assert!(f["bits_per_position"].as_f64().unwrap() < 5.0, "{f}");
+    }
+    assert!(size["wdl_families"].as_array().unwrap().is_empty());
+    let made = json(&run(&["wdl", "--pieces", "3", "--json"], &dir));
+    assert_eq!(made["files"], 34);
+    let manifest =
+        std::fs::read_to_string(dir.join("jungle-checkers/leiden/manifest.txt")).unwrap();
+    assert_eq!(
+        manifest.lines().filter(|l| l.contains(".zoowdl ")).count(),
+        34
+    );
+    run(&["manifest", "--check"], &dir);
+    let checked = json(&run(&["verify", "--wdl", "--pieces", "3", "--json"], &dir));
+    assert_eq!(checked["games"], 1);
+    assert!(checked["failed"].as_array().unwrap().is_empty());
+    let size = json(&run(&["size", "--json"], &dir));
+    let wdl = size["wdl_families"].as_array().unwrap();
+    assert_eq!(wdl.len(), 2);
+    assert!(wdl[1]["bytes"].as_u64() < fams[1]["bytes"].as_u64());
+    // The WDL files alone.
+    let alone = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-cli-wdl-alone");
+    let _ = std::fs::remove_dir_all(&alone);
+    let (from, to) = (
+        dir.join("jungle-checkers/leiden"),
+        alone.join("jungle-checkers/leiden"),
+    );
+    std::fs::create_dir_all(&to).unwrap();
+    for e in std::fs::read_dir(&from).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension() == Some("zoowdl".as_ref()) {
+            std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let full = json(&run(&["probe", "--fen", FEN, "--json"], &dir));
+    let values = json(&run(&["probe", "--fen", FEN, "--json"], &alone));
+    assert_eq!(
+        (&full["value"], &full["distance"]),
+        (&"win".into(), &17.into())
+    );
+    assert_eq!(values["value"], "win");
+    assert_eq!(values["distance_known"], false);
+    let moves = |v: &serde_json::Value| -> Vec<(String, String)> {
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["coord"].to_string(), m["value"].to_string()))
+            .collect()
+    };
+    let (mut a, mut b) = (moves(&full), moves(&values));
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
 }

@@ -5,7 +5,7 @@
 
 use crate::checkpoint;
 use crate::cluster::{Cluster, Single, Split};
-use crate::file::{write_table_with, Encoding};
+use crate::file::{write_table_smallest, write_table_with, Encoding};
 use crate::generate::split::{generate_split, Traffic};
 use crate::generate::{generate, Solve, Work};
 use crate::index::Material;
@@ -26,7 +26,8 @@ pub struct BuildOptions {
     /// configuration larger than it is solved alone with its state in
     /// files ([`Solve::state_dir`]); a copy that does not fit is solved.
     pub memory_bytes: Option<u64>,
-    /// How tables are stored; `None`: [`default_encoding`].
+    /// How tables are stored; `None`: [`default_encoding`] (the smaller
+    /// of zstd and plain, per table).
     pub encoding: Option<Encoding>,
     /// Copy the tables of configurations that are another's renamed
     /// ([`isomorph`]) instead of solving them; off to check the copies.
@@ -40,15 +41,26 @@ impl BuildOptions {
     }
 }
 
-/// Plain up to 5 pieces: those are probed at random by the generator of
-/// the next size, where decompressing a block per probe would cost too
-/// much. From 6 pieces zstd blocks: the 6-piece Jungle Checkers tables
-/// would take 150 GB plain and about 16 GB compressed.
-pub fn default_encoding(pieces: u32) -> Encoding {
-    if pieces >= 6 {
-        Encoding::Zstd
-    } else {
-        Encoding::Plain
+/// How a table is stored when the build is not told: in zstd blocks at
+/// every size, or plain for a table where that is not larger
+/// ([`write_table_smallest`]). The generator of the next size probes these
+/// tables through a per-thread cache of decompressed blocks
+/// ([`crate::file::CACHED_BLOCKS`]), which its forward pass, walking its
+/// own index in order, mostly hits. `None` is that choice, per table.
+pub fn default_encoding(_pieces: u32) -> Option<Encoding> {
+    None
+}
+
+/// Writes a table in `encoding`, or the smaller of zstd and plain.
+fn write_table_as(
+    path: &Path,
+    header: &crate::file::Header,
+    encoding: Option<Encoding>,
+    fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
+) -> Result<u64, TbError> {
+    match encoding {
+        Some(e) => write_table_with(path, header, e, fill),
+        None => write_table_smallest(path, header, fill).map(|(len, _)| len),
     }
 }
 
@@ -276,7 +288,7 @@ impl Sizes<'_> {
         let solves: Vec<&&Job> = jobs.iter().filter(|p| p.source.is_none()).collect();
         // A fresh view of the directory: the tables of n - 1 pieces exist now.
         let tb = Tablebase::<B>::open(self.dir, self.rules);
-        let encoding = opts.encoding.unwrap_or_else(|| default_encoding(n));
+        let encoding = opts.encoding.or_else(|| default_encoding(n));
         // Configurations side by side, one thread each, when as many as there
         // are threads fit in memory together; otherwise one at a time with
         // all threads on it.
@@ -290,7 +302,7 @@ impl Sizes<'_> {
                 // A copy maps its entries with the threads of its pool (one side by side).
                 Some(r) => {
                     let c = isomorph::copy(&tb, p.material, r, self.progress, self.stop)?;
-                    write_table_with(&path, &c.header, encoding, &|side, start, out| {
+                    write_table_as(&path, &c.header, encoding, &|side, start, out| {
                         c.fill(side, start, out)
                     })?;
                     (Work::default(), None)
@@ -306,7 +318,7 @@ impl Sizes<'_> {
                         state_dir: p.state_in_file.then_some(self.tdir),
                     };
                     let g = generate(&tb, p.material, &solve, self.progress, self.stop)?;
-                    write_table_with(&path, &g.header, encoding, &|side, start, out| {
+                    write_table_as(&path, &g.header, encoding, &|side, start, out| {
                         g.fill(side, start, out)
                     })?;
                     if let Some(c) = ckpt {
@@ -425,9 +437,9 @@ impl Sizes<'_> {
                     self.stop,
                 )?;
                 let wrote = if a.writes() {
-                    let encoding = self.opts.encoding.unwrap_or_else(|| default_encoding(n));
+                    let encoding = self.opts.encoding.or_else(|| default_encoding(n));
                     let path = tb.path_of(p.material);
-                    write_table_with(&path, &a.header, encoding, &|side, start, out| {
+                    write_table_as(&path, &a.header, encoding, &|side, start, out| {
                         a.fill(side, start, out)
                     })
                     .map(|_| ())

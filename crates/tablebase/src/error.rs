@@ -13,6 +13,10 @@ pub enum TbError {
     /// A file or directory could not be read, written or created.
     #[error("{0}: {1}")]
     Io(PathBuf, Arc<std::io::Error>),
+    /// A position whose table is there only as its WDL file: the value is
+    /// known ([`crate::Tablebase::probe_wdl`]), the distance is not.
+    #[error("only the WDL file of {material} in {dir}: its value is known, not its distance")]
+    WdlOnly { material: String, dir: PathBuf },
     /// A table file exists but cannot be used.
     #[error("table file {0} refused: {1}")]
     Damaged(PathBuf, Damage),
@@ -110,8 +114,8 @@ pub enum Damage {
     BadMagic,
     #[error("bad block size {0}")]
     BlockSize(u64),
-    #[error("format version {found}, this program reads {} and {}", .reads[0], .reads[1])]
-    Version { found: u32, reads: [u32; 2] },
+    #[error("format version {found}, this program reads {}, {} and {}", .reads[0], .reads[1], .reads[2])]
+    Version { found: u32, reads: [u32; 3] },
     #[error("bad number of sides")]
     Sides,
     #[error("name not UTF-8")]
@@ -142,6 +146,10 @@ pub enum Damage {
     InvalidCode,
     #[error("invalid value code (or a block that does not decompress)")]
     InvalidValue,
+    #[error("a WDL-only file (version 3) where a full table (version 1 or 2) is expected")]
+    WdlOnly,
+    #[error("a full table (version 1 or 2) where a WDL-only file (version 3) is expected")]
+    NotWdl,
     #[error("block {block} of side {side} lies outside the file")]
     BlockOutside { side: usize, block: u64 },
     #[error("block {block} of side {side} does not decompress")]

@@ -222,12 +222,22 @@ impl Storage {
             None => (
                 match encoding {
                     Encoding::Plain => PLAIN_BYTES_PER_ENTRY,
-                    Encoding::Zstd => ZSTD_BYTES_PER_ENTRY,
+                    // A build writes full tables, never WDL files alone.
+                    Encoding::Zstd | Encoding::Wdl => ZSTD_BYTES_PER_ENTRY,
                 },
                 Basis::Assumed,
             ),
         }
     }
+}
+
+/// The encoding a plan assumes for the tables of `pieces` pieces: the one
+/// asked for, else the build's default, the smaller of zstd and plain,
+/// which for every table built so far is zstd.
+pub fn planned_encoding(asked: Option<Encoding>, pieces: u32) -> Encoding {
+    asked
+        .or_else(|| default_encoding(pieces))
+        .unwrap_or(Encoding::Zstd)
 }
 
 /// What to plan.
@@ -380,7 +390,7 @@ pub fn estimate<B: Board>(
     };
     let mut scratch = vec![0u64; mach.count];
     for n in first..=req.pieces {
-        let encoding = req.encoding.unwrap_or_else(|| default_encoding(n));
+        let encoding = planned_encoding(req.encoding, n);
         let (per_entry, _) = storage.bytes_per_entry(encoding, n);
         let mut size = Size {
             pieces: n,

@@ -13,6 +13,7 @@ pub mod calibrate;
 pub mod checkpoint;
 pub mod cluster;
 pub mod diff;
+pub mod disk;
 pub mod error;
 pub mod estimate;
 pub mod file;
@@ -24,6 +25,7 @@ pub mod oracle;
 pub mod plan;
 pub mod sample;
 pub mod verify;
+pub mod wdl;
 
 use file::{Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
 use index::{Layout, Material};
@@ -114,6 +116,8 @@ pub struct Tablebase<B: Board> {
     /// Per material key: the table, `None` when it has no file, or why
     /// its file was refused (kept, so every probe reports it).
     tables: Vec<OnceLock<Result<Option<Arc<Table>>, TbError>>>,
+    /// The same for the WDL-only files.
+    wdl_tables: Vec<OnceLock<Result<Option<Arc<Table>>, TbError>>>,
     layouts: Layouts<B>,
 }
 
@@ -125,6 +129,7 @@ impl<B: Board> Tablebase<B> {
             dir: file::table_dir(dir, B::GAME, rules.name),
             rules,
             tables: (0..1usize << 16).map(|_| OnceLock::new()).collect(),
+            wdl_tables: (0..1usize << 16).map(|_| OnceLock::new()).collect(),
             layouts: Layouts::default(),
         }
     }
@@ -141,24 +146,88 @@ impl<B: Board> Tablebase<B> {
         self.dir.join(file::file_name::<B>(m))
     }
 
+    /// Where the WDL-only file of a canonical material is, beside its table.
+    pub fn wdl_path_of(&self, m: Material) -> PathBuf {
+        self.dir.join(file::wdl_file_name::<B>(m))
+    }
+
     /// The table of a canonical material, opened and checked on first use.
+    /// Its file holds distances (version 1 or 2).
     pub fn table(&self, m: Material) -> Result<&Table, TbError> {
-        let r = self.tables[m.key()].get_or_init(|| {
-            let path = self.path_of(m);
+        self.open_kind(m, false)
+    }
+
+    /// The WDL-only file of a canonical material (version 3), opened and
+    /// checked on first use.
+    pub fn wdl_table(&self, m: Material) -> Result<&Table, TbError> {
+        self.open_kind(m, true)
+    }
+
+    fn open_kind(&self, m: Material, wdl: bool) -> Result<&Table, TbError> {
+        let (slots, path) = if wdl {
+            (&self.wdl_tables, self.wdl_path_of(m))
+        } else {
+            (&self.tables, self.path_of(m))
+        };
+        let r = slots[m.key()].get_or_init(|| {
             if !path.exists() {
                 return Ok(None);
             }
-            Table::open(&path, B::GAME, self.rules.name, m, self.layout(m).size)
-                .map(|t| Some(Arc::new(t)))
+            let t = Table::open(&path, B::GAME, self.rules.name, m, self.layout(m).size)?;
+            match (wdl, t.has_distances()) {
+                (false, false) => Err(TbError::Damaged(path.clone(), Damage::WdlOnly)),
+                (true, true) => Err(TbError::Damaged(path.clone(), Damage::NotWdl)),
+                _ => Ok(Some(Arc::new(t))),
+            }
         });
         match r {
             Ok(Some(t)) => Ok(t),
+            Ok(None) if !wdl && self.wdl_path_of(m).exists() => Err(TbError::WdlOnly {
+                material: m.name::<B>(),
+                dir: self.dir.clone(),
+            }),
             Ok(None) => Err(TbError::Missing {
                 material: m.name::<B>(),
                 dir: self.dir.clone(),
             }),
             Err(e) => Err(e.clone()),
         }
+    }
+
+    /// Win, draw or loss for the side to move, from the full table when
+    /// there is one, else from the WDL-only file: with WDL files alone the
+    /// value is known and the distance is not ([`Tablebase::try_probe`]
+    /// says [`TbError::WdlOnly`]). A finished game is its result.
+    pub fn probe_wdl(&self, pos: &Position<B>) -> Result<Outcome, TbError> {
+        if pos.rule_set().name != self.rules.name {
+            return Err(TbError::WrongRules {
+                position: pos.rule_set().name.into(),
+                tables: self.rules.name.into(),
+            });
+        }
+        if let Some(o) = pos.terminal_outcome() {
+            return Ok(o);
+        }
+        let slot = slot_of(Material::of(pos), pos.stm());
+        let k = slot.material.key();
+        // Tables opened already first: the way through `table` looks for
+        // the WDL file on disk and builds an error each time the full
+        // table is missing.
+        let table = match (self.tables[k].get(), self.wdl_tables[k].get()) {
+            (Some(Ok(Some(t))), _) => t.as_ref(),
+            (_, Some(Ok(Some(w)))) => w.as_ref(),
+            _ => match self.table(slot.material) {
+                Err(TbError::WdlOnly { .. }) => self.wdl_table(slot.material)?,
+                t => t?,
+            },
+        };
+        let layout = self.layout(slot.material);
+        let mut sqs = [0u8; 16];
+        layout.squares_of(pos, slot.swap, &mut sqs);
+        let (wdl, _) = table.get(slot.side, layout.rank(&sqs[..layout.n]));
+        decode(wdl, 0)
+            .map(|(o, _)| o)
+            .ok_or_else(|| TbError::Damaged(table.path().to_path_buf(), Damage::InvalidValue))
     }
 
     /// Value for the side to move and distance to the end in plies, or the

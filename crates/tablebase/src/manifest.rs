@@ -6,6 +6,7 @@
 //! ```text
 //! # zoo tables: file bytes sha256
 //! DEvd.zootb 134810 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+//! DEvd.zoowdl 2210 2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae
 //! ```
 //!
 //! Not a CRC-32: a table file ends with the CRC-32 of what precedes it, and
@@ -23,8 +24,8 @@ use std::path::{Path, PathBuf};
 /// The manifest's file name, in the directory of one game's rule set.
 pub const NAME: &str = "manifest.txt";
 
-/// The table files' extension.
-const TABLE_EXT: &str = "zootb";
+/// The extensions of the files listed: tables and WDL-only files.
+const TABLE_EXTS: [&str; 2] = ["zootb", "zoowdl"];
 
 /// One table file as the manifest records it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,7 +132,10 @@ fn table_files(dir: &Path) -> Result<Vec<String>, TbError> {
     for e in std::fs::read_dir(dir).map_err(io(dir))? {
         let e = e.map_err(io(dir))?;
         let p = e.path();
-        if p.extension().and_then(|x| x.to_str()) == Some(TABLE_EXT) {
+        if p.extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| TABLE_EXTS.contains(&x))
+        {
             if let Some(n) = p.file_name().and_then(|n| n.to_str()) {
                 out.push(n.to_string());
             }

@@ -36,6 +36,13 @@ pub enum TbCommand {
     Manifest(ManifestArgs),
     /// Statistics of all positions with exactly N pieces, White to move.
     Stats(StatsArgs),
+    /// What the table files take on disk: bits per position and per entry,
+    /// per size and (--tables) per file.
+    Size(SizeArgs),
+    /// Write the WDL-only file (win/draw/loss, no distance) beside every
+    /// table up to --pieces that has none, or --check them against the
+    /// tables.
+    Wdl(WdlArgs),
     /// Compare the tables of N pieces with another set (another rule set,
     /// another directory) entry by entry: what a rule changes.
     Diff(DiffArgs),
@@ -82,9 +89,9 @@ pub struct BuildArgs {
     #[arg(long)]
     pub memory: Option<f64>,
     /// How the new tables are stored: `plain` (2-bit values and a distance
-    /// byte, the fastest to probe) or `zstd` (independent compressed
-    /// blocks, about a ninth of the size). Default: plain up to 5 pieces,
-    /// zstd from 6.
+    /// byte, the fastest to probe at random) or `zstd` (independent
+    /// compressed blocks, about a tenth of the size). Default: zstd, or
+    /// plain for a table where that is not larger.
     #[arg(long, value_enum)]
     pub encoding: Option<EncodingArg>,
     /// Solve every configuration, also those whose table is another's with
@@ -199,6 +206,41 @@ pub struct StatsArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct SizeArgs {
+    #[arg(long, value_parser = game_parser())]
+    pub game: GameKind,
+    /// Only the tables of this many pieces (default: every size there is).
+    #[arg(long)]
+    pub pieces: Option<u32>,
+    #[command(flatten)]
+    pub tables: TableArgs,
+    /// Every file too, not only the totals per size.
+    #[arg(long = "tables")]
+    pub per_table: bool,
+    /// One JSON line per file (type `table`, with --tables), then the
+    /// report (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct WdlArgs {
+    #[arg(long, value_parser = game_parser())]
+    pub game: GameKind,
+    /// Every table from 2 to this many pieces.
+    #[arg(long)]
+    pub pieces: u32,
+    #[command(flatten)]
+    pub tables: TableArgs,
+    /// Compare every WDL file there is with its table, entry by entry,
+    /// instead of writing (fails on a disagreement).
+    #[arg(long)]
+    pub check: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct DiffArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
@@ -259,6 +301,10 @@ pub struct VerifyArgs {
     /// so a run can be repeated exactly.
     #[arg(long, requires = "positions")]
     pub seed: Option<u64>,
+    /// Instead: compare every WDL-only file up to --pieces (`zoo tb wdl`)
+    /// with its table, entry by entry (the same as `zoo tb wdl --check`).
+    #[arg(long, conflicts_with = "positions")]
+    pub wdl: bool,
     /// JSON lines: one report per game (type `game`), then the result
     /// (docs/json.md).
     #[arg(long)]
@@ -273,6 +319,8 @@ pub fn run(a: &TbArgs) -> Result<()> {
         TbCommand::Plan(p) => super::tb_plan::run(p),
         TbCommand::Manifest(m) => run_manifest(m),
         TbCommand::Stats(s) => run_stats(s),
+        TbCommand::Size(s) => run_size(s),
+        TbCommand::Wdl(w) => run_wdl(w),
         TbCommand::Diff(d) => run_diff(d),
         TbCommand::Probe(p) => run_probe(p),
         TbCommand::Verify(v) => {
@@ -606,6 +654,114 @@ fn run_stats(a: &StatsArgs) -> Result<()> {
     Ok(())
 }
 
+fn run_size(a: &SizeArgs) -> Result<()> {
+    let r = a.tables.set(a.game)?.disk(a.pieces)?;
+    if a.json {
+        if a.per_table {
+            for t in &r.tables {
+                super::json::line("table", t)?;
+            }
+        }
+        return super::json::result(&serde_json::json!({
+            "game": r.game,
+            "rules": r.rules,
+            "families": r.families,
+            "wdl_families": r.wdl_families,
+        }));
+    }
+    println!(
+        "{} {}: table files by size (bits = file bytes x 8 / entries, or / positions as `zoo tb stats` counts them)",
+        r.game, r.rules
+    );
+    println!(
+        "{:>6} {:>9} {:>5} {:>5} {:>10} {:>16} {:>16} {:>10} {:>13}",
+        "pieces",
+        "files",
+        "plain",
+        "zstd",
+        "bytes",
+        "entries",
+        "positions",
+        "bits/entry",
+        "bits/position"
+    );
+    let rows = r.families.iter().map(|f| (f, "")).chain(
+        r.wdl_families
+            .iter()
+            .map(|f| (f, " (WDL-only files, zoo tb wdl)")),
+    );
+    for (f, what) in rows {
+        println!(
+            "{:>6} {:>9} {:>5} {:>5} {:>10} {:>16} {:>16} {:>10.3} {:>13.3}{what}",
+            f.pieces,
+            format!("{}/{}", f.files, f.materials),
+            f.plain,
+            f.zstd + f.wdl,
+            human_bytes(f.bytes),
+            f.entries,
+            f.positions,
+            f.bits_per_entry,
+            f.bits_per_position
+        );
+    }
+    if a.per_table {
+        println!(
+            "{:>10} {:>6} {:>8} {:>10} {:>14} {:>14} {:>10} {:>13}",
+            "material",
+            "pieces",
+            "encoding",
+            "bytes",
+            "entries",
+            "positions",
+            "bits/entry",
+            "bits/position"
+        );
+        for t in &r.tables {
+            println!(
+                "{:>10} {:>6} {:>8} {:>10} {:>14} {:>14} {:>10.3} {:>13.3}",
+                t.material,
+                t.pieces,
+                t.encoding,
+                human_bytes(t.bytes),
+                t.entries,
+                t.positions,
+                t.bits_per_entry,
+                t.bits_per_position
+            );
+        }
+    }
+    Ok(())
+}
+
+fn run_wdl(a: &WdlArgs) -> Result<()> {
+    let set = a.tables.set(a.game)?;
+    let bar = super::progress::count_bar("materials");
+    let r = set.wdl(a.pieces, a.check, &super::progress::follow(&bar));
+    bar.finish_and_clear();
+    let r = r?;
+    if a.json {
+        super::json::result(&r)?;
+    } else if a.check {
+        println!(
+            "{} {} up to {} pieces: {} WDL files ({}), {} entries compared with their tables, {} disagreements",
+            r.game, r.rules, r.pieces, r.files, human_bytes(r.bytes), r.entries, r.disagreements
+        );
+    } else {
+        println!(
+            "{} {} up to {} pieces: {} WDL files written ({}), {} there already, {} materials without a table",
+            r.game, r.rules, r.pieces, r.files, human_bytes(r.bytes), r.present, r.without_table
+        );
+    }
+    if r.disagreements > 0 {
+        bail!(
+            "{} entries of the WDL files of {} differ from their tables",
+            r.disagreements,
+            r.disagreeing.join(", ")
+        );
+    }
+    Ok(())
+}
+
 fn run_diff(a: &DiffArgs) -> Result<()> {
     let mine = a.tables.set(a.game)?;
     let dir = a.against_dir.as_ref().unwrap_or(&a.tables.dir);
@@ -688,6 +844,11 @@ fn run_probe(a: &ProbeArgs) -> Result<()> {
         println!("game over: {} for the side to move", outcome_name(r.value));
     } else if r.value == Outcome::Draw {
         println!("draw");
+    } else if !r.distance_known {
+        println!(
+            "{} for the side to move (distance unknown: WDL-only files)",
+            outcome_name(r.value)
+        );
     } else {
         println!(
             "{} in {} plies for the side to move",
@@ -699,6 +860,8 @@ fn run_probe(a: &ProbeArgs) -> Result<()> {
         let (c, s) = (&m.coord, &m.san);
         if m.value == Outcome::Draw {
             println!("  {c:<6} {s:<6} draw");
+        } else if !r.distance_known {
+            println!("  {c:<6} {s:<6} {}", outcome_name(m.value));
         } else {
             println!(
                 "  {c:<6} {s:<6} {} in {}",
@@ -724,6 +887,30 @@ fn run_verify(game: GameKind, a: &VerifyArgs) -> Result<Checked> {
     let set = a.tables.set(game)?;
     if let Some(positions) = a.positions {
         return run_verify_sample(&set, a, positions);
+    }
+    if a.wdl {
+        let r = set.wdl(a.pieces, true, &|_, _| {})?;
+        if !a.json {
+            println!(
+                "{} {}: {} WDL files up to {} pieces, {} entries compared with their tables: {} disagreements{}",
+                r.game,
+                r.rules,
+                r.files,
+                r.pieces,
+                r.entries,
+                r.disagreements,
+                if r.disagreeing.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", r.disagreeing.join(", "))
+                }
+            );
+        }
+        return Ok(Checked {
+            report: serde_json::to_value(&r)?,
+            disagreements: r.disagreements,
+            seed: None,
+        });
     }
     // Materials solved and checked, on stderr when it is a terminal.
     let bar = super::progress::count_bar("materials");

@@ -10,6 +10,8 @@ pub const MAGIC: &[u8; 8] = b"ZOOTB\r\n\x1a";
 pub const VERSION: u32 = 1;
 /// The zstd block format.
 pub const VERSION_ZSTD: u32 = 2;
+/// The WDL-only format: win/draw/loss codes in zstd blocks, no distances.
+pub const VERSION_WDL: u32 = 3;
 pub const HEADER: usize = 256;
 /// The longest rule set name a header holds: 16 bytes at 48, then the
 /// rest at 212 (those bytes were zero before names with changed fields,
@@ -37,6 +39,33 @@ pub enum Encoding {
     Plain,
     /// Version 2: the value codes in independently compressed zstd blocks.
     Zstd,
+    /// Version 3: only win/draw/loss, one code per entry (0 draw, 1 win,
+    /// 2 loss) in zstd blocks; the WDL file beside a full table
+    /// (`<material>.zoowdl`).
+    Wdl,
+}
+
+impl Encoding {
+    /// As `--encoding` names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Plain => "plain",
+            Encoding::Zstd => "zstd",
+            Encoding::Wdl => "wdl",
+        }
+    }
+    /// The header's format version.
+    pub fn version(self) -> u32 {
+        match self {
+            Encoding::Plain => VERSION,
+            Encoding::Zstd => VERSION_ZSTD,
+            Encoding::Wdl => VERSION_WDL,
+        }
+    }
+    /// Whether entries carry their distance (not a WDL-only file).
+    pub fn has_distances(self) -> bool {
+        self != Encoding::Wdl
+    }
 }
 
 /// Counts of one side to move.
@@ -83,12 +112,11 @@ impl Header {
     pub fn file_len(&self) -> usize {
         HEADER + self.sides * self.side_bytes() + 4
     }
-    /// `block` is the entries per block of version 2, 0 for version 1.
-    pub(super) fn encode(&self, block: u32) -> [u8; HEADER] {
+    /// `block` is the entries per block of versions 2 and 3, 0 for version 1.
+    pub(super) fn encode(&self, encoding: Encoding, block: u32) -> [u8; HEADER] {
         let mut h = [0u8; HEADER];
         h[0..8].copy_from_slice(MAGIC);
-        let version = if block == 0 { VERSION } else { VERSION_ZSTD };
-        h[8..12].copy_from_slice(&version.to_le_bytes());
+        h[8..12].copy_from_slice(&encoding.version().to_le_bytes());
         h[12..16].copy_from_slice(&(self.sides as u32).to_le_bytes());
         h[16..16 + self.game.len()].copy_from_slice(self.game.as_bytes());
         // The builder refuses longer names (`TbError::RulesNameTooLong`).
@@ -130,17 +158,22 @@ impl Header {
         let version = u32at(8);
         let (encoding, block) = match version {
             VERSION => (Encoding::Plain, 0),
-            VERSION_ZSTD => {
+            VERSION_ZSTD | VERSION_WDL => {
                 let b = u32at(208) as u64;
                 if b == 0 || b > MAX_BLOCK {
                     return Err(bad(Damage::BlockSize(b)));
                 }
-                (Encoding::Zstd, b)
+                let e = if version == VERSION_WDL {
+                    Encoding::Wdl
+                } else {
+                    Encoding::Zstd
+                };
+                (e, b)
             }
             _ => {
                 return Err(bad(Damage::Version {
                     found: version,
-                    reads: [VERSION, VERSION_ZSTD],
+                    reads: [VERSION, VERSION_ZSTD, VERSION_WDL],
                 }))
             }
         };
@@ -176,6 +209,11 @@ impl Header {
 /// The file name of a material's table.
 pub fn file_name<B: Board>(m: Material) -> String {
     format!("{}.zootb", m.name::<B>())
+}
+
+/// The file name of a material's WDL-only file, beside its table.
+pub fn wdl_file_name<B: Board>(m: Material) -> String {
+    format!("{}.zoowdl", m.name::<B>())
 }
 
 /// Where the tables of a game and rule set live under `dir`.

@@ -1,9 +1,10 @@
 //! The table file: a fixed 256-byte header, the values of each stored side
-//! to move (plain or in zstd blocks), and a CRC-32 of everything before it.
+//! to move (plain or in zstd blocks; or, in a WDL-only file, win/draw/loss
+//! alone in zstd blocks), and a CRC-32 of everything before it.
 //!
 //! ```text
 //! 0    magic "ZOOTB\r\n\x1a"       8 bytes (the line ends catch text-mode copies)
-//! 8    format version              u32: 1 plain, 2 zstd blocks
+//! 8    format version              u32: 1 plain, 2 zstd blocks, 3 WDL only
 //! 12   number of sides stored      u32 (1 for a colour-symmetric material)
 //! 16   game name                   32 bytes, zero padded
 //! 48   rule set name               16 bytes, zero padded
@@ -13,7 +14,7 @@
 //! 128  per side (2x): positions, wins, draws, losses, longest over
 //!      the positions they stand for (mirror images counted, stalemates
 //!      left out)                                                      5 x u64
-//! 208  version 2: entries per block B   u32 (zero in version 1)
+//! 208  versions 2, 3: entries per block B   u32 (zero in version 1)
 //! 212  zero up to 256
 //!
 //! version 1 (plain):
@@ -29,6 +30,9 @@
 //! T    offset table: sides*n + 1 u64 file offsets; block k of side s is
 //!      the bytes offset[s*n+k]..offset[s*n+k+1]; offset[0] = 256, the
 //!      offsets strictly increase and the last one is T itself
+//!
+//! version 3 (WDL only, `<material>.zoowdl`): as version 2, each entry's
+//!      byte its WDL code (0 draw, 1 win, 2 loss); the full table's header
 //!
 //! end  CRC-32 (IEEE) of all bytes before it, u32
 //! ```
@@ -54,7 +58,7 @@ mod tests {
 
     /// The writer as it was before the streaming one (version 1 only).
     fn old_write_table(path: &Path, header: &Header, values: &[&[u8]]) {
-        let mut bytes = header.encode(0).to_vec();
+        let mut bytes = header.encode(Encoding::Plain, 0).to_vec();
         for vals in values.iter().take(header.sides) {
             let mut packed = vec![0u8; vals.len().div_ceil(4)];
             for (i, &v) in vals.iter().enumerate() {
@@ -137,7 +141,7 @@ mod tests {
             &"x".repeat(RULES_NAME_MAX),
         ] {
             let h = Header::new("jungle", name, m, 10);
-            let bytes = h.encode(0);
+            let bytes = h.encode(Encoding::Plain, 0);
             let (back, _, _) = Header::decode(&bytes, Path::new("t")).unwrap();
             assert_eq!(back, h);
             assert_eq!(bytes[64], m.white, "the material is not overwritten");

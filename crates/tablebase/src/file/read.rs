@@ -13,8 +13,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Tables opened in this process, to tell them apart in the block caches.
 static NEXT_ID: AtomicU64 = AtomicU64::new(0);
 
-/// Decompressed blocks kept per thread.
-const CACHED_BLOCKS: usize = 4;
+/// Decompressed blocks kept per thread (16 of 16,384 entries: 256 kB).
+/// The generator's forward pass probes the tables its captures lead to in
+/// an order that follows its own index, so a few blocks of each child
+/// table are in use at once; with 4 the misses cost a build from zstd
+/// tables about a third more than from plain ones, with 16 as much
+/// (docs/log/tablebase.md, 2026-11-23).
+pub const CACHED_BLOCKS: usize = 16;
 
 struct CachedBlock {
     table: u64,
@@ -48,6 +53,22 @@ fn unzstd(
     }
     let d = dctx.as_mut().expect("set above");
     matches!(d.decompress_to_buffer(src, out), Ok(n) if n == out.len())
+}
+
+/// The header and encoding of a table file and the file's length, from
+/// its first bytes alone: nothing else is checked (see [`Table::open`]).
+pub fn read_header(path: &Path) -> Result<(Header, Encoding, u64), TbError> {
+    use std::io::Read;
+    let io = |e: std::io::Error| TbError::io(path, e);
+    let mut f = File::open(path).map_err(io)?;
+    let len = f.metadata().map_err(io)?.len();
+    let mut h = Vec::with_capacity(HEADER);
+    f.by_ref()
+        .take(HEADER as u64)
+        .read_to_end(&mut h)
+        .map_err(io)?;
+    let (header, encoding, _) = Header::decode(&h, path)?;
+    Ok((header, encoding, len))
 }
 
 /// An opened, checked table file.
@@ -125,7 +146,7 @@ impl Table {
                     return Err(bad(Damage::Appended { len, expected }));
                 }
             }
-            Encoding::Zstd => {
+            Encoding::Zstd | Encoding::Wdl => {
                 blocks = size.div_ceil(block);
                 let entries = header.sides as u64 * blocks + 1;
                 // Header, one byte at least per block, the table, the CRC.
@@ -209,7 +230,17 @@ impl Table {
                 Some(v) => split_code(v),
                 None => (WDL_INVALID, 0),
             },
+            // No distance: 0 stands in, and callers ask `has_distances`.
+            Encoding::Wdl => match self.code_zstd(side, idx) {
+                Some(v) if v <= WDL_LOSS => (v, 0),
+                _ => (WDL_INVALID, 0),
+            },
         }
+    }
+
+    /// Whether entries carry their distance (not a WDL-only file).
+    pub fn has_distances(&self) -> bool {
+        self.encoding.has_distances()
     }
 
     /// The compressed bytes and entry count of block `k` of `side`.
@@ -276,6 +307,9 @@ impl Table {
             return Err(TbError::OutOfRange { side, start, end });
         }
         match self.encoding {
+            Encoding::Wdl => {
+                return Err(TbError::Damaged(self.path.clone(), Damage::WdlOnly));
+            }
             Encoding::Plain => {
                 for (j, o) in out.iter_mut().enumerate() {
                     let (wdl, dist) = self.get(side, start + j as u64);
@@ -286,32 +320,60 @@ impl Table {
                     };
                 }
             }
-            Encoding::Zstd => {
-                let mut dctx = None;
-                let mut buf = Vec::new();
-                let mut idx = start;
-                while idx < end {
-                    let k = idx / self.block;
-                    let Some((src, len)) = self.frame(side, k) else {
-                        return Err(TbError::Damaged(
-                            self.path.clone(),
-                            Damage::BlockOutside { side, block: k },
-                        ));
-                    };
-                    buf.resize(len, 0);
-                    if !unzstd(&mut dctx, src, &mut buf) {
-                        return Err(TbError::Damaged(
-                            self.path.clone(),
-                            Damage::BlockUndecodable { side, block: k },
-                        ));
-                    }
-                    let from = (idx - k * self.block) as usize;
-                    let to = (len as u64).min(end - k * self.block) as usize;
-                    let at = (idx - start) as usize;
-                    out[at..at + to - from].copy_from_slice(&buf[from..to]);
-                    idx = k * self.block + to as u64;
-                }
+            Encoding::Zstd => self.read_blocks(side, start, out)?,
+        }
+        Ok(())
+    }
+
+    /// The WDL codes (0 draw, 1 win, 2 loss) of entries `start..start +
+    /// out.len()` of `side`, of a full table or a WDL-only file alike: what
+    /// a WDL file is checked with against its table.
+    pub fn read_wdl(&self, side: usize, start: u64, out: &mut [u8]) -> Result<(), TbError> {
+        if self.encoding == Encoding::Wdl {
+            let end = start + out.len() as u64;
+            if side >= self.header.sides || end > self.header.size {
+                return Err(TbError::OutOfRange { side, start, end });
             }
+            self.read_blocks(side, start, out)?;
+            if out.iter().any(|&w| w > WDL_LOSS) {
+                return Err(TbError::Damaged(self.path.clone(), Damage::InvalidCode));
+            }
+        } else {
+            self.read_codes(side, start, out)?;
+            for v in out.iter_mut() {
+                *v = split_code(*v).0;
+            }
+        }
+        Ok(())
+    }
+
+    /// The stored bytes of entries `start..start + out.len()` of `side` of
+    /// a table in blocks (versions 2 and 3), a block decompressed at a time.
+    fn read_blocks(&self, side: usize, start: u64, out: &mut [u8]) -> Result<(), TbError> {
+        let end = start + out.len() as u64;
+        let mut dctx = None;
+        let mut buf = Vec::new();
+        let mut idx = start;
+        while idx < end {
+            let k = idx / self.block;
+            let Some((src, len)) = self.frame(side, k) else {
+                return Err(TbError::Damaged(
+                    self.path.clone(),
+                    Damage::BlockOutside { side, block: k },
+                ));
+            };
+            buf.resize(len, 0);
+            if !unzstd(&mut dctx, src, &mut buf) {
+                return Err(TbError::Damaged(
+                    self.path.clone(),
+                    Damage::BlockUndecodable { side, block: k },
+                ));
+            }
+            let from = (idx - k * self.block) as usize;
+            let to = (len as u64).min(end - k * self.block) as usize;
+            let at = (idx - start) as usize;
+            out[at..at + to - from].copy_from_slice(&buf[from..to]);
+            idx = k * self.block + to as u64;
         }
         Ok(())
     }

@@ -44,9 +44,26 @@ pub fn write_table_with(
 ) -> Result<u64, TbError> {
     let block = match encoding {
         Encoding::Plain => 0,
-        Encoding::Zstd => BLOCK_ENTRIES,
+        Encoding::Zstd | Encoding::Wdl => BLOCK_ENTRIES,
     };
-    write_table_blocks(path, header, block, ZSTD_LEVEL, fill)
+    write_table_encoded(path, header, encoding, block, ZSTD_LEVEL, fill)
+}
+
+/// Writes a table in zstd blocks, or plain when that would not be larger
+/// (values without runs: tiny or random tables), so the choice depends on
+/// the values alone and the same values give the same bytes. Returns the
+/// file's length and the encoding chosen.
+pub fn write_table_smallest(
+    path: &Path,
+    header: &Header,
+    fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
+) -> Result<(u64, Encoding), TbError> {
+    let len = write_table_with(path, header, Encoding::Zstd, fill)?;
+    if len < header.file_len() as u64 {
+        return Ok((len, Encoding::Zstd));
+    }
+    let len = write_table_with(path, header, Encoding::Plain, fill)?;
+    Ok((len, Encoding::Plain))
 }
 
 /// [`write_table_with`] with a chosen block size (0: plain encoding) and
@@ -59,8 +76,26 @@ pub fn write_table_blocks(
     level: i32,
     fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
 ) -> Result<u64, TbError> {
-    let tmp = path.with_extension("zootb.tmp");
-    let r = write_tmp(&tmp, header, block, level, fill);
+    let encoding = if block == 0 {
+        Encoding::Plain
+    } else {
+        Encoding::Zstd
+    };
+    write_table_encoded(path, header, encoding, block, level, fill)
+}
+
+fn write_table_encoded(
+    path: &Path,
+    header: &Header,
+    encoding: Encoding,
+    block: u32,
+    level: i32,
+    fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
+) -> Result<u64, TbError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    let r = write_tmp(&tmp, header, encoding, block, level, fill);
     let r = r.and_then(|len| {
         std::fs::rename(&tmp, path)
             .map(|_| len)
@@ -91,6 +126,7 @@ impl Out<'_> {
 fn write_tmp(
     tmp: &Path,
     header: &Header,
+    encoding: Encoding,
     block: u32,
     level: i32,
     fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
@@ -109,11 +145,11 @@ fn write_tmp(
         len: 0,
         path: tmp,
     };
-    out.put(&header.encode(block))?;
-    if block == 0 {
-        write_plain(&mut out, header, fill)?;
-    } else {
-        write_zstd(&mut out, header, block as u64, level, fill)?;
+    out.put(&header.encode(encoding, block))?;
+    match encoding {
+        Encoding::Plain => write_plain(&mut out, header, fill)?,
+        Encoding::Zstd => write_zstd(&mut out, header, block as u64, level, false, fill)?,
+        Encoding::Wdl => write_zstd(&mut out, header, block as u64, level, true, fill)?,
     }
     let sum = out.crc.finalize();
     out.w.write_all(&sum.to_le_bytes()).map_err(io)?;
@@ -186,6 +222,7 @@ fn write_zstd(
     header: &Header,
     block: u64,
     level: i32,
+    wdl_only: bool,
     fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
 ) -> Result<(), TbError> {
     use zstd::zstd_safe::CParameter;
@@ -204,6 +241,12 @@ fn write_zstd(
         let len = block.min(size - start) as usize;
         let mut vals = vec![0u8; len];
         fill(side, start, &mut vals);
+        if wdl_only {
+            // Win/draw/loss alone: long runs, which zstd turns into a few bits.
+            for v in vals.iter_mut() {
+                *v = split_code(*v).0;
+            }
+        }
         CCTX.with(|c| {
             let mut c = c.borrow_mut();
             if c.as_ref().map(|(l, _)| *l) != Some(level) {

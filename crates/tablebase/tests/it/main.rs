@@ -3,6 +3,7 @@
 
 mod common;
 mod copies;
+mod encodings;
 mod estimate;
 mod files;
 mod generate;
@@ -15,3 +16,4 @@ mod sample;
 mod stats;
 mod verify;
 mod walk;
+mod wdl;
