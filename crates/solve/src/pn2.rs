@@ -20,8 +20,8 @@
 //! found on.
 
 use crate::leaf::Leaves;
-use crate::limits::{Clock, Limits, Progress, Report};
-use crate::pns::{bytes_per_node, solved, Node, Subproofs, Tree};
+use crate::limits::{Clock, Limits, Report};
+use crate::pns::{bytes_per_node, Subproofs, Tree};
 use crate::value::{Answer, Goal};
 use std::time::Instant;
 use zoo_core::{Game, MoveList, Oracle};
@@ -46,15 +46,7 @@ pub fn solve<G: Game>(
     let mut pos = root.clone();
     let mut hist = Leaves::<G>::history(root);
     let mut moves = MoveList::new();
-    let end = leaves.classify(&pos, &hist, &mut moves);
-    let (pn, dn) = match end {
-        Some(e) => solved(leaves.proves(&pos, e)),
-        None => (1, 1),
-    };
-    let mut tree = Tree {
-        nodes: vec![root_node(pn, dn, end, true)],
-        expansions: 0,
-    };
+    let mut tree = Tree::at_root(&leaves, &pos, &hist, &mut moves);
     let mut subs: Subproofs<G::Move> = Subproofs::new();
     let mut path = Vec::new();
     let mut path2 = Vec::new();
@@ -62,17 +54,7 @@ pub fn solve<G: Game>(
     let mut clock = Clock::new(limits);
     let mut second_nodes = 0u64;
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
-        let root = (tree.nodes[0].pn, tree.nodes[0].dn);
-        let (nodes, bytes) = (
-            tree.nodes.len() as u64,
-            (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
-        );
-        if clock.check(|| Progress {
-            nodes,
-            bytes,
-            seconds: start.elapsed().as_secs_f64(),
-            root: Some(root),
-        }) {
+        if clock.check(|| tree.progress::<G>(start)) {
             stopped = true;
             break;
         }
@@ -90,14 +72,8 @@ pub fn solve<G: Game>(
         let size = tree.nodes.len().max(SECOND_MIN).min(room);
         // The second level: a tree rooted at `n`'s position, grown until
         // solved or full.
-        let or = tree.nodes[n].or;
-        let mut t2 = Tree {
-            nodes: vec![root_node(1, 1, None, or)],
-            expansions: 0,
-        };
-        t2.expand(0, &leaves, &mut pos, &mut hist, &moves, size);
-        t2.update(0);
         let mut moves2 = MoveList::new();
+        let mut t2 = Tree::at_root(&leaves, &pos, &hist, &mut moves2);
         while t2.nodes[0].pn != 0 && t2.nodes[0].dn != 0 {
             if !t2.step(&leaves, &mut pos, &mut hist, &mut path2, &mut moves2, size) {
                 break;
@@ -129,14 +105,8 @@ pub fn solve<G: Game>(
         tree.unwind(&mut pos, &mut hist, &mut path);
     }
     let r = tree.nodes[0];
-    let answer = if r.pn == 0 {
-        Answer::Proven
-    } else if r.dn == 0 {
-        Answer::Disproven
-    } else {
-        debug_assert!(stopped);
-        Answer::Unknown
-    };
+    let answer = tree.answer();
+    debug_assert!(stopped || answer != Answer::Unknown);
     let proof = (answer != Answer::Unknown).then(|| tree.proof(goal, answer, &subs));
     Report {
         goal,
@@ -148,18 +118,5 @@ pub fn solve<G: Game>(
         bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
         seconds: start.elapsed().as_secs_f64(),
         proof,
-    }
-}
-
-fn root_node<M>(pn: u32, dn: u32, end: Option<crate::leaf::End>, or: bool) -> Node<M> {
-    Node {
-        pn,
-        dn,
-        parent: u32::MAX,
-        first_child: 0,
-        children: 0,
-        mv: None,
-        end,
-        or,
     }
 }

@@ -73,45 +73,17 @@ pub fn solve<G: Game>(
         .node_budget(bytes_per_node::<G>())
         .min(u32::MAX as u64 - 1) as usize;
     let leaves = Leaves::new(root, goal, oracle);
-    let mut tree = Tree {
-        nodes: Vec::new(),
-        expansions: 0,
-    };
     let mut pos = root.clone();
     let mut hist = Leaves::<G>::history(root);
     let mut moves = MoveList::new();
-    let end = leaves.classify(&pos, &hist, &mut moves);
-    let (pn, dn) = match end {
-        Some(e) => solved(leaves.proves(&pos, e)),
-        None => (1, 1),
-    };
-    tree.nodes.push(Node {
-        pn,
-        dn,
-        parent: u32::MAX,
-        first_child: 0,
-        children: 0,
-        mv: None,
-        end,
-        or: true,
-    });
+    let mut tree = Tree::at_root(&leaves, &pos, &hist, &mut moves);
 
     let mut path: Vec<(G::Move, G::Undo)> = Vec::new();
     let mut stopped = false;
     let mut clock = Clock::new(limits);
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
         if tree.expansions.is_multiple_of(256) {
-            let root = (tree.nodes[0].pn, tree.nodes[0].dn);
-            let (nodes, bytes) = (
-                tree.nodes.len() as u64,
-                (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
-            );
-            if clock.check(|| Progress {
-                nodes,
-                bytes,
-                seconds: start.elapsed().as_secs_f64(),
-                root: Some(root),
-            }) {
+            if clock.check(|| tree.progress::<G>(start)) {
                 stopped = true;
                 break;
             }
@@ -122,14 +94,8 @@ pub fn solve<G: Game>(
         }
     }
     let r = tree.nodes[0];
-    let answer = if r.pn == 0 {
-        Answer::Proven
-    } else if r.dn == 0 {
-        Answer::Disproven
-    } else {
-        debug_assert!(stopped);
-        Answer::Unknown
-    };
+    let answer = tree.answer();
+    debug_assert!(stopped || answer != Answer::Unknown);
     let proof = (answer != Answer::Unknown).then(|| tree.proof(goal, answer, &Default::default()));
     Report {
         goal,
@@ -155,6 +121,54 @@ pub(crate) struct Tree<M> {
 pub(crate) type Subproofs<M> = std::collections::HashMap<usize, Proof<M>>;
 
 impl<M: Copy> Tree<M> {
+    /// A tree of one node, the root of a search from `pos` (its path in
+    /// `hist`): a leaf already decided, or open at (1, 1). `moves` is
+    /// scratch.
+    pub(crate) fn at_root<G: Game<Move = M>>(
+        leaves: &Leaves<'_, G>,
+        pos: &G,
+        hist: &History,
+        moves: &mut MoveList<M>,
+    ) -> Self {
+        let end = leaves.classify(pos, hist, moves);
+        let (pn, dn) = match end {
+            Some(e) => solved(leaves.proves(pos, e)),
+            None => (1, 1),
+        };
+        Tree {
+            nodes: vec![Node {
+                pn,
+                dn,
+                parent: u32::MAX,
+                first_child: 0,
+                children: 0,
+                mv: None,
+                end,
+                or: leaves.is_or(pos),
+            }],
+            expansions: 0,
+        }
+    }
+
+    /// The root's answer so far.
+    pub(crate) fn answer(&self) -> Answer {
+        match (self.nodes[0].pn, self.nodes[0].dn) {
+            (0, _) => Answer::Proven,
+            (_, 0) => Answer::Disproven,
+            _ => Answer::Unknown,
+        }
+    }
+
+    /// How far a search is, for its progress line.
+    pub(crate) fn progress<G: Game<Move = M>>(&self, start: Instant) -> Progress {
+        Progress {
+            nodes: self.nodes.len() as u64,
+            bytes: (self.nodes.capacity() * bytes_per_node::<G>()) as u64,
+            seconds: start.elapsed().as_secs_f64(),
+            root: Some((self.nodes[0].pn, self.nodes[0].dn)),
+        }
+    }
+
     /// One iteration from the root at `pos`: to the most-proving node,
     /// expanded, the numbers updated, back at the root. `false` (and
     /// nothing done) when the expansion would take the tree past `budget`

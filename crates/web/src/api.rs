@@ -12,7 +12,9 @@ use std::convert::Infallible;
 use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit};
 use tokio_stream::wrappers::UnboundedReceiverStream;
 use tokio_stream::{Stream, StreamExt};
-use zoo_app::{EngineOptions, GameKind, IterationReport, SearchLimits, Session, Status, TableSet};
+use zoo_app::{
+    EngineOptions, GameKind, IterationReport, SearchLimits, SearchReport, Session, Status, TableSet,
+};
 
 /// A position as the API takes it: a game, a rule set, a start (FEN, or
 /// the start position) and moves played from it.
@@ -251,37 +253,16 @@ pub async fn analyse(
     let limits = limits(&st, &r)?;
     let permit = slot(&st)?;
     let (tx, rx) = oneshot::channel();
-    // Making the engine touches its hash table (megabytes): off the async
-    // threads, which would otherwise wait for it in turn, one search after
-    // another (docs/log/web.md).
-    let config = st.config.clone();
-    let s = tokio::task::spawn_blocking(move || -> Result<Session, ApiError> {
-        let mut s = session(
-            &r.game,
-            r.rules.as_deref(),
-            r.fen.as_deref(),
-            &r.moves,
-            config.threads,
-            config.hash_mb,
-            config.tables.as_deref(),
-        )?;
-        if s.status() != Status::Playing {
-            return Err(ApiError::Bad(format!(
-                "the game is over: {}",
-                s.status().describe(s.side_to_move())
-            )));
-        }
-        s.go(
-            limits,
-            |_| {},
-            move |report| {
-                let _ = tx.send(report);
-            },
-        )?;
-        Ok(s)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(format!("the search task failed: {e}")))??;
+    let s = start_search(
+        &st,
+        r,
+        limits,
+        |_| {},
+        move |report| {
+            let _ = tx.send(report);
+        },
+    )
+    .await?;
     // If the client goes away, this future is dropped with `s`, whose
     // drop stops the search, and with the slot.
     let _keep = (s, permit);
@@ -297,6 +278,41 @@ pub async fn analyse(
     })))
 }
 
+/// The session of request `r` with its search started. Making the engine
+/// touches its hash table (megabytes), so it is done off the async
+/// threads, which would otherwise wait for it in turn, one search after
+/// another (docs/log/web.md).
+async fn start_search(
+    st: &AppState,
+    r: AnalyseRequest,
+    limits: SearchLimits,
+    on_iteration: impl FnMut(&IterationReport) + Send + 'static,
+    on_done: impl FnOnce(SearchReport) + Send + 'static,
+) -> Result<Session, ApiError> {
+    let config = st.config.clone();
+    tokio::task::spawn_blocking(move || -> Result<Session, ApiError> {
+        let mut s = session(
+            &r.game,
+            r.rules.as_deref(),
+            r.fen.as_deref(),
+            &r.moves,
+            config.threads,
+            config.hash_mb,
+            config.tables.as_deref(),
+        )?;
+        if s.status() != Status::Playing {
+            return Err(ApiError::Bad(format!(
+                "the game is over: {}",
+                s.status().describe(s.side_to_move())
+            )));
+        }
+        s.go(limits, on_iteration, on_done)?;
+        Ok(s)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the search task failed: {e}")))?
+}
+
 /// `GET /api/analyse/stream?game=…&moves=…&movetime_ms=…`: the same
 /// search, each iteration an event `iteration`, then one event `result`;
 /// closing the connection stops the search.
@@ -308,43 +324,27 @@ pub async fn analyse_stream(
     let permit = slot(&st)?;
     let (tx, rx) = mpsc::unbounded_channel::<Event>();
     let done = tx.clone();
-    // Off the async threads, as in `analyse`.
-    let config = st.config.clone();
-    let s = tokio::task::spawn_blocking(move || -> Result<Session, ApiError> {
-        let mut s = session(
-            &r.game,
-            r.rules.as_deref(),
-            r.fen.as_deref(),
-            &r.moves,
-            config.threads,
-            config.hash_mb,
-            config.tables.as_deref(),
-        )?;
-        if s.status() != Status::Playing {
-            return Err(ApiError::Bad("the game is over".into()));
-        }
-        s.go(
-            limits,
-            move |it| {
-                let _ = tx.send(
-                    Event::default()
-                        .event("iteration")
-                        .data(iteration_json(it).to_string()),
-                );
-            },
-            move |report| {
-                let data = json!({
-                    "bestmove": report.best.as_ref().map(|m| &m.coord),
-                    "score": report.score, "mate": report.mate, "depth": report.depth,
-                    "nodes": report.stats.nodes,
-                });
-                let _ = done.send(Event::default().event("result").data(data.to_string()));
-            },
-        )?;
-        Ok(s)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(format!("the search task failed: {e}")))??;
+    let s = start_search(
+        &st,
+        r,
+        limits,
+        move |it| {
+            let _ = tx.send(
+                Event::default()
+                    .event("iteration")
+                    .data(iteration_json(it).to_string()),
+            );
+        },
+        move |report| {
+            let data = json!({
+                "bestmove": report.best.as_ref().map(|m| &m.coord),
+                "score": report.score, "mate": report.mate, "depth": report.depth,
+                "nodes": report.stats.nodes,
+            });
+            let _ = done.send(Event::default().event("result").data(data.to_string()));
+        },
+    )
+    .await?;
     // The stream owns the session and the slot: dropped when the client
     // goes away, which stops the search and frees the slot.
     let keep = (s, permit);

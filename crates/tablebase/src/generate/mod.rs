@@ -275,6 +275,25 @@ impl<'a, B: Board> Gen<'a, B> {
         }
     }
 
+    /// The blocks marked for `level`, as (side, block).
+    fn marked(&self, level: usize) -> Vec<(usize, u64)> {
+        (0..2)
+            .flat_map(|side| {
+                let marks = &self.marks[level][side];
+                marks.iter().enumerate().flat_map(move |(w, word)| {
+                    let mut bits = word.load(Relaxed);
+                    std::iter::from_fn(move || {
+                        (bits != 0).then(|| {
+                            let b = bits.trailing_zeros() as u64;
+                            bits &= bits - 1;
+                            (side, w as u64 * 64 + b)
+                        })
+                    })
+                })
+            })
+            .collect()
+    }
+
     /// Clears the mark of block `b` at `level` (it has been swept).
     fn unmark(&self, level: usize, side: usize, b: u64) {
         let w = &self.marks[level][side][(b / 64) as usize];
@@ -482,21 +501,7 @@ pub fn generate<B: Board>(
             }
         }
         check()?;
-        let blocks: Vec<(usize, u64)> = (0..2)
-            .flat_map(|side| {
-                let marks = &g.marks[d][side];
-                marks.iter().enumerate().flat_map(move |(w, word)| {
-                    let mut bits = word.load(Relaxed);
-                    std::iter::from_fn(move || {
-                        (bits != 0).then(|| {
-                            let b = bits.trailing_zeros() as u64;
-                            bits &= bits - 1;
-                            (side, w as u64 * 64 + b)
-                        })
-                    })
-                })
-            })
-            .collect();
+        let blocks = g.marked(d);
         // A block's mark is cleared once it is swept (nothing marks level d
         // during its own sweep), so a stop between blocks leaves a state a
         // checkpoint can hold: the next run sweeps the blocks still marked.

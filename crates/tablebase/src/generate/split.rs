@@ -132,24 +132,7 @@ pub fn generate_split<B: Board>(
     let mut swept_entries = 0u64;
     for d in 0..LEVELS {
         let lost = d.is_multiple_of(2);
-        let blocks: Vec<(usize, u64)> = (0..2)
-            .flat_map(|side| {
-                let g = &g;
-                g.marks[d][side]
-                    .iter()
-                    .enumerate()
-                    .flat_map(move |(w, word)| {
-                        let mut bits = word.load(Relaxed);
-                        std::iter::from_fn(move || {
-                            (bits != 0).then(|| {
-                                let b = bits.trailing_zeros() as u64;
-                                bits &= bits - 1;
-                                (side, w as u64 * 64 + b)
-                            })
-                        })
-                    })
-            })
-            .collect();
+        let blocks = g.marked(d);
         let rounds = cluster.max(blocks.len().div_ceil(ROUND) as u64)?;
         for round in 0..rounds as usize {
             let mine = blocks
