@@ -257,14 +257,14 @@ fn pn2_agrees_with_the_tables() {
     type Jc = zoo_animal::JungleCheckers;
     // Fewer positions than for PNS: PN² searches again what its earlier
     // second levels saw, and the suite runs on two cores.
-    let t = check_positions::<Jc>(Algo::Pn2, rules, &tables, None, 1, 10, None);
+    let t = check_positions::<Jc>(Algo::Pn2, rules, &tables, None, 1, 6, None);
     summary("PN² jungle checkers", &t, MAX_UNKNOWN);
     assert!(t.proof_nodes > 0, "no proof replayed");
     let two = Fewer {
         inner: &tables,
         max: 2,
     };
-    let t = check_positions::<Jc>(Algo::Pn2, rules, &tables, Some(&two), 4, 8, None);
+    let t = check_positions::<Jc>(Algo::Pn2, rules, &tables, Some(&two), 4, 4, None);
     summary(
         "PN² jungle checkers, 2-piece tables as leaves",
         &t,
@@ -272,7 +272,7 @@ fn pn2_agrees_with_the_tables() {
     );
     let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
     let tables = TbOracle::open(jungle3(), rules).expect("tables");
-    let t = check_positions::<zoo_animal::Jungle>(Algo::Pn2, rules, &tables, None, 2, 8, None);
+    let t = check_positions::<zoo_animal::Jungle>(Algo::Pn2, rules, &tables, None, 2, 4, None);
     summary("PN² jungle", &t, MAX_UNKNOWN);
 }
 
