@@ -82,11 +82,9 @@ pub fn solve<G: Game>(
     let mut stopped = false;
     let mut clock = Clock::new(limits);
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
-        if tree.expansions.is_multiple_of(256) {
-            if clock.check(|| tree.progress::<G>(start)) {
-                stopped = true;
-                break;
-            }
+        if tree.expansions.is_multiple_of(256) && clock.check(|| tree.progress::<G>(start)) {
+            stopped = true;
+            break;
         }
         if !tree.step(&leaves, &mut pos, &mut hist, &mut path, &mut moves, budget) {
             stopped = true;

@@ -430,7 +430,7 @@ pub fn estimate<B: Board>(
             } else {
                 Place::StateInFiles(0)
             };
-            let messages = split_messages(told, k as u64);
+            let messages = split_messages(told, k);
             let checkpoint = if working >= CHECKPOINT_FROM && place != Place::Split {
                 2 * working
             } else {
