@@ -27,6 +27,7 @@ pub mod machine;
 pub mod matches;
 pub mod options;
 pub mod perft;
+pub mod protocol;
 pub mod report;
 pub mod saved;
 pub mod session;
