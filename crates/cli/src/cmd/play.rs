@@ -182,7 +182,7 @@ pub(super) trait View {
 
 pub fn run(a: &PlayArgs) -> Result<()> {
     if a.json {
-        game(a, &mut JsonView::default())
+        game(a, &mut JsonView)
     } else {
         game(a, &mut TextView::default())
     }

@@ -10,7 +10,6 @@ use serde_json::json;
 use zoo_app::{Session, Status};
 use zoo_core::Side;
 
-#[derive(Default)]
 pub(super) struct JsonView;
 
 /// The winner, by the rules or by a resignation.
