@@ -29,6 +29,7 @@ pub mod matches;
 pub mod mpi;
 pub mod options;
 pub mod perft;
+pub mod protocol;
 pub mod report;
 pub mod saved;
 pub mod session;

@@ -113,9 +113,16 @@ fn every_command_keeps_the_json_style() {
                 .unwrap_or_default()
         };
         let args: Vec<String> = words(&command.replace("{dir}", dir.to_str().unwrap()));
+        // What is typed, `\n` for a line end (`zoo play --json`).
+        let stdin = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("stdin:"))
+            .map(|r| r.trim().replace("\\n", "\n"))
+            .unwrap_or_default();
         let out = Command::cargo_bin("zoo")
             .unwrap()
             .args(&args)
+            .write_stdin(stdin)
             .timeout(std::time::Duration::from_secs(120))
             .output()
             .unwrap();

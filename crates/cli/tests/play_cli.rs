@@ -107,3 +107,44 @@ fn a_saved_game_loads_where_it_stood() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_scripted_game_in_json() {
+    let out = play(
+        &["--game", "jungle-checkers", "--depth", "2", "--json"],
+        "c2c3\nzz\n\nundo\nc2c3\nquit\n",
+    );
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let of =
+        |t: &str| -> Vec<&serde_json::Value> { lines.iter().filter(|v| v["type"] == t).collect() };
+    // The start, after each move of both (two turns), after the undo.
+    assert_eq!(of("position").len(), 6, "{out}");
+    assert_eq!(lines[0]["fen"], JC_START, "{out}");
+    let engine: Vec<_> = of("move")
+        .into_iter()
+        .filter(|m| m["by"] == "engine")
+        .collect();
+    assert_eq!(engine.len(), 2, "{out}");
+    assert!(
+        engine
+            .iter()
+            .all(|m| m["depth"] == 2 && m["nodes"].as_u64() > Some(0) && m["score"].is_i64()),
+        "{out}"
+    );
+    let errors = of("error");
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(
+        errors[0]["error"].as_str().unwrap().contains("\"zz\""),
+        "{out}"
+    );
+    let result = lines.last().unwrap();
+    assert_eq!(result["type"], "result", "{out}");
+    assert_eq!(result["end"], "quit", "{out}");
+    assert_eq!(result["start_fen"], JC_START, "{out}");
+    assert_eq!(result["moves"].as_array().unwrap().len(), 2, "{out}");
+    assert_eq!(result["moves"][0]["coord"], "c2c3", "{out}");
+    assert_eq!(result["winner"], serde_json::Value::Null, "{out}");
+}

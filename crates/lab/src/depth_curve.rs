@@ -41,7 +41,7 @@ pub fn depth_curve<G: EngineGame>(
         for d in 1..=dmax {
             let n = count(&pos, &cfg, experiment_eval::<G>(), d)?.nodes;
             progress(&format!("{cname} depth {d}: {n}"));
-            let _ = writeln!(csv, "{cname},{d},{n}");
+            let _ = writeln!(csv, "{},{d},{n}", crate::report::csv_field(cname));
             pts.push((d, n as f64));
         }
         series.push((cname.to_string(), pts));

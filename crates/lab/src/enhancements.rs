@@ -95,7 +95,12 @@ pub fn enhancements<G: EngineGame>(
                         let _ = write!(md, " {n} |");
                     }
                 }
-                let _ = writeln!(csv, "{sname},{},{d},{n}", PHASES[pi]);
+                let _ = writeln!(
+                    csv,
+                    "{},{},{d},{n}",
+                    crate::report::csv_field(sname),
+                    PHASES[pi]
+                );
             }
         }
         md.push('\n');

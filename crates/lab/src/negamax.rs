@@ -59,7 +59,13 @@ pub fn negamax(max_depth: u32, progress: &mut dyn FnMut(&str)) -> Result<Report>
                 "{name} depth {d}: {} nodes, {} leaves",
                 s.nodes, s.leaves
             ));
-            let _ = writeln!(csv, "{name},{d},{},{}", s.nodes, s.leaves);
+            let _ = writeln!(
+                csv,
+                "{},{d},{},{}",
+                crate::report::csv_field(name),
+                s.nodes,
+                s.leaves
+            );
             per[i].push(s);
         }
     }

@@ -11,6 +11,7 @@
 use crate::games::game_parser;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use zoo_app::{AppGame, GameKind, GameVisitor};
 use zoo_lab::Report;
@@ -19,6 +20,10 @@ use zoo_lab::Report;
 pub struct ExperimentArgs {
     #[command(subcommand)]
     pub which: Which,
+    /// One JSON object at the end: the experiment, the files written and
+    /// its table's rows (docs/json.md); the progress stays on stderr.
+    #[arg(long, global = true)]
+    pub json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -83,16 +88,20 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
                 bail!("--max-depth must be between 1 and 9");
             }
             let report = zoo_lab::negamax(d, &mut |line| eprintln!("{line}"))?;
-            write_report(out_dir, &report)
+            write_report(
+                out_dir,
+                &report,
+                a.json.then_some(("negamax", GameKind::Jungle)),
+            )
         }
-        Which::Enhancements { game, .. } => game.visit(PerGame(&a.which)),
+        Which::Enhancements { game, .. } => game.visit(PerGame(&a.which, a.json)),
         Which::Testset {
             game, per_phase, ..
         } => {
             if *per_phase == 0 {
                 bail!("--per-phase must be at least 1");
             }
-            game.visit(PerGame(&a.which))
+            game.visit(PerGame(&a.which, a.json))
         }
         Which::DepthCurve {
             game, max_depth, ..
@@ -100,13 +109,13 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
             if !(1..=30).contains(max_depth) {
                 bail!("--max-depth must be between 1 and 30");
             }
-            game.visit(PerGame(&a.which))
+            game.visit(PerGame(&a.which, a.json))
         }
     }
 }
 
-/// The experiments run on the chosen game's type.
-struct PerGame<'a>(&'a Which);
+/// The experiments run on the chosen game's type; whether to report in JSON.
+struct PerGame<'a>(&'a Which, bool);
 
 impl GameVisitor for PerGame<'_> {
     type Output = Result<()>;
@@ -132,52 +141,111 @@ impl GameVisitor for PerGame<'_> {
                     depths.clone()
                 };
                 let report = zoo_lab::enhancements(&set, &depths, &mut |line| eprintln!("{line}"))?;
-                write_report(out_dir, &report)
+                write_report(
+                    out_dir,
+                    &report,
+                    self.1.then_some(("enhancements", game::<G>()?)),
+                )
             }
             Which::DepthCurve {
                 max_depth, out_dir, ..
             } => {
                 let report =
                     zoo_lab::depth_curve::<G>(*max_depth, &mut |line| eprintln!("{line}"))?;
-                write_report(out_dir, &report)
+                write_report(
+                    out_dir,
+                    &report,
+                    self.1.then_some(("depth_curve", game::<G>()?)),
+                )
             }
             Which::Testset {
                 per_phase,
                 seed,
                 out,
                 ..
-            } => make_testset::<G>(*per_phase, *seed, out),
+            } => make_testset::<G>(*per_phase, *seed, out, self.1),
             Which::Negamax { .. } => Err(anyhow!("negamax runs on Jungle alone, not per game")),
         }
     }
 }
 
-/// Writes the report's files into `out_dir`, then prints its summary.
-fn write_report(out_dir: &Path, report: &Report) -> Result<()> {
-    for (name, text) in &report.files {
-        write(out_dir, name, text)?;
-    }
-    if let Some(md) = &report.summary {
-        print!("{md}");
-    }
-    Ok(())
+/// The registry's name of game `G`.
+fn game<G: AppGame>() -> Result<GameKind> {
+    Ok(G::start(&G::default_rules()).game_name().parse()?)
 }
 
-fn write(out_dir: &Path, name: &str, text: &str) -> Result<()> {
+/// Writes the report's files into `out_dir`, then prints its summary, or
+/// with `json` (the experiment's and the game's names) the final object:
+/// the files and the rows of its CSV table, numbers as numbers.
+fn write_report(out_dir: &Path, report: &Report, json: Option<(&str, GameKind)>) -> Result<()> {
+    let mut files = Vec::new();
+    for (name, text) in &report.files {
+        files.push(write(out_dir, name, text, json.is_none())?);
+    }
+    let Some((experiment, game)) = json else {
+        if let Some(md) = &report.summary {
+            print!("{md}");
+        }
+        return Ok(());
+    };
+    let csv = report.files.iter().find(|(name, _)| name.ends_with(".csv"));
+    let rows = csv.map_or_else(Vec::new, |(_, text)| rows(text));
+    super::json::result(&json!({
+        "experiment": experiment, "game": game,
+        "out": out_dir, "files": files, "rows": rows,
+    }))
+}
+
+/// A CSV table as objects keyed by its header, numbers as JSON numbers.
+fn rows(csv: &str) -> Vec<serde_json::Value> {
+    let records = zoo_lab::report::csv_records(csv);
+    let Some((header, body)) = records.split_first() else {
+        return Vec::new();
+    };
+    body.iter()
+        .map(|r| {
+            let o: serde_json::Map<String, serde_json::Value> = header
+                .iter()
+                .zip(r)
+                .map(|(k, v)| {
+                    let v = match v.parse::<u64>() {
+                        Ok(n) => n.into(),
+                        Err(_) => v
+                            .parse::<f64>()
+                            .map_or_else(|_| v.clone().into(), Into::into),
+                    };
+                    (k.clone(), v)
+                })
+                .collect();
+            o.into()
+        })
+        .collect()
+}
+
+/// Writes one file; says so unless the output is JSON.
+fn write(out_dir: &Path, name: &str, text: &str, say: bool) -> Result<PathBuf> {
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
     let p = out_dir.join(name);
     std::fs::write(&p, text).with_context(|| format!("cannot write {}", p.display()))?;
-    println!("wrote {}", p.display());
-    Ok(())
+    if say {
+        println!("wrote {}", p.display());
+    }
+    Ok(p)
 }
 
-fn make_testset<G: AppGame>(per_phase: usize, seed: u64, out: &Path) -> Result<()> {
+fn make_testset<G: AppGame>(per_phase: usize, seed: u64, out: &Path, json: bool) -> Result<()> {
     let made = zoo_lab::make_testset::<G>(per_phase, seed)?;
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
     std::fs::write(out, made.text).with_context(|| format!("cannot write {}", out.display()))?;
+    if json {
+        return super::json::result(&json!({
+            "experiment": "testset", "game": game::<G>()?, "out": out,
+            "files": [out], "positions": made.found,
+        }));
+    }
     println!(
         "wrote {} ({} / {} / {} positions)",
         out.display(),

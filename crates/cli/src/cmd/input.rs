@@ -24,6 +24,8 @@ impl std::fmt::Display for NotText {
     }
 }
 
+impl std::error::Error for NotText {}
+
 /// The lines of `input` without their line ends (`\n` or `\r\n`), each
 /// as text or as the reason it is not text. Ends at end of input or at a
 /// read error (the error is the last item).

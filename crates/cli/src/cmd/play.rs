@@ -1,13 +1,19 @@
-//! `zoo play`: a human against the engine (or two humans) in the terminal.
+//! `zoo play`: a human against the engine (or two humans) in the
+//! terminal, or a scripted game with `--json`. This file is the game loop:
+//! it reads what is typed and tells a view what happened ([`Event`]); the
+//! text view (`play_text.rs`) and the JSON view (`play_json.rs`) print it.
 
-use super::engine::{score_text, EngineOpts, LimitOpts};
-use super::input::text_lines;
+use super::engine::{EngineOpts, LimitOpts};
+use super::input::{text_lines, NotText};
+use super::play_json::JsonView;
+use super::play_text::TextView;
 use crate::games::PositionArgs;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use zoo_app::{SavedGame, SearchLimits, Session, Status};
+use zoo_app::{
+    AppError, IterationReport, MoveInfo, SavedGame, SearchLimits, SearchReport, Session, Status,
+};
 use zoo_core::Side;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -34,13 +40,19 @@ pub struct PlayArgs {
     pub limits: LimitOpts,
     #[command(flatten)]
     pub engine: EngineOpts,
+    /// A scripted game: moves and commands on stdin as for people, JSON
+    /// lines on stdout (each position, each engine move, each error) and a
+    /// final object with the result and the moves (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
-const COMMANDS: &str = "Commands: `moves` lists the legal moves; `undo`, `redo`; `hint`; \
+pub(super) const COMMANDS: &str =
+    "Commands: `moves` lists the legal moves; `undo`, `redo`; `hint`; \
 `flip` turns the board; `new` starts again; `save FILE`, `load FILE`; `resign`; `quit`.";
 
 /// What the player typed, other than a move.
-enum Command<'a> {
+pub(super) enum Command<'a> {
     Quit,
     Help,
     Moves,
@@ -73,7 +85,110 @@ fn command(line: &str) -> Option<Command<'_>> {
     })
 }
 
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum End {
+    /// `quit` typed.
+    Quit,
+    /// End of input.
+    InputClosed,
+    /// The engine had no move where the status said there was one (a
+    /// safeguard against a loop).
+    EngineStuck,
+}
+
+/// What happened, for a view to show. Each event is about the session
+/// the view is given with it.
+pub(super) enum Event<'a> {
+    /// Play begins: the tables in use, the side(s) the human plays.
+    Start {
+        tables: Option<&'a str>,
+        you: &'a str,
+    },
+    /// The position changed (or the board was asked for), seen from `view`.
+    Position {
+        view: Side,
+    },
+    /// The game is over (by the rules, or `resigned` resigned).
+    Over {
+        resigned: Option<Side>,
+    },
+    /// The human's first turn: how to type a move.
+    Example,
+    /// Waiting for the human (`over`: only commands make sense now).
+    Prompt {
+        over: bool,
+    },
+    /// The engine chose `mv` for `side`, about to be played.
+    EngineMove {
+        side: Side,
+        mv: &'a MoveInfo,
+        report: &'a SearchReport,
+    },
+    /// The human moved.
+    Played {
+        side: Side,
+        mv: &'a MoveInfo,
+    },
+    /// `hint` (for `side`); the search is about to start.
+    HintThinking,
+    Hint {
+        side: Side,
+        report: &'a SearchReport,
+    },
+    Help,
+    Moves,
+    ResignationTakenBack,
+    Resigned(Side),
+    NewGame,
+    Saved(&'a str),
+    Loaded(&'a str),
+    /// Input refused, the game goes on: a line not text, an unknown word,
+    /// an illegal move, a command that makes no sense now, a file not
+    /// saved or loaded.
+    Refused(Refusal<'a>),
+    /// The game ends here.
+    End(End, Option<Side>),
+}
+
+/// Why a line was refused.
+pub(super) enum Refusal<'a> {
+    NotText(&'a NotText),
+    IllegalMove(&'a AppError),
+    NothingToUndo,
+    NothingToRedo,
+    /// A move or `hint`/`resign` after the end.
+    GameOver,
+    /// A move typed after the end (text: with the commands' list).
+    MoveAfterEnd,
+    NoHint,
+    NotSaved(&'a AppError),
+    NotLoaded(&'a AppError),
+}
+
+/// The engine thinking about its move (the session is busy meanwhile).
+pub(super) enum Thinking<'a> {
+    Begins,
+    Iteration(&'a IterationReport),
+    Ends,
+}
+
+/// A way of showing a game: text for people, JSON lines for programs.
+pub(super) trait View {
+    fn show(&mut self, s: &Session, e: Event) -> Result<()>;
+    fn thinking(&mut self, t: Thinking);
+}
+
 pub fn run(a: &PlayArgs) -> Result<()> {
+    if a.json {
+        game(a, &mut JsonView)
+    } else {
+        game(a, &mut TextView::default())
+    }
+}
+
+fn game(a: &PlayArgs, out: &mut dyn View) -> Result<()> {
     let options = a.engine.options();
     let mut s = match &a.load {
         Some(path) => SavedGame::load(a.position.game, path)?.session(options)?,
@@ -84,9 +199,6 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         ..SearchLimits::default()
     });
     limits.to_limits()?;
-    if let Some(t) = s.engine_info()?.tables {
-        println!("tablebase: {}", t.description);
-    }
     let humans: &[Side] = match a.side {
         Colour::White => &[Side::White],
         Colour::Black => &[Side::Black],
@@ -99,16 +211,18 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         Side::White
     };
     let mut lines = text_lines(std::io::stdin().lock());
-    println!(
-        "{} ({} rules, repetition {}). You play {}. Type a move, or `help`.",
-        s.game(),
-        s.rules_name(),
-        s.repetition(),
-        match a.side {
-            Colour::Both => "both sides".to_string(),
-            _ => humans[0].name().to_string(),
-        }
-    );
+    let tables = s.engine_info()?.tables.map(|t| t.description);
+    let you = match a.side {
+        Colour::Both => "both sides".to_string(),
+        _ => humans[0].name().to_string(),
+    };
+    out.show(
+        &s,
+        Event::Start {
+            tables: tables.as_deref(),
+            you: &you,
+        },
+    )?;
     // The example move is one of the human's own at their first turn, so
     // it is legal whatever the game, position and side.
     let mut shown_example = false;
@@ -116,49 +230,33 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     let mut show = true;
     loop {
         if show {
-            print!("\n{}", s.render_from(view));
-            println!("FEN: {}", s.fen());
+            out.show(&s, Event::Position { view })?;
         }
         show = true;
         let status = s.status();
         let over = status != Status::Playing || resigned.is_some();
-        if let Some(loser) = resigned {
-            println!(
-                "Game over: {} resigns, {} wins. `undo`, `new`, `save FILE` or `quit`.",
-                loser.name(),
-                loser.flip().name()
-            );
-        } else if over {
-            println!(
-                "Game over: {}. `undo`, `new`, `save FILE` or `quit`.",
-                status.describe(s.side_to_move())
-            );
+        if over {
+            out.show(&s, Event::Over { resigned })?;
         }
         let stm = s.side_to_move();
         if !over && !human(stm) {
-            if !engine_move(&mut s, limits)? {
-                return Ok(());
+            if !engine_move(&mut s, limits, out)? {
+                return out.show(&s, Event::End(End::EngineStuck, resigned));
             }
             continue;
         }
         if !over && !shown_example {
-            println!("{}", how_to_move(&s));
+            out.show(&s, Event::Example)?;
             shown_example = true;
         }
-        if over {
-            print!("> ");
-        } else {
-            print!("your move ({})> ", stm.name());
-        }
-        std::io::stdout().flush()?;
+        out.show(&s, Event::Prompt { over })?;
         let Some(line) = lines.next() else {
-            println!("\nInput closed: game abandoned.");
-            return Ok(());
+            return out.show(&s, Event::End(End::InputClosed, resigned));
         };
         let line = match line? {
             Ok(line) => line,
             Err(not_text) => {
-                println!("Not a move: {not_text}.");
+                out.show(&s, Event::Refused(Refusal::NotText(&not_text)))?;
                 show = false;
                 continue;
             }
@@ -170,55 +268,45 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         }
         match command(t) {
             Some(Command::Quit) => {
-                println!("Game abandoned.");
-                return Ok(());
+                return out.show(&s, Event::End(End::Quit, resigned));
             }
             Some(Command::Help) => {
-                println!("{} {COMMANDS}", how_to_move(&s));
+                out.show(&s, Event::Help)?;
                 show = false;
             }
             Some(Command::Moves) => {
-                let ms: Vec<String> = s.legal_moves().into_iter().map(|m| m.short).collect();
-                println!(
-                    "{}",
-                    if ms.is_empty() {
-                        "No legal move.".into()
-                    } else {
-                        ms.join(" ")
-                    }
-                );
+                out.show(&s, Event::Moves)?;
                 show = false;
             }
             Some(Command::Undo) => {
                 if resigned.take().is_some() {
-                    println!("Resignation taken back.");
+                    out.show(&s, Event::ResignationTakenBack)?;
                 } else if undo_turn(&mut s, &human).is_none() {
-                    println!("Nothing to undo.");
+                    out.show(&s, Event::Refused(Refusal::NothingToUndo))?;
                     show = false;
                 }
             }
             Some(Command::Redo) => {
                 if redo_turn(&mut s, &human).is_none() {
-                    println!("Nothing to redo.");
+                    out.show(&s, Event::Refused(Refusal::NothingToRedo))?;
                     show = false;
                 }
             }
             Some(Command::Hint) => {
                 if over {
-                    println!("The game is over.");
+                    out.show(&s, Event::Refused(Refusal::GameOver))?;
                 } else {
-                    println!("thinking...");
+                    out.show(&s, Event::HintThinking)?;
                     let r = s.search(limits, &mut |_| {})?;
                     match r.best {
-                        Some(m) => println!(
-                            "hint: {} ({})  score {} for {}  depth {}",
-                            m.short,
-                            m.coord,
-                            score_text(r.score, r.mate),
-                            stm.name(),
-                            r.depth
-                        ),
-                        None => println!("No move to suggest."),
+                        Some(_) => out.show(
+                            &s,
+                            Event::Hint {
+                                side: stm,
+                                report: &r,
+                            },
+                        )?,
+                        None => out.show(&s, Event::Refused(Refusal::NoHint))?,
                     }
                 }
                 show = false;
@@ -229,20 +317,21 @@ pub fn run(a: &PlayArgs) -> Result<()> {
                 s.set_position::<&str>(Some(&start), &[])?;
                 s.new_game();
                 resigned = None;
-                println!("New game.");
+                out.show(&s, Event::NewGame)?;
             }
             Some(Command::Resign) => {
                 if over {
-                    println!("The game is over.");
+                    out.show(&s, Event::Refused(Refusal::GameOver))?;
                     show = false;
                 } else {
                     resigned = Some(stm);
+                    out.show(&s, Event::Resigned(stm))?;
                 }
             }
             Some(Command::Save(file)) => {
                 match SavedGame::of(&s).save(Path::new(file)) {
-                    Ok(()) => println!("Saved to {file}."),
-                    Err(e) => println!("Not saved: {e}"),
+                    Ok(()) => out.show(&s, Event::Saved(file))?,
+                    Err(e) => out.show(&s, Event::Refused(Refusal::NotSaved(&e)))?,
                 }
                 show = false;
             }
@@ -253,63 +342,47 @@ pub fn run(a: &PlayArgs) -> Result<()> {
                     Ok(loaded) => {
                         s = loaded;
                         resigned = None;
-                        println!("Loaded {file}: {} moves.", s.moves().len());
+                        out.show(&s, Event::Loaded(file))?;
                     }
                     Err(e) => {
-                        println!("Not loaded: {e}");
+                        out.show(&s, Event::Refused(Refusal::NotLoaded(&e)))?;
                         show = false;
                     }
                 }
             }
             None if over => {
-                println!("The game is over. {COMMANDS}");
+                out.show(&s, Event::Refused(Refusal::MoveAfterEnd))?;
                 show = false;
             }
-            None => {
-                if let Err(e) = s.play(t) {
-                    println!("Not a legal move: {e}");
+            None => match s.play(t) {
+                Ok(mv) => out.show(&s, Event::Played { side: stm, mv: &mv })?,
+                Err(e) => {
+                    out.show(&s, Event::Refused(Refusal::IllegalMove(&e)))?;
                     show = false;
                 }
-            }
+            },
         }
     }
 }
 
 /// The engine moves; `false` when it has no move (which the status would
 /// have said: a safeguard against a loop).
-fn engine_move(s: &mut Session, limits: SearchLimits) -> Result<bool> {
+fn engine_move(s: &mut Session, limits: SearchLimits, out: &mut dyn View) -> Result<bool> {
     let stm = s.side_to_move();
-    let tty = std::io::stdout().is_terminal();
-    if tty {
-        print!("engine thinking...");
-        std::io::stdout().flush()?;
-    }
-    let r = s.search(limits, &mut |it| {
-        if tty {
-            print!(
-                "\rengine thinking... depth {} score {}   ",
-                it.depth,
-                score_text(it.score, it.mate)
-            );
-            let _ = std::io::stdout().flush();
-        }
-    })?;
-    if tty {
-        print!("\r{:60}\r", "");
-    }
-    let Some(m) = r.best else {
-        println!("The engine has no move.");
+    out.thinking(Thinking::Begins);
+    let r = s.search(limits, &mut |it| out.thinking(Thinking::Iteration(it)))?;
+    out.thinking(Thinking::Ends);
+    let Some(m) = r.best.clone() else {
         return Ok(false);
     };
-    println!(
-        "engine plays {} ({})  score {} for {}  depth {}  {} nodes",
-        m.short,
-        m.coord,
-        score_text(r.score, r.mate),
-        stm.name(),
-        r.depth,
-        r.stats.nodes
-    );
+    out.show(
+        s,
+        Event::EngineMove {
+            side: stm,
+            mv: &m,
+            report: &r,
+        },
+    )?;
     s.play(&m.coord)?;
     Ok(true)
 }
@@ -328,17 +401,4 @@ fn redo_turn(s: &mut Session, human: &impl Fn(Side) -> bool) -> Option<()> {
     s.redo()?;
     while !human(s.side_to_move()) && s.redo().is_some() {}
     Some(())
-}
-
-/// How to type a move, with a legal move of the position as the example in
-/// each notation the game has.
-fn how_to_move(s: &Session) -> String {
-    match s.legal_moves().last() {
-        Some(m) if m.short != m.coord => format!(
-            "Type a move as `{}` (from and to squares) or `{}` (short form).",
-            m.coord, m.short
-        ),
-        Some(m) => format!("Type a move as `{}`.", m.coord),
-        None => "There is no move to type here.".to_string(),
-    }
 }
