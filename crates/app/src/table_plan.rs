@@ -53,8 +53,8 @@ pub struct PlanRequest {
     pub rates: Option<PlanRates>,
     /// Plan every configuration as solved, none copied.
     pub solve_all: bool,
-    /// How the tables would be stored (default: plain up to 5 pieces,
-    /// zstd from 6).
+    /// How the tables would be stored (default: as a build stores them,
+    /// see `zoo_tb::estimate::planned_encoding`).
     pub encoding: Option<Encoding>,
 }
 

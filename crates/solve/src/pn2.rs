@@ -21,7 +21,7 @@
 
 use crate::leaf::Leaves;
 use crate::limits::{Clock, Limits, Report};
-use crate::pns::{bytes_per_node, Subproofs, Tree};
+use crate::pns::{bytes_per_node, node_budget, Subproofs, Tree};
 use crate::value::{Answer, Goal};
 use std::time::Instant;
 use zoo_core::{Game, MoveList, Oracle};
@@ -39,13 +39,10 @@ pub fn solve<G: Game>(
     limits: &Limits,
 ) -> Report<G::Move> {
     let start = Instant::now();
-    let budget = limits
-        .node_budget(bytes_per_node::<G>())
-        .min(u32::MAX as u64 - 1) as usize;
+    let budget = node_budget::<G>(limits);
     let leaves = Leaves::new(root, goal, oracle);
-    let mut pos = root.clone();
-    let mut hist = Leaves::<G>::history(root);
-    let mut moves = MoveList::new();
+    let (mut pos, mut hist, mut moves) =
+        (root.clone(), Leaves::<G>::history(root), MoveList::new());
     let mut tree = Tree::at_root(&leaves, &pos, &hist, &mut moves);
     let mut subs: Subproofs<G::Move> = Subproofs::new();
     let mut path = Vec::new();

@@ -46,6 +46,13 @@ pub fn bytes_per_node<G: Game>() -> usize {
     std::mem::size_of::<Node<G::Move>>()
 }
 
+/// The most nodes a tree may hold under `limits`.
+pub(crate) fn node_budget<G: Game>(limits: &Limits) -> usize {
+    limits
+        .node_budget(bytes_per_node::<G>())
+        .min(u32::MAX as u64 - 1) as usize
+}
+
 /// A node's numbers once its value is known: (0, INF) proves, (INF, 0)
 /// disproves (df-pn: (φ, δ) = (0, INF) when its side to move wins).
 pub(crate) fn solved(proves: bool) -> (u32, u32) {
@@ -69,13 +76,10 @@ pub fn solve<G: Game>(
     limits: &Limits,
 ) -> Report<G::Move> {
     let start = Instant::now();
-    let budget = limits
-        .node_budget(bytes_per_node::<G>())
-        .min(u32::MAX as u64 - 1) as usize;
+    let budget = node_budget::<G>(limits);
     let leaves = Leaves::new(root, goal, oracle);
-    let mut pos = root.clone();
-    let mut hist = Leaves::<G>::history(root);
-    let mut moves = MoveList::new();
+    let (mut pos, mut hist, mut moves) =
+        (root.clone(), Leaves::<G>::history(root), MoveList::new());
     let mut tree = Tree::at_root(&leaves, &pos, &hist, &mut moves);
 
     let mut path: Vec<(G::Move, G::Undo)> = Vec::new();

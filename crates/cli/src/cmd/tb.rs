@@ -156,8 +156,8 @@ pub struct PlanArgs {
     /// Plan every configuration as solved, none copied.
     #[arg(long)]
     pub solve_all: bool,
-    /// How the tables would be stored (default: plain up to 5 pieces, zstd
-    /// from 6).
+    /// How the tables would be stored (default: as a build stores them,
+    /// the smaller of zstd and plain, which is zstd for every table so far).
     #[arg(long, value_enum)]
     pub encoding: Option<EncodingArg>,
     /// Configurations listed, the longest first (all with --json).
