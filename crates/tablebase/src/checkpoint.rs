@@ -20,6 +20,19 @@
 //! It is written under a temporary name and renamed, like a table. One that
 //! does not match the configuration or fails its checksum is removed and
 //! the configuration solved from the start: it is only a shortcut.
+//!
+//! A configuration split by ranges across ranks ([`crate::generate::split`])
+//! keeps one checkpoint per rank, [`path_for_rank`]: the rank's own range of
+//! the state words and of the marks, magic `ZOOCKPR3` and 32 more bytes of
+//! header before the words:
+//!
+//! ```text
+//! 64  rank, ranks, first entry, end of the range    4 x u64
+//! 96  the words, as above, of the range only
+//! ```
+//!
+//! The ranks save and load them together (`generate::split_checkpoint`), so
+//! a rerun resumes only when every rank has one of the same level.
 
 use crate::index::Material;
 use crate::TbError;
@@ -33,22 +46,69 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 /// to their den (a version-1 state would be wrong under the new sweep), 3
 /// since the wins in one into the den carry a flag the sweep relies on.
 const MAGIC: &[u8; 8] = b"ZOOCKPT3";
+/// A rank's share of a split solve: the same state words (the digit is
+/// that of [`MAGIC`]'s version), a longer header.
+const MAGIC_RANK: &[u8; 8] = b"ZOOCKPR3";
 const HEAD: usize = 64;
+const HEAD_RANK: usize = HEAD + 32;
 const BUF: usize = 8 << 20;
 
 /// The generator state a checkpoint holds.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Parts<'a> {
     pub material: Material,
     pub size: u64,
+    /// A rank's share of a split solve, or `None`: the whole configuration.
+    pub share: Option<Share>,
+    /// The state words of each side (with a share: those of its range).
     pub state: [&'a [AtomicU64]; 2],
-    pub marks: &'a [[Vec<AtomicU64>; 2]],
+    /// Per level, the mark words of each side (with a share: those of its
+    /// range).
+    pub marks: Vec<[&'a [AtomicU64]; 2]>,
 }
 
-impl Parts<'_> {
-    fn head(&self, level: u64) -> [u8; HEAD] {
-        let mut h = [0u8; HEAD];
-        h[..8].copy_from_slice(MAGIC);
+/// Which rank's range a checkpoint holds: the header says so, so a file of
+/// another rank, another number of ranks or another range is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    pub rank: u64,
+    pub ranks: u64,
+    /// The entries of the range, `start..end`.
+    pub start: u64,
+    pub end: u64,
+}
+
+impl<'a> Parts<'a> {
+    /// The whole state of a configuration: `marks[level][side]`.
+    pub fn whole(
+        material: Material,
+        size: u64,
+        state: [&'a [AtomicU64]; 2],
+        marks: &'a [[Vec<AtomicU64>; 2]],
+    ) -> Self {
+        Parts {
+            material,
+            size,
+            share: None,
+            state,
+            marks: marks.iter().map(|l| [&l[0][..], &l[1][..]]).collect(),
+        }
+    }
+
+    fn head(&self, level: u64) -> Vec<u8> {
+        let mut h = vec![
+            0u8;
+            if self.share.is_some() {
+                HEAD_RANK
+            } else {
+                HEAD
+            }
+        ];
+        h[..8].copy_from_slice(if self.share.is_some() {
+            MAGIC_RANK
+        } else {
+            MAGIC
+        });
         h[8] = self.material.white;
         h[9] = self.material.black;
         let mark_words = self.marks.first().map_or(0, |m| m[0].len());
@@ -64,6 +124,11 @@ impl Parts<'_> {
         {
             h[16 + 8 * i..24 + 8 * i].copy_from_slice(&v.to_le_bytes());
         }
+        if let Some(s) = self.share {
+            for (i, v) in [s.rank, s.ranks, s.start, s.end].into_iter().enumerate() {
+                h[HEAD + 8 * i..HEAD + 8 + 8 * i].copy_from_slice(&v.to_le_bytes());
+            }
+        }
         h
     }
 
@@ -72,8 +137,15 @@ impl Parts<'_> {
     fn chunks(&self) -> impl Iterator<Item = &[AtomicU64]> {
         [self.state[0], self.state[1]]
             .into_iter()
-            .chain(self.marks.iter().flat_map(|l| [&l[0][..], &l[1][..]]))
+            .chain(self.marks.iter().flat_map(|l| [l[0], l[1]]))
             .flat_map(|s| s.chunks(BUF / 8))
+    }
+}
+
+/// Zeroes every word of `parts`: the state of a solve that starts over.
+pub fn clear(parts: &Parts) {
+    for w in parts.chunks().flatten() {
+        w.store(0, Relaxed);
     }
 }
 
@@ -82,17 +154,113 @@ pub fn path_for(table: &Path) -> PathBuf {
     table.with_extension("ckpt")
 }
 
+/// Where rank `rank` of `ranks` keeps its checkpoint of a split solve
+/// whose whole checkpoint would be at `ckpt` ([`path_for`]):
+/// `DTve.ckpt` → `DTve.r0of3.ckpt`. The number of ranks is in the name,
+/// so a rerun on another number of ranks finds none of its own and
+/// removes the others ([`remove_other_ranks`]).
+pub fn path_for_rank(ckpt: &Path, rank: usize, ranks: usize) -> PathBuf {
+    ckpt.with_extension(format!("r{rank}of{ranks}.ckpt"))
+}
+
+/// The temporary name a checkpoint at `path` is written under.
+fn tmp_for(path: &Path) -> PathBuf {
+    path.with_extension("ckpt.tmp")
+}
+
 /// Saves `parts` with `level` as the next level to solve. On failure
 /// (a full disk) nothing is left behind but the previous checkpoint.
 pub fn save(path: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
-    let tmp = path.with_extension("ckpt.tmp");
-    let r = write(&tmp, parts, level)
-        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| TbError::io(path, e)));
+    prepare(path, parts, level)?;
+    commit(path)
+}
+
+/// The first half of [`save`]: `parts` written under the temporary name,
+/// which is removed on failure. The ranks of a split solve each prepare
+/// theirs and [`commit`] only when all have.
+pub fn prepare(path: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
+    let tmp = tmp_for(path);
+    let r = write(&tmp, parts, level);
     if r.is_err() {
         // 17 GB of a half-written checkpoint would keep the disk full.
-        let _ = std::fs::remove_file(&tmp);
+        discard(path);
     }
     r
+}
+
+/// The second half of [`save`]: the prepared checkpoint takes the place
+/// of the previous one.
+pub fn commit(path: &Path) -> Result<(), TbError> {
+    let tmp = tmp_for(path);
+    let r = std::fs::rename(&tmp, path).map_err(|e| TbError::io(path, e));
+    if r.is_err() {
+        discard(path);
+    }
+    r
+}
+
+/// Removes a prepared checkpoint that is not to be committed (if any).
+pub fn discard(path: &Path) {
+    let _ = std::fs::remove_file(tmp_for(path));
+}
+
+/// The rank files of the split checkpoints beside `ckpt` ([`path_for_rank`]),
+/// temporary ones included, with the number of ranks in their name.
+fn rank_files(ckpt: &Path) -> Vec<(PathBuf, usize)> {
+    let (Some(dir), Some(stem)) = (ckpt.parent(), ckpt.file_stem().and_then(|s| s.to_str())) else {
+        return Vec::new();
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let prefix = format!("{stem}.r");
+    entries
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let name = e.file_name();
+            let name = name.to_str()?;
+            let rest = name.strip_prefix(&prefix)?;
+            let rest = rest
+                .strip_suffix(".ckpt")
+                .or_else(|| rest.strip_suffix(".ckpt.tmp"))?;
+            let (rank, ranks) = rest.split_once("of")?;
+            let number = |s: &str| {
+                let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+                digits.then(|| s.parse::<usize>().ok()).flatten()
+            };
+            number(rank)?;
+            Some((e.path(), number(ranks)?))
+        })
+        .collect()
+}
+
+/// Removes the split checkpoints beside `ckpt` of a number of ranks other
+/// than `ranks`: a run on `ranks` can never use them. Several ranks may
+/// remove the same files at once; a file gone already is no error, and one
+/// that cannot be removed only takes disk.
+pub fn remove_other_ranks(ckpt: &Path, ranks: usize) {
+    for (p, k) in rank_files(ckpt) {
+        if k != ranks {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Removes every checkpoint of the table whose checkpoint is `ckpt`: its
+/// own and those of split solves of any number of ranks (the table is
+/// written; they could only take disk). Best effort, as
+/// [`remove_other_ranks`].
+pub fn remove_all(ckpt: &Path) {
+    let _ = std::fs::remove_file(ckpt);
+    discard(ckpt);
+    for (p, _) in rank_files(ckpt) {
+        let _ = std::fs::remove_file(p);
+    }
 }
 
 fn write(tmp: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
@@ -127,9 +295,7 @@ pub fn load(path: &Path, parts: &Parts) -> Result<Option<u64>, TbError> {
         Ok(level) => Ok(Some(level)),
         Err(_) => {
             // Partly read: the caller starts from a clean state.
-            for w in parts.chunks().flatten() {
-                w.store(0, Relaxed);
-            }
+            clear(parts);
             std::fs::remove_file(path).map_err(|e| TbError::io(path, e))?;
             Ok(None)
         }
@@ -139,9 +305,11 @@ pub fn load(path: &Path, parts: &Parts) -> Result<Option<u64>, TbError> {
 fn read(f: File, parts: &Parts) -> std::io::Result<u64> {
     let bad = |why: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, why.to_string());
     let mut r = BufReader::with_capacity(BUF, f);
-    let mut head = [0u8; HEAD];
+    let mut head = parts.head(0);
     r.read_exact(&mut head)?;
     let level = u64::from_le_bytes(head[24..32].try_into().expect("8 bytes"));
+    // Magic, material, layout and (for a rank) its share must all be
+    // those expected.
     if head != parts.head(level) {
         return Err(bad("another configuration or layout"));
     }
@@ -183,22 +351,12 @@ mod tests {
         let m = Material::new(1, 8);
         let (s0, s1) = (words(&[1, 2, 3]), words(&[4, 5, 6]));
         let marks = vec![[words(&[7]), words(&[8])], [words(&[9]), words(&[10])]];
-        let parts = Parts {
-            material: m,
-            size: 12,
-            state: [&s0, &s1],
-            marks: &marks,
-        };
+        let parts = Parts::whole(m, 12, [&s0, &s1], &marks);
         save(&path, &parts, 5).unwrap();
 
         let (t0, t1) = (words(&[0; 3]), words(&[0; 3]));
         let tm = vec![[words(&[0]), words(&[0])], [words(&[0]), words(&[0])]];
-        let into = Parts {
-            material: m,
-            size: 12,
-            state: [&t0, &t1],
-            marks: &tm,
-        };
+        let into = Parts::whole(m, 12, [&t0, &t1], &tm);
         assert_eq!(load(&path, &into).unwrap(), Some(5));
         let all: Vec<u64> = into.chunks().flatten().map(|w| w.load(Relaxed)).collect();
         assert_eq!(all, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -206,7 +364,7 @@ mod tests {
         // Another material: refused and removed, the state left clean.
         let other = Parts {
             material: Material::new(1, 4),
-            ..into
+            ..into.clone()
         };
         assert_eq!(load(&path, &other).unwrap(), None);
         assert!(!path.exists());
@@ -226,6 +384,89 @@ mod tests {
         std::fs::create_dir_all(path.join("x")).unwrap();
         assert!(save(&path, &parts, 5).is_err());
         assert!(!path.with_extension("ckpt.tmp").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_rank_checkpoint_is_refused_by_another_rank_and_by_the_whole() {
+        let dir = std::env::temp_dir().join(format!("zoo-ckpt-rank-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ckpt = dir.join("RvE.ckpt");
+        let path = path_for_rank(&ckpt, 1, 3);
+        assert_eq!(path, dir.join("RvE.r1of3.ckpt"));
+        let m = Material::new(1, 8);
+        let (s0, s1) = (words(&[1, 2]), words(&[3, 4]));
+        let (m0, m1) = (words(&[5]), words(&[6]));
+        let share = Share {
+            rank: 1,
+            ranks: 3,
+            start: 8,
+            end: 16,
+        };
+        let parts = Parts {
+            material: m,
+            size: 24,
+            share: Some(share),
+            state: [&s0, &s1],
+            marks: vec![[&m0, &m1]],
+        };
+        save(&path, &parts, 2).unwrap();
+        let (t0, t1) = (words(&[0; 2]), words(&[0; 2]));
+        let (n0, n1) = (words(&[0]), words(&[0]));
+        let into = Parts {
+            state: [&t0, &t1],
+            marks: vec![[&n0, &n1]],
+            ..parts.clone()
+        };
+        assert_eq!(load(&path, &into).unwrap(), Some(2));
+        let all: Vec<u64> = into.chunks().flatten().map(|w| w.load(Relaxed)).collect();
+        assert_eq!(all, vec![1, 2, 3, 4, 5, 6]);
+        // Loaded as another rank's share, another range, or as a whole
+        // configuration's checkpoint: refused and removed.
+        for other in [
+            Some(Share { rank: 0, ..share }),
+            Some(Share { ranks: 2, ..share }),
+            Some(Share { start: 0, ..share }),
+            None,
+        ] {
+            save(&path, &parts, 2).unwrap();
+            let wrong = Parts {
+                share: other,
+                ..into.clone()
+            };
+            assert_eq!(load(&path, &wrong).unwrap(), None, "{other:?}");
+            assert!(!path.exists());
+        }
+
+        // Files of another number of ranks go; this number's and the whole
+        // configuration's stay, until the table is written.
+        let names = ["RvE.r0of2.ckpt", "RvE.r1of2.ckpt.tmp", "RvE.r0of3.ckpt"];
+        for n in names
+            .iter()
+            .chain(&["RvE.ckpt", "RvEd.r0of2.ckpt", "RvE.rxof2.ckpt"])
+        {
+            std::fs::write(dir.join(n), b"x").unwrap();
+        }
+        remove_other_ranks(&ckpt, 3);
+        let left = |d: &Path| {
+            let mut v: Vec<String> = std::fs::read_dir(d)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(
+            left(&dir),
+            [
+                "RvE.ckpt",
+                "RvE.r0of3.ckpt",
+                "RvE.rxof2.ckpt",
+                "RvEd.r0of2.ckpt"
+            ]
+        );
+        remove_all(&ckpt);
+        assert_eq!(left(&dir), ["RvE.rxof2.ckpt", "RvEd.r0of2.ckpt"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -447,12 +447,8 @@ pub fn generate<B: Board>(
     let parallel = solve.parallel;
     let checkpoint = solve.checkpoint;
     let g = Gen::new(tb, layout, solve)?;
-    let parts = checkpoint::Parts {
-        material: m,
-        size,
-        state: [g.state[0].words(), g.state[1].words()],
-        marks: &g.marks,
-    };
+    let parts =
+        checkpoint::Parts::whole(m, size, [g.state[0].words(), g.state[1].words()], &g.marks);
     let check = || {
         if stop.load(Relaxed) {
             Err(TbError::Interrupted)
