@@ -69,6 +69,9 @@ pub struct BuildRequest {
     pub solve_all: bool,
     /// Only this material (`RDTvdt`) and the missing tables it needs.
     pub material: Option<String>,
+    /// Working sets, in bytes, from which a table keeps a checkpoint;
+    /// `None`: the build's own threshold (1 GiB). For tests of resuming.
+    pub checkpoint_from: Option<u64>,
 }
 
 impl Default for BuildRequest {
@@ -80,6 +83,7 @@ impl Default for BuildRequest {
             encoding: None,
             solve_all: false,
             material: None,
+            checkpoint_from: None,
         }
     }
 }
@@ -548,6 +552,7 @@ fn build_options<B: Board>(req: &BuildRequest) -> Result<BuildOptions, AppError>
         memory_bytes: memory_budget(req)?,
         encoding: req.encoding,
         copies: !req.solve_all,
+        checkpoint_from: req.checkpoint_from,
     })
 }
 

@@ -32,12 +32,21 @@ pub struct BuildOptions {
     /// Copy the tables of configurations that are another's renamed
     /// ([`isomorph`]) instead of solving them; off to check the copies.
     pub copies: bool,
+    /// Working sets from which a configuration keeps a checkpoint; `None`:
+    /// [`CHECKPOINT_FROM`]. Lower only to see checkpoints at work on small
+    /// tables (tests).
+    pub checkpoint_from: Option<u64>,
 }
 
 impl BuildOptions {
     /// `memory_bytes`, or no bound.
     pub fn budget(&self) -> u64 {
         self.memory_bytes.unwrap_or(u64::MAX)
+    }
+
+    /// Whether a configuration of `working_bytes` keeps a checkpoint.
+    pub fn checkpoints(&self, working_bytes: u64) -> bool {
+        working_bytes >= self.checkpoint_from.unwrap_or(CHECKPOINT_FROM)
     }
 }
 
@@ -64,8 +73,10 @@ fn write_table_as(
     }
 }
 
-/// Working sets from which a configuration saves checkpoints.
-pub(crate) const CHECKPOINT_FROM: u64 = 1 << 30;
+/// Working sets from which a configuration saves checkpoints (the 6-piece
+/// Jungle Checkers ones take half an hour each; below a gigabyte a
+/// configuration is solved again in less time than a checkpoint costs).
+pub const CHECKPOINT_FROM: u64 = 1 << 30;
 
 /// What a finished build did.
 #[derive(Clone, Debug, Default)]
@@ -311,7 +322,7 @@ impl Sizes<'_> {
                     // Configurations of a gigabyte or more save checkpoints
                     // (the 6-piece Jungle Checkers ones take half an hour each).
                     let ckpt = checkpoint::path_for(&path);
-                    let ckpt = (p.working_bytes >= CHECKPOINT_FROM).then_some(ckpt.as_path());
+                    let ckpt = opts.checkpoints(p.working_bytes).then_some(ckpt.as_path());
                     let solve = Solve {
                         parallel: threads > 1 && !side_by_side,
                         checkpoint: ckpt,

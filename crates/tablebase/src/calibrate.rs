@@ -55,6 +55,7 @@ pub fn calibrate<B: Board>(
         memory_bytes: None,
         encoding: Some(Encoding::Plain),
         copies: true,
+        checkpoint_from: None,
     };
     let small = plan::plan::<B>(scratch, rules, &opts)?;
     let report = build::<B>(scratch, rules, &opts, &small, &|_| {}, &|_| {}, stop)?;

@@ -46,6 +46,7 @@ fn the_page_plays_in_chromium() {
             encoding: None,
             solve_all: false,
             material: None,
+            checkpoint_from: None,
         })
         .unwrap();
     set.build(

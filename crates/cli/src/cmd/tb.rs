@@ -109,6 +109,10 @@ pub struct BuildArgs {
     /// machine's memory). See docs/tablebase.md, "Across processes".
     #[arg(long, value_enum, default_value_t = SplitArg::Configurations)]
     pub split: SplitArg,
+    /// Working sets, in bytes, from which a table keeps a checkpoint
+    /// (default 1 GiB). Hidden: only the tests of resuming need it lower.
+    #[arg(long, hide = true, value_name = "BYTES")]
+    pub checkpoint_from: Option<u64>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -422,6 +426,7 @@ fn build_on(a: &BuildArgs, ranks: &Ranks) -> Result<()> {
         memory_gb: a.memory,
         encoding: a.encoding.map(EncodingArg::encoding),
         solve_all: a.solve_all,
+        checkpoint_from: a.checkpoint_from,
     };
     let plan = set.plan(&req)?;
     let json = a.json && lead;

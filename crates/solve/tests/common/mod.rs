@@ -23,6 +23,7 @@ fn build<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) -> PathBuf 
         memory_bytes: None,
         encoding: None,
         copies: true,
+        checkpoint_from: None,
     };
     let stop = AtomicBool::new(false);
     let plan = zoo_tb::plan::plan::<B>(&dir, rules, &opts).expect("a plan");

@@ -20,6 +20,7 @@ pub fn tables(name: &str, pieces: u32, encoding: Encoding) -> PathBuf {
         memory_bytes: None,
         encoding: Some(encoding),
         copies: true,
+        checkpoint_from: None,
     };
     let plan = plan::<JungleCheckers>(&dir, &JUNGLE_CHECKERS_LEIDEN, &opts).expect("a plan");
     build::<JungleCheckers>(

@@ -22,6 +22,7 @@ pub fn options(pieces: u32) -> BuildOptions {
         memory_bytes: None,
         encoding: None,
         copies: true,
+        checkpoint_from: None,
     }
 }
 
