@@ -333,7 +333,8 @@ impl Sizes<'_> {
                         g.fill(side, start, out)
                     })?;
                     if let Some(c) = ckpt {
-                        let _ = std::fs::remove_file(c);
+                        // With those a split build may have left.
+                        checkpoint::remove_all(c);
                     }
                     (g.work, g.unsaved)
                 }
@@ -433,9 +434,17 @@ impl Sizes<'_> {
             let r = pool.install(|| -> Result<Option<Built>, TbError> {
                 let t0 = Instant::now();
                 let tb = Tablebase::<B>::open(self.dir, self.rules);
+                let path = tb.path_of(p.material);
+                // The policy of a build alone, on the whole configuration's
+                // working set: a rank that dies costs the work of all.
+                let ckpt = checkpoint::path_for(&path);
+                let ckpt = self
+                    .opts
+                    .checkpoints(p.working_bytes)
+                    .then_some(ckpt.as_path());
                 let solve = Solve {
                     parallel: self.opts.threads > 1,
-                    checkpoint: None,
+                    checkpoint: ckpt,
                     state_dir: None,
                 };
                 let a = generate_split(
@@ -449,7 +458,6 @@ impl Sizes<'_> {
                 )?;
                 let wrote = if a.writes() {
                     let encoding = self.opts.encoding.or_else(|| default_encoding(n));
-                    let path = tb.path_of(p.material);
                     write_table_as(&path, &a.header, encoding, &|side, start, out| {
                         a.fill(side, start, out)
                     })
@@ -459,12 +467,17 @@ impl Sizes<'_> {
                 };
                 // The table is there for every rank before the next one.
                 cluster.agree(wrote)?;
+                if let Some(c) = ckpt {
+                    // On every rank, for a directory that is not shared;
+                    // a file another rank removed first is no error.
+                    checkpoint::remove_all(c);
+                }
                 let built = Built {
                     name: p.material.name::<B>(),
                     secs: t0.elapsed().as_secs_f64(),
                     work: a.work,
                     copied_from: None,
-                    unsaved: None,
+                    unsaved: a.unsaved.clone(),
                     traffic: Some(a.traffic),
                 };
                 // Every rank did the work; one tells of it.

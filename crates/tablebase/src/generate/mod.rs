@@ -60,6 +60,7 @@ use zoo_core::{Outcome, Side};
 mod backward;
 mod forward;
 pub mod split;
+mod split_checkpoint;
 mod state;
 
 use state::State;

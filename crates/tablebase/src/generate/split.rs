@@ -21,7 +21,13 @@
 //! Each rank maps the state of the whole configuration but touches only
 //! its own range: anonymous pages never written take no memory, so a rank
 //! needs about `1 / ranks` of the working set.
+//!
+//! The stop flag is looked at before each round, by every rank together,
+//! not in the middle of one: there the state of every rank is whole (the
+//! messages of the rounds before applied), so the ranks can save their
+//! checkpoints ([`super::split_checkpoint`]) and a rerun resumes from them.
 
+use super::split_checkpoint::RankCheckpoint;
 use super::*;
 use crate::cluster::Cluster;
 use memmap2::MmapMut;
@@ -58,8 +64,13 @@ pub struct Traffic {
 /// be written; on the others nothing to write.
 pub struct Assembled {
     pub header: Header,
+    /// After a resumed checkpoint: the part done since, as [`Work`] says.
     pub work: Work,
+    /// After a resumed checkpoint: the part done since.
     pub traffic: Traffic,
+    /// Why the ranks could not save their checkpoints between levels, if
+    /// they could not (see `Generated::unsaved`).
+    pub unsaved: Option<String>,
     /// Rank 0: side 0's values, then side 1's.
     values: Option<MmapMut>,
 }
@@ -82,7 +93,14 @@ impl Assembled {
 /// [`generate`] for material `m` on every rank of `cluster` together, each
 /// with the threads of its current rayon pool (`solve.parallel`). Rank 0
 /// keeps the gathered values in an unlinked file under `scratch`.
-/// Checkpoints and state in files are not used.
+///
+/// With `solve.checkpoint` (the path the whole configuration's checkpoint
+/// would have, [`checkpoint::path_for`]) each rank keeps a checkpoint of
+/// its range beside it ([`checkpoint::path_for_rank`]), saved after the
+/// forward pass, every ten minutes and when stopped (between two rounds),
+/// and the ranks resume from them when every rank has one of the same
+/// level; the caller removes them when the table is written. The state is
+/// not kept in files (`solve.state_dir` is not used).
 pub fn generate_split<B: Board>(
     tb: &Tablebase<B>,
     m: Material,
@@ -118,27 +136,56 @@ pub fn generate_split<B: Board>(
         }
     };
     let mut traffic = Traffic::default();
+    let mut ckpt = solve
+        .checkpoint
+        .map(|whole| RankCheckpoint::new(&g, whole, rank, ranks));
+    let resumed = match ckpt.as_mut() {
+        Some(c) => c.resume(cluster)?,
+        None => None,
+    };
 
-    let chunks: Vec<u64> = (lo..hi).step_by(CHUNK as usize).collect();
-    let forward = each(&chunks, parallel, |&start| {
-        check()?;
-        let end = (start + CHUNK).min(hi);
-        g.forward(start, end)?;
-        progress(2 * (end - start));
-        Ok(0)
-    });
-    cluster.agree(forward.map(|_| ()))?;
+    let first = match resumed {
+        Some(level) => {
+            progress(2 * (hi - lo));
+            level as usize
+        }
+        None => {
+            let chunks: Vec<u64> = (lo..hi).step_by(CHUNK as usize).collect();
+            let forward = each(&chunks, parallel, |&start| {
+                check()?;
+                let end = (start + CHUNK).min(hi);
+                g.forward(start, end)?;
+                progress(2 * (end - start));
+                Ok(0)
+            });
+            cluster.agree(forward.map(|_| ()))?;
+            0
+        }
+    };
 
     let mut swept_entries = 0u64;
-    for d in 0..LEVELS {
+    for d in first..LEVELS {
         let lost = d.is_multiple_of(2);
+        // After a resumed checkpoint saved mid-level: the blocks of `d`
+        // still marked, those not swept yet.
         let blocks = g.marked(d);
         let rounds = cluster.max(blocks.len().div_ceil(ROUND) as u64)?;
         for round in 0..rounds as usize {
+            // Between rounds every rank's state is whole: stop (and save)
+            // here, all ranks together.
+            let due = ckpt.as_ref().is_some_and(|c| c.due());
+            let wanted = cluster.sum(&[stop.load(Relaxed) as u64, due as u64])?;
+            let stopping = wanted[0] > 0;
+            if let Some(c) = ckpt.as_mut().filter(|_| stopping || wanted[1] > 0) {
+                c.save(cluster, d as u64, stopping)?;
+            }
+            if stopping {
+                return Err(TbError::Interrupted);
+            }
             let mine = blocks
                 .get((round * ROUND).min(blocks.len())..((round + 1) * ROUND).min(blocks.len()))
                 .unwrap_or(&[]);
-            let swept = sweep(&g, mine, d, parallel, &check, progress);
+            let swept = sweep(&g, mine, d, parallel, progress);
             let (k, remote) = match swept {
                 Ok(r) => {
                     cluster.agree(Ok(()))?;
@@ -246,22 +293,21 @@ pub fn generate_split<B: Board>(
         header,
         work,
         traffic,
+        unsaved: ckpt.and_then(|c| c.unsaved),
         values,
     })
 }
 
 /// Sweeps `blocks` of level `d`: the entries taken back, and the messages
-/// for other ranks.
+/// for other ranks. Not stopped halfway (see the module's comment).
 fn sweep<B: Board>(
     g: &Gen<B>,
     blocks: &[(usize, u64)],
     d: usize,
     parallel: bool,
-    check: &(dyn Fn() -> Result<(), TbError> + Sync),
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(u64, Vec<u64>), TbError> {
     let one = |&(side, b): &(usize, u64)| -> Result<(u64, Vec<u64>), TbError> {
-        check()?;
         let mut remote = Vec::new();
         let k = g.sweep_block(side, b, d, &mut remote)?;
         g.unmark(d, side, b);

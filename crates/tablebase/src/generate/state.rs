@@ -82,6 +82,16 @@ impl State {
         unsafe { std::slice::from_raw_parts(self.map.as_mut_ptr().cast::<AtomicU64>(), self.len) }
     }
 
+    /// The words holding entries `range` (of the entries of a range split
+    /// build: the first is a multiple of 4, so no word is shared with the
+    /// rank before), none for an empty range.
+    pub(super) fn words_of(&self, range: std::ops::Range<u64>) -> &[AtomicU64] {
+        if range.is_empty() {
+            return &[];
+        }
+        &self.words()[(range.start / 4) as usize..range.end.div_ceil(4) as usize]
+    }
+
     #[inline(always)]
     pub(super) fn get(&self, x: u64) -> u16 {
         (self.words()[(x / 4) as usize].load(Relaxed) >> (16 * (x % 4))) as u16
