@@ -48,6 +48,17 @@ pub fn split_messages(told: u64, k: u64) -> u64 {
     (told as f64 * share) as u64
 }
 
+/// Disk a configuration's checkpoint takes while it is made: twice its
+/// working set while a new one is written beside the last, from
+/// [`CHECKPOINT_FROM`] (split by ranges, each rank its range's share).
+fn checkpoint_bytes(working: u64) -> u64 {
+    if working >= CHECKPOINT_FROM {
+        2 * working
+    } else {
+        0
+    }
+}
+
 /// Bytes per stored entry of a plain table when none is there to measure:
 /// 2 bits of value and a byte of distance.
 pub const PLAIN_BYTES_PER_ENTRY: f64 = 1.25;
@@ -283,8 +294,8 @@ pub struct Config {
     /// Its file's estimated size.
     pub table_bytes: u64,
     /// Scratch disk while it is made: its checkpoint (twice while one is
-    /// saved), the state when in files, the gathered values of a split
-    /// build.
+    /// saved; split by ranges, on all machines together), the state when
+    /// in files, the gathered values of a split build.
     pub scratch_bytes: u64,
     /// Copied from this configuration renamed, not solved.
     pub source: Option<Material>,
@@ -431,12 +442,7 @@ pub fn estimate<B: Board>(
                 Place::StateInFiles(0)
             };
             let messages = split_messages(told, k);
-            let checkpoint = if working >= CHECKPOINT_FROM && place != Place::Split {
-                2 * working
-            } else {
-                0
-            };
-            let scratch_bytes = checkpoint
+            let scratch_bytes = checkpoint_bytes(working)
                 + match place {
                     Place::StateInFiles(_) => working,
                     // Rank 0 gathers a byte per entry and side in a file.
@@ -477,9 +483,12 @@ pub fn estimate<B: Board>(
                     serial += c.secs;
                     size.messages += c.messages;
                     size.split += 1;
+                    // Each machine its range's checkpoint, rank 0 also the
+                    // values it gathers.
+                    let ckpt = checkpoint_bytes(c.working_bytes).div_ceil(k);
                     for (s, x) in scratch.iter_mut().enumerate() {
-                        let share = if s == 0 { c.scratch_bytes } else { 0 };
-                        *x = (*x).max(share);
+                        let share = if s == 0 { c.positions } else { 0 };
+                        *x = (*x).max(ckpt + share);
                     }
                     for x in est.machine_secs.iter_mut() {
                         *x += c.thread_secs / k as f64;
