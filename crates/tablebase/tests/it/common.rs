@@ -2,7 +2,7 @@
 //! a temporary directory.
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::OnceLock;
 use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
 use zoo_tb::build::{build, BuildOptions, BuildReport};
@@ -50,4 +50,26 @@ pub fn jc3() -> &'static PathBuf {
     D.get_or_init(|| {
         build_into::<JungleCheckers>("jc", &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN, 3)
     })
+}
+
+/// A stop flag raised once `at` steps of progress have been reported.
+pub struct StopAt {
+    at: u64,
+    done: AtomicU64,
+    pub stop: AtomicBool,
+}
+
+impl StopAt {
+    pub fn new(at: u64) -> StopAt {
+        StopAt {
+            at,
+            done: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+    pub fn progress(&self, k: u64) {
+        if self.done.fetch_add(k, Relaxed) + k >= self.at {
+            self.stop.store(true, Relaxed);
+        }
+    }
 }

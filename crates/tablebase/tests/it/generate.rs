@@ -2,8 +2,8 @@
 //! one thread (plain state updates) or by several at once (atomic ones),
 //! with its state in memory or in files, stopped and resumed or not.
 
-use crate::common::{build_with, jc3, jungle3, options};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use crate::common::{build_with, jc3, jungle3, options, StopAt};
+use std::sync::atomic::AtomicBool;
 use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
 use zoo_tb::build::BuildOptions;
 use zoo_tb::generate::{generate, Solve};
@@ -42,28 +42,6 @@ fn same_both_ways<B: Board>(dir: &std::path::Path, rules: &'static RuleSet, ever
 fn parallel_generation_equals_sequential() {
     same_both_ways::<JungleCheckers>(jc3(), &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN, 1);
     same_both_ways::<Jungle>(jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN, 7);
-}
-
-/// A stop flag raised once `at` steps of progress have been reported.
-struct StopAt {
-    at: u64,
-    done: AtomicU64,
-    stop: AtomicBool,
-}
-
-impl StopAt {
-    fn new(at: u64) -> StopAt {
-        StopAt {
-            at,
-            done: AtomicU64::new(0),
-            stop: AtomicBool::new(false),
-        }
-    }
-    fn progress(&self, k: u64) {
-        if self.done.fetch_add(k, Relaxed) + k >= self.at {
-            self.stop.store(true, Relaxed);
-        }
-    }
 }
 
 /// In memory, on one thread or all the pool's, with a checkpoint at `ckpt`.
