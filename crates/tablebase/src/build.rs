@@ -98,6 +98,9 @@ pub struct Built {
     pub unsaved: Option<String>,
     /// Solved by several ranks at once: what they sent each other.
     pub traffic: Option<Traffic>,
+    /// The level a checkpoint resumed its solve at (its `work` is then
+    /// the part done since).
+    pub resumed_at: Option<u64>,
 }
 
 /// Makes the tables of `plan` (see [`crate::plan::plan`]) under `dir`,
@@ -309,14 +312,14 @@ impl Sizes<'_> {
         let run = |p: &Job| -> Result<Built, TbError> {
             let t0 = Instant::now();
             let path = tb.path_of(p.material);
-            let (work, unsaved) = match &p.source {
+            let (work, unsaved, resumed_at) = match &p.source {
                 // A copy maps its entries with the threads of its pool (one side by side).
                 Some(r) => {
                     let c = isomorph::copy(&tb, p.material, r, self.progress, self.stop)?;
                     write_table_as(&path, &c.header, encoding, &|side, start, out| {
                         c.fill(side, start, out)
                     })?;
-                    (Work::default(), None)
+                    (Work::default(), None, None)
                 }
                 None => {
                     // Configurations of a gigabyte or more save checkpoints
@@ -336,7 +339,7 @@ impl Sizes<'_> {
                         // With those a split build may have left.
                         checkpoint::remove_all(c);
                     }
-                    (g.work, g.unsaved)
+                    (g.work, g.unsaved, g.resumed_at)
                 }
             };
             let built = Built {
@@ -346,6 +349,7 @@ impl Sizes<'_> {
                 copied_from: p.source.map(|r| r.source.name::<B>()),
                 unsaved,
                 traffic: None,
+                resumed_at,
             };
             (self.finished)(&built);
             Ok(built)
@@ -479,6 +483,7 @@ impl Sizes<'_> {
                     copied_from: None,
                     unsaved: a.unsaved.clone(),
                     traffic: Some(a.traffic),
+                    resumed_at: a.resumed_at,
                 };
                 // Every rank did the work; one tells of it.
                 Ok(a.writes().then(|| {

@@ -533,15 +533,20 @@ fn build_on(a: &BuildArgs, ranks: &Ranks) -> Result<()> {
             // with the work of its backward pass (a measure that does not
             // depend on the machine's load, unlike the time).
             if bar.is_hidden() {
+                // The work is then that done since the checkpoint.
+                let resumed = b
+                    .resumed_at
+                    .map(|l| format!(", resumed from its checkpoint at level {l}"))
+                    .unwrap_or_default();
                 match (&b.copied_from, &b.traffic) {
                     (Some(s), _) => eprintln!("{tag}{} copied from {s} in {:.1} s", b.name, b.secs),
                     (None, None) => eprintln!(
-                        "{tag}{} built in {:.1} s ({} positions taken back, {} predecessors told)",
+                        "{tag}{} built in {:.1} s ({} positions taken back, {} predecessors told{resumed})",
                         b.name, b.secs, b.work.taken_back, b.work.told
                     ),
                     (None, Some(t)) => eprintln!(
                         "{tag}{} built by every rank in {:.1} s ({} positions taken back, {} predecessors told, \
-                         {} of them through another rank; {} bytes sent in {} exchanges)",
+                         {} of them through another rank; {} bytes sent in {} exchanges{resumed})",
                         b.name, b.secs, b.work.taken_back, b.work.told, t.messages, t.bytes, t.exchanges
                     ),
                 }
@@ -560,7 +565,7 @@ fn build_on(a: &BuildArgs, ranks: &Ranks) -> Result<()> {
                     &serde_json::json!({
                         "name": b.name, "seconds": b.secs, "copied_from": b.copied_from,
                         "taken_back": b.work.taken_back, "told": b.work.told,
-                        "unsaved": b.unsaved, "rank": rank,
+                        "unsaved": b.unsaved, "resumed_at": b.resumed_at, "rank": rank,
                         "messages": b.traffic.map(|t| t.messages),
                         "bytes_sent": b.traffic.map(|t| t.bytes),
                     }),

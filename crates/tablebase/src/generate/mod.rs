@@ -93,6 +93,8 @@ pub struct Generated {
     /// shortcut (a full disk should not cost the half hour of work in
     /// memory).
     pub unsaved: Option<String>,
+    /// The level its checkpoint resumed the solve at, if one did.
+    pub resumed_at: Option<u64>,
     state: [State; 2],
 }
 
@@ -535,6 +537,7 @@ pub fn generate<B: Board>(
             told: g.told.load(Relaxed),
         },
         unsaved,
+        resumed_at: resumed,
         state: g.state,
     })
 }

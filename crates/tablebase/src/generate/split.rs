@@ -71,6 +71,8 @@ pub struct Assembled {
     /// Why the ranks could not save their checkpoints between levels, if
     /// they could not (see `Generated::unsaved`).
     pub unsaved: Option<String>,
+    /// The level the ranks' checkpoints resumed the solve at, if they did.
+    pub resumed_at: Option<u64>,
     /// Rank 0: side 0's values, then side 1's.
     values: Option<MmapMut>,
 }
@@ -294,6 +296,7 @@ pub fn generate_split<B: Board>(
         work,
         traffic,
         unsaved: ckpt.and_then(|c| c.unsaved),
+        resumed_at: resumed,
         values,
     })
 }
