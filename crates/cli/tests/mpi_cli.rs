@@ -1,7 +1,8 @@
 //! `zoo tb build` under `mpirun -np 3` on this machine: the tables of one
 //! process, byte for byte, in both ways of splitting; a rank killed
 //! mid-build ends the job, and the same command run again finishes it with
-//! the same files. Needs a zoo built with `--features mpi` and OpenMPI's
+//! the same files, resuming a table split by ranges from the ranks'
+//! checkpoints. Needs a zoo built with `--features mpi` and OpenMPI's
 //! `mpirun` (`.ci/run` installs it and runs these tests); without
 //! `mpirun` they fail and say what to install.
 #![cfg(feature = "mpi")]
@@ -95,12 +96,18 @@ fn same(a: &Path, b: &Path) {
 }
 
 fn alone(game: &str, pieces: &str) -> PathBuf {
-    let dir = scratch(&format!("alone-{game}-{pieces}"));
-    ok(Command::new(zoo())
+    alone_logged(game, pieces, "").0
+}
+
+/// [`alone`] into a directory of its own (`tag`: tests run side by side),
+/// with what the build said (a line per table).
+fn alone_logged(game: &str, pieces: &str, tag: &str) -> (PathBuf, String) {
+    let dir = scratch(&format!("alone-{game}-{pieces}{tag}"));
+    let o = ok(Command::new(zoo())
         .args(build_args(game, pieces, &dir, "configurations"))
         .output()
         .unwrap());
-    dir
+    (dir, String::from_utf8_lossy(&o.stderr).into_owned())
 }
 
 fn three_ranks_agree_with_one(game: &str, pieces: &str) {
@@ -207,5 +214,89 @@ fn a_killed_rank_ends_the_job_and_a_rerun_finishes_it() {
         !err.contains(" 0 to build"),
         "nothing was left to build: {err}"
     );
+    same(&one, &dir);
+}
+
+/// The positions taken back by the line of `table` in a build's log.
+fn taken_back(log: &str, table: &str) -> Option<u64> {
+    let line = log
+        .lines()
+        .find(|l| l.split_whitespace().any(|w| w == table) && l.contains(" built "))?;
+    let (_, rest) = line.split_once('(')?;
+    rest.split_whitespace().next()?.parse().ok()
+}
+
+#[test]
+fn a_rank_killed_in_a_range_split_table_resumes_from_the_checkpoints() {
+    let game = "jungle-checkers";
+    let (one, log) = alone_logged(game, "4", "-logged");
+    let dir = scratch("killed-checkpointed");
+    let mut args = build_args(game, "4", &dir, "ranges");
+    // Every table keeps checkpoints (from 1 GiB of working set otherwise).
+    args.extend(["--checkpoint-from", "0"]);
+    let mut job = mpirun(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Kill one rank once every rank has saved its checkpoint of a 4-piece
+    // table (after its forward pass, before its levels).
+    let tables = dir.join("jungle-checkers").join("leiden");
+    let t0 = Instant::now();
+    let saved = || -> Option<String> {
+        let names: Vec<String> = std::fs::read_dir(&tables)
+            .ok()?
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.iter().find_map(|n| {
+            let stem = n.strip_suffix(".r0of3.ckpt")?;
+            let all = (1..3).all(|r| names.contains(&format!("{stem}.r{r}of3.ckpt")));
+            (stem.len() == "DTvde".len() && all).then(|| stem.to_string())
+        })
+    };
+    let table = loop {
+        if let Some(t) = saved() {
+            break t;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(300),
+            "no checkpoint of a 4-piece table came"
+        );
+        assert!(
+            job.try_wait().unwrap().is_none(),
+            "the build ended before a rank was killed"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let ranks = ranks_of(&job);
+    assert!(!ranks.is_empty(), "no rank found");
+    let victim = ranks[ranks.len() / 2];
+    assert!(Command::new("kill")
+        .args(["-9", &victim.to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let out = job.wait_with_output().unwrap();
+    assert!(!out.status.success(), "the job went on without a rank");
+    assert!(
+        !tables.join(format!("{table}.zootb")).exists(),
+        "{table} was written before the kill"
+    );
+    // The same command again resumes that table from the checkpoints.
+    let again = ok(mpirun(&args).output().unwrap());
+    let err = String::from_utf8_lossy(&again.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.contains(&format!("{table} built by every rank")))
+        .unwrap_or_else(|| panic!("no line of {table}: {err}"));
+    assert!(
+        line.contains("resumed from its checkpoint at level"),
+        "{line}"
+    );
+    // At most the work of a build alone: none done twice.
+    let (since, all) = (taken_back(&err, &table), taken_back(&log, &table));
+    assert!(since.is_some() && since <= all, "{since:?} of {all:?}");
+    // No checkpoint left (the names would differ), the same bytes.
     same(&one, &dir);
 }
