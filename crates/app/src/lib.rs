@@ -35,6 +35,7 @@ pub mod saved;
 pub mod session;
 pub mod solve;
 pub mod solve_checkpoint;
+pub mod table_advantage;
 pub mod table_diff;
 pub mod table_disk;
 pub mod table_plan;

@@ -8,6 +8,7 @@
 //! forward value iteration ([`verify`]) and, for tables too large for it, a
 //! one-ply check of random entries ([`sample`]). See `docs/tablebase.md`.
 
+pub mod advantage;
 pub mod build;
 pub mod calibrate;
 pub mod checkpoint;

@@ -48,6 +48,10 @@ pub enum TbCommand {
     Diff(DiffArgs),
     /// Value and distance of a position, and of every move.
     Probe(ProbeArgs),
+    /// Solve one material with one bit per position (literature B's
+    /// "advantage" values, two passes, no distances): its win/draw/loss
+    /// counts, compared with its table when there is one.
+    Advantage(AdvantageArgs),
     /// Check the tables against an independent exhaustive search (up to
     /// --pieces), or, with --positions, random entries of the tables of
     /// exactly --pieces against the values of their moves.
@@ -279,6 +283,25 @@ pub struct ProbeArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct AdvantageArgs {
+    #[arg(long, value_parser = game_parser())]
+    pub game: GameKind,
+    /// The material (`DTEvdt`); its smaller tables must be in --dir.
+    #[arg(long)]
+    pub material: String,
+    #[command(flatten)]
+    pub tables: TableArgs,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Write the material's WDL file (`<material>.zoowdl`) from the two
+    /// passes, for the prober and the next size's build.
+    #[arg(long)]
+    pub write: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// One game (default: both animal games).
     #[arg(long, value_parser = game_parser())]
@@ -327,6 +350,7 @@ pub fn run(a: &TbArgs) -> Result<()> {
         TbCommand::Wdl(w) => run_wdl(w),
         TbCommand::Diff(d) => run_diff(d),
         TbCommand::Probe(p) => run_probe(p),
+        TbCommand::Advantage(a) => run_advantage(a),
         TbCommand::Verify(v) => {
             let games: Vec<GameKind> = match v.game {
                 Some(g) => vec![g],
@@ -879,6 +903,78 @@ fn run_probe(a: &ProbeArgs) -> Result<()> {
                 m.distance
             );
         }
+    }
+    Ok(())
+}
+
+fn run_advantage(a: &AdvantageArgs) -> Result<()> {
+    let set = a.tables.set(a.game)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let s = stop.clone();
+    // A second Ctrl-C ends the process at once.
+    let _ = ctrlc::set_handler(move || {
+        if s.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    let quiet = a.json;
+    let progress = move |w: zoo_tb::advantage::Sweep| {
+        if !quiet {
+            eprintln!(
+                "{:?}'s advantage: sweep {} cleared {}",
+                w.advantage, w.number, w.cleared
+            );
+        }
+    };
+    let r = set.advantage(&a.material, a.threads, a.write, &progress, &stop)?;
+    if a.json {
+        return super::json::result(&r);
+    }
+    println!(
+        "{} {} {}: {} entries per side, {} of bits per pass",
+        r.game,
+        r.rules,
+        r.material,
+        r.entries,
+        human_bytes(r.bits_bytes)
+    );
+    for p in &r.passes {
+        let vs = match p.disagreements {
+            Some(d) => format!(", {d} entries disagree with the table"),
+            None => String::new(),
+        };
+        println!(
+            "{}'s advantage: {} sweeps, {:.1} s{vs}",
+            p.advantage, p.sweeps, p.seconds
+        );
+    }
+    for (side, c) in r.counts.iter().enumerate() {
+        let table = match r.table_counts.as_ref().and_then(|t| t.get(side)) {
+            Some(t) if t == c => " (the table's)".to_string(),
+            Some(t) => format!(
+                " (the table: wins {} draws {} losses {})",
+                t.wins, t.draws, t.losses
+            ),
+            None => String::new(),
+        };
+        println!(
+            "{} to move: wins {}  draws {}  losses {}{table}",
+            ["White", "Black"][side],
+            c.wins,
+            c.draws,
+            c.losses
+        );
+    }
+    match r.agrees() {
+        Some(false) => bail!(
+            "{}: the advantage mode disagrees with the table",
+            r.material
+        ),
+        Some(true) => println!("equal to the table, entry by entry"),
+        None => println!("no table of {} to compare with", r.material),
+    }
+    if let Some((path, len)) = &r.written {
+        println!("wrote {path} ({})", human_bytes(*len));
     }
     Ok(())
 }

@@ -6,13 +6,13 @@ use super::*;
 
 /// The predecessor entries of one position: at most 4 moves for each of
 /// 8 pieces, plus leaps, each possibly twice through the mirror.
-pub(super) struct Batch {
-    pub(super) xs: [u64; 96],
-    pub(super) len: usize,
+pub(crate) struct Batch {
+    pub(crate) xs: [u64; 96],
+    pub(crate) len: usize,
 }
 
 impl Batch {
-    pub(super) fn new() -> Batch {
+    pub(crate) fn new() -> Batch {
         Batch {
             xs: [0; 96],
             len: 0,
@@ -23,6 +23,44 @@ impl Batch {
         self.xs[self.len] = x;
         self.len += 1;
     }
+}
+
+/// The entries of the predecessors of position `pos` (placement `sqs`,
+/// entry `x` of `layout`) through quiet unmoves of the pieces standing on
+/// `pieces` from squares of `origins`, into `out`: the unmoves that stay in
+/// the configuration, with the mirror the index keeps.
+pub(crate) fn quiet_predecessors<B: Board>(
+    layout: &Layout,
+    x: u64,
+    pos: &Position<B>,
+    sqs: &[u8; 16],
+    pieces: u64,
+    origins: u64,
+    out: &mut Batch,
+) {
+    let n = layout.n;
+    let f0y = file_of(sqs[0]);
+    out.len = 0;
+    let occupied = pos.occupied(Side::White) | pos.occupied(Side::Black);
+    let free = layout.frees(sqs);
+    let mover = pos.stm().flip();
+    pos.for_each_quiet_unmove(pieces, origins, |kind, u| {
+        let i = layout.place(mover, kind).expect("a piece on the board");
+        debug_assert_eq!(sqs[i], u.to);
+        let f0q = if i == 0 { file_of(u.from) } else { f0y };
+        // The index keeps positions whose first piece is on files a-d. A
+        // predecessor q on those files is its own entry; when y has its
+        // first piece on a-c, the mirror of q moves to the mirror of y,
+        // which is stored as y, so mirror(q) (if on a-d) is one too.
+        if f0q <= 3 {
+            out.push(layout.rank_moved(x, sqs, occupied, free[i], i, u.from));
+        }
+        if f0y < 3 && f0q >= 3 {
+            let mut q = *sqs;
+            q[i] = u.from;
+            out.push(layout.rank_squares(&q[..n], true));
+        }
+    });
 }
 
 impl<B: Board> Gen<'_, B> {
@@ -71,9 +109,6 @@ impl<B: Board> Gen<'_, B> {
     /// Step 2 for a position `pos` (placement `sqs`, entry `x`): the
     /// entries of its predecessors (of the other side).
     pub(super) fn predecessors(&self, x: u64, pos: &Position<B>, sqs: &[u8; 16], out: &mut Batch) {
-        let n = self.layout.n;
-        let f0y = file_of(sqs[0]);
-        out.len = 0;
         // A predecessor with a piece of its side to move next to our den is
         // a win in one, decided by `init`: telling it would change nothing.
         // So only a piece of the side that moved standing next to our den
@@ -83,31 +118,12 @@ impl<B: Board> Gen<'_, B> {
         let pieces = match at_doors.count_ones() {
             0 => !0,
             1 => at_doors,
-            _ => return,
+            _ => {
+                out.len = 0;
+                return;
+            }
         };
-        let occupied = pos.occupied(Side::White) | pos.occupied(Side::Black);
-        let free = self.layout.frees(sqs);
-        let mover = pos.stm().flip();
-        pos.for_each_quiet_unmove(pieces, !doors, |kind, u| {
-            let i = self
-                .layout
-                .place(mover, kind)
-                .expect("a piece on the board");
-            debug_assert_eq!(sqs[i], u.to);
-            let f0q = if i == 0 { file_of(u.from) } else { f0y };
-            // The index keeps positions whose first piece is on files a-d. A
-            // predecessor q on those files is its own entry; when y has its
-            // first piece on a-c, the mirror of q moves to the mirror of y,
-            // which is stored as y, so mirror(q) (if on a-d) is one too.
-            if f0q <= 3 {
-                out.push(self.layout.rank_moved(x, sqs, occupied, free[i], i, u.from));
-            }
-            if f0y < 3 && f0q >= 3 {
-                let mut q = *sqs;
-                q[i] = u.from;
-                out.push(self.layout.rank_squares(&q[..n], true));
-            }
-        });
+        quiet_predecessors(self.layout, x, pos, sqs, pieces, !doors, out);
     }
 
     /// Tells the predecessors in `batch` (of side `t`) that their child was

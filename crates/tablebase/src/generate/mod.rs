@@ -58,6 +58,7 @@ use zoo_animal::{Board, Position};
 use zoo_core::{Outcome, Side};
 
 mod backward;
+pub(crate) use backward::{quiet_predecessors, Batch};
 mod forward;
 pub mod split;
 mod split_checkpoint;

@@ -1,6 +1,7 @@
 //! Integration tests of the tables, in one binary so the 2- and 3-piece
 //! tables of both games are built once.
 
+mod advantage;
 mod common;
 mod copies;
 mod encodings;
