@@ -10,7 +10,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use zoo_animal::Board;
 use zoo_core::{Outcome, Side};
-use zoo_tb::advantage::{compare, solve, spill_path, write, Holds, Pass, Sweep};
+pub use zoo_tb::advantage::Sweep;
+use zoo_tb::advantage::{compare, solve, spill_path, write, Holds, Pass};
 use zoo_tb::index::Material;
 use zoo_tb::{Tablebase, TbError};
 
@@ -18,8 +19,11 @@ use zoo_tb::{Tablebase, TbError};
 /// table header's entry counts: mirror images not counted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct WdlCounts {
+    /// Entries won for the side to move.
     pub wins: u64,
+    /// Entries drawn.
     pub draws: u64,
+    /// Entries lost for the side to move.
     pub losses: u64,
 }
 
@@ -39,7 +43,9 @@ pub struct PassReport {
 /// What `zoo tb advantage` found.
 #[derive(Clone, Debug, Serialize)]
 pub struct AdvantageReport {
+    /// The game's name (`jungle-checkers`).
     pub game: &'static str,
+    /// The rule set's name.
     pub rules: &'static str,
     /// Canonical name (`DTEvdt`).
     pub material: String,
@@ -47,6 +53,7 @@ pub struct AdvantageReport {
     pub entries: u64,
     /// Bytes of bits one pass holds (both sides to move).
     pub bits_bytes: u64,
+    /// White's pass, then Black's.
     pub passes: Vec<PassReport>,
     /// Per side to move (White, then Black): from the two passes.
     pub counts: [WdlCounts; 2],
@@ -54,6 +61,8 @@ pub struct AdvantageReport {
     /// there (per stored side; a colour-symmetric table stores White's
     /// side only).
     pub table_counts: Option<Vec<WdlCounts>>,
+    /// The WDL file written from the passes (`--write`), and its length.
+    pub written: Option<(String, u64)>,
 }
 
 impl AdvantageReport {

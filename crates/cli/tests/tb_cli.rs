@@ -640,3 +640,67 @@ fn size_and_wdl_files() {
     b.sort();
     assert_eq!(a, b);
 }
+
+#[test]
+fn advantage_mode_agrees_with_the_table_and_writes_its_wdl_file() {
+    let dir = tables_up_to("advantage", "3");
+    let out = stdout(
+        zoo()
+            .args([
+                "tb",
+                "advantage",
+                "--game",
+                "jungle-checkers",
+                "--material",
+                "DEvd",
+                "--write",
+                "--json",
+                "--dir",
+            ])
+            .arg(&dir),
+    );
+    let r = json(&out);
+    assert_eq!(r["material"], "DEvd");
+    for p in r["passes"].as_array().unwrap() {
+        assert_eq!(p["disagreements"], 0, "{p}");
+    }
+    assert_eq!(r["counts"][0], r["table_counts"][0]);
+    let written = r["written"][0].as_str().unwrap();
+    assert!(written.ends_with("DEvd.zoowdl"), "{written}");
+    assert!(std::path::Path::new(written).exists());
+    // Text output says it agrees; a material of one side is refused.
+    let text = String::from_utf8(stdout(
+        zoo()
+            .args([
+                "tb",
+                "advantage",
+                "--game",
+                "jungle-checkers",
+                "--material",
+                "DEvd",
+                "--dir",
+            ])
+            .arg(&dir),
+    ))
+    .unwrap();
+    assert!(
+        text.contains("equal to the table, entry by entry"),
+        "{text}"
+    );
+    let out = zoo()
+        .args([
+            "tb",
+            "advantage",
+            "--game",
+            "jungle-checkers",
+            "--material",
+            "DE",
+            "--dir",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("pieces of both sides"), "{err}");
+}

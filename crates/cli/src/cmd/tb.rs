@@ -918,7 +918,7 @@ fn run_advantage(a: &AdvantageArgs) -> Result<()> {
         }
     });
     let quiet = a.json;
-    let progress = move |w: zoo_tb::advantage::Sweep| {
+    let progress = move |w: zoo_app::table_advantage::Sweep| {
         if !quiet {
             eprintln!(
                 "{:?}'s advantage: sweep {} cleared {}",

