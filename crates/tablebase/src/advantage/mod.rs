@@ -75,7 +75,7 @@ impl Bits {
     fn ones(size: u64) -> Bits {
         let n = size.div_ceil(64) as usize;
         let mut words: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(!0)).collect();
-        if size % 64 != 0 {
+        if !size.is_multiple_of(64) {
             if let Some(w) = words.last_mut() {
                 *w.get_mut() = (1u64 << (size % 64)) - 1;
             }
@@ -461,8 +461,8 @@ impl<'a, B: Board> Sweeper<'a, B> {
                 }
             }
             let (_, p) = pos.as_mut().expect("set above");
-            for side in 0..2 {
-                if set[side] && !self.holds(side, x, p, &sqs, first)? {
+            for (side, &set) in set.iter().enumerate() {
+                if set && !self.holds(side, x, p, &sqs, first)? {
                     self.bits[side].clear(x);
                     cleared += 1;
                     // Its predecessors (of the other side) look again.
