@@ -381,6 +381,12 @@ impl Protocol {
                     it.nodes.saturating_mul(1000) / it.ms.max(1),
                     it.pv.join(" ")
                 ));
+                // A table win is no mate (its distance is unknown): a
+                // large `cp` score, said in words on a line of its own,
+                // as the tablebase line before it.
+                if let Some(o) = it.table {
+                    info(&format!("info string table {}", o.name()));
+                }
             },
             move |r| match r.best {
                 Some(m) => done(&format!("bestmove {}", m.coord)),

@@ -111,6 +111,10 @@ pub struct IterationReport {
     pub score: i32,
     /// +N: the side to move wins with its final move on ply N; −N: loses.
     pub mate: Option<i32>,
+    /// `win` or `loss` when the score is a table win or loss: a WDL-only
+    /// table says so, the distance unknown and no mate found (see
+    /// `zoo_search::TB_WIN`); `None` otherwise.
+    pub table: Option<Outcome>,
     /// The principal variation, coordinate form.
     pub pv: Vec<String>,
     /// The principal variation, short form.
@@ -134,6 +138,8 @@ pub struct SearchReport {
     pub score: i32,
     /// Mate distance, as in [`IterationReport::mate`].
     pub mate: Option<i32>,
+    /// A table win or loss, as in [`IterationReport::table`].
+    pub table: Option<Outcome>,
     /// The deepest completed depth.
     pub depth: u32,
     /// The principal variation, coordinate form.
@@ -153,6 +159,7 @@ pub struct SearchReport {
 pub struct TableValue {
     /// Win, draw or loss for the side to move.
     pub value: Outcome,
-    /// Plies to the end, the final winning move counted.
-    pub distance: u16,
+    /// Plies to the end, the final winning move counted; `None` when only
+    /// the WDL-only file of the position's table is there.
+    pub distance: Option<u16>,
 }

@@ -216,14 +216,17 @@ impl Session {
             Lookup::NoTables => return Ok(None),
             Lookup::TooManyPieces(n) => format!("not in the tables ({n} pieces)"),
             Lookup::Known(TableValue {
-                value: Outcome::Win,
-                distance,
-            }) => format!("win in {distance}"),
+                value: Outcome::Draw,
+                ..
+            }) => "draw".to_string(),
             Lookup::Known(TableValue {
-                value: Outcome::Loss,
-                distance,
-            }) => format!("loss in {distance}"),
-            Lookup::Known(_) => "draw".to_string(),
+                value,
+                distance: Some(d),
+            }) => format!("{} in {d}", value.name()),
+            Lookup::Known(TableValue {
+                value,
+                distance: None,
+            }) => format!("{} (distance unknown: WDL-only files)", value.name()),
             Lookup::Unknown => "no value (table missing or damaged)".to_string(),
         }))
     }
@@ -413,6 +416,7 @@ fn iteration_report<G: Game>(pos: &G, it: &Iteration<G::Move>) -> IterationRepor
         depth: it.depth,
         score: it.score,
         mate: it.mate,
+        table: it.table,
         pv,
         pv_short,
         nodes: it.total_nodes,
@@ -428,6 +432,7 @@ fn search_report<G: Game>(pos: &G, r: &SearchResult<G::Move>) -> SearchReport {
         best: r.best.map(|m| move_info(pos, m)),
         score: r.score,
         mate: r.mate,
+        table: r.table,
         depth: r.depth,
         pv,
         pv_short,
@@ -651,7 +656,10 @@ impl<G: AppGame> Backend for GameSession<G> {
             return Ok(Lookup::TooManyPieces(pos.piece_count()));
         }
         Ok(match oracle.probe(&pos) {
-            Some((value, distance)) => Lookup::Known(TableValue { value, distance }),
+            Some(v) => Lookup::Known(TableValue {
+                value: v.outcome,
+                distance: v.distance,
+            }),
             None => Lookup::Unknown,
         })
     }

@@ -329,7 +329,8 @@ pub fn check_proof(text: &str, tables: Option<&std::path::Path>) -> Result<Check
             };
             let probe = opened.as_ref().map(|t| {
                 let oracle = t.oracle.clone();
-                move |p: &G| oracle.probe(p).map(|(o, _)| o)
+                // Only the value is checked: WDL-only files will do.
+                move |p: &G| oracle.probe(p).map(|v| v.outcome)
             });
             let probe_ref: Option<zoo_proofcheck::Probe<'_, G>> =
                 probe.as_ref().map(|f| f as zoo_proofcheck::Probe<'_, G>);

@@ -69,6 +69,15 @@ impl Outcome {
             Outcome::Loss => Outcome::Win,
         }
     }
+
+    /// `win`, `draw` or `loss`: the word of the JSON output and of people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        }
+    }
 }
 
 /// One game's rules over one position type.

@@ -43,7 +43,7 @@ pub use engine::EngineGame;
 pub use error::ParseError;
 pub use eval::{Evaluator, EVAL_LIMIT};
 pub use game::{Game, MoveList, Outcome, Retro, Side, MAX_MOVES};
-pub use oracle::Oracle;
+pub use oracle::{Oracle, OracleValue};
 pub use perft::{perft, perft_divide, perft_divide_with_progress, perft_parallel};
 pub use repetition::{History, Repetition};
 pub use tactics::{CapturesOnly, Tactics};

@@ -2,7 +2,7 @@
 //! principal variation reported after each iteration.
 
 use crate::report::{Iteration, SearchResult, Stats};
-use crate::score::{mate_distance, INF, MATE_BOUND, MAX_PLY};
+use crate::score::{mate_distance, table_result, INF, MAX_PLY, TB_WIN_BOUND};
 use crate::worker::Worker;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -43,6 +43,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             best: None,
             score: 0,
             mate: None,
+            table: None,
             depth: 0,
             pv: Vec::new(),
             stats: Stats::default(),
@@ -51,8 +52,10 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         };
         let mut prev: Option<i32> = None;
         let mut prev_nodes: Option<u64> = None;
-        // A root in the tables: its children are exact (probed at ply 1), so
-        // the first iteration that reaches the table's value is final.
+        // A root in the tables with a distance: its children are exact
+        // (probed at ply 1), so the first iteration that reaches the table's
+        // value is final. A table win is not exact: deeper iterations look
+        // for the mate.
         let root_exact = self.oracle_value(pos, 0);
         for depth in self.depths(target) {
             if self.id == 0 && !result.iterations.is_empty() {
@@ -78,6 +81,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
                 depth,
                 score,
                 mate: mate_distance(score),
+                table: table_result(score),
                 pv: pv.clone(),
                 stats: self.stats,
                 total_nodes: self.shared.nodes.load(Ordering::Relaxed) + self.unreported,
@@ -91,6 +95,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             result.best = pv.first().copied();
             result.score = score;
             result.mate = it.mate;
+            result.table = it.table;
             result.depth = depth;
             result.pv = pv;
             result.iterations.push(it);
@@ -133,7 +138,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             g
         } else if self.cfg.alphabeta
             && self.cfg.aspiration > 0
-            && prev.is_some_and(|p| p.abs() < MATE_BOUND)
+            && prev.is_some_and(|p| p.abs() < TB_WIN_BOUND)
         {
             let p = prev.unwrap_or(0);
             let (mut lo, mut hi) = (p - self.cfg.aspiration, p + self.cfg.aspiration);

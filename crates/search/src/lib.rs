@@ -28,7 +28,8 @@
 //! its rules ([`zoo_core::EngineGame`]).
 //!
 //! The modules, by job: `config` and `ladder` (the switches), `limits` and
-//! `report` (what a search is asked and answers), `score` (the mate scale),
+//! `report` (what a search is asked and answers), `score` (the mate scale
+//! and the table wins below it),
 //! `engine` and `threads` (the engine and its Lazy SMP driver), `worker`
 //! (one thread's state), `deepening` (iterative deepening and the root),
 //! `node` (the alpha-beta node), `ordering`, `quiescence`, `oracle` (the
@@ -55,6 +56,8 @@ pub use config::Config;
 pub use engine::Engine;
 pub use limits::Limits;
 pub use report::{Iteration, SearchResult, Stats};
-pub use score::{mate_distance, INF, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY};
+pub use score::{
+    mate_distance, table_result, INF, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, TB_WIN, TB_WIN_BOUND,
+};
 pub use tt::{Replacement, Table};
 pub use zoo_core::{EngineGame, Oracle, Tactics};

@@ -19,7 +19,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         ply: usize,
     ) -> i32 {
         if ply > 0 {
-            if let Some(s) = self.oracle_cut(pos, ply) {
+            if let Some(s) = self.oracle_cut(pos, ply, depth, true) {
                 return s;
             }
         }

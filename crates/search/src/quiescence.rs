@@ -22,7 +22,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
     ) -> i32 {
         // The horizon node (qply 0) was probed by `search` already.
         if qply > 0 {
-            if let Some(s) = self.oracle_cut(pos, ply) {
+            if let Some(s) = self.oracle_cut(pos, ply, 0, false) {
                 return s;
             }
         }

@@ -1,6 +1,7 @@
 //! What a search reports: counters, completed iterations and the result.
 
 use std::time::Duration;
+use zoo_core::Outcome;
 
 /// Counters of a search, the measure of the experiments (nodes, not time,
 /// so that results repeat exactly).
@@ -53,6 +54,10 @@ pub struct Iteration<M> {
     pub score: i32,
     /// +N: the side to move wins with its final move on ply N; −N: loses on ply N.
     pub mate: Option<i32>,
+    /// `Win` or `Loss` when the score is a table win or loss: a WDL-only
+    /// table says so and the search has not found the mate (see
+    /// [`crate::TB_WIN`]); `None` otherwise, a mate included.
+    pub table: Option<Outcome>,
     /// The principal variation, starting with the best move.
     pub pv: Vec<M>,
     /// Statistics of the main thread so far (all iterations).
@@ -75,6 +80,8 @@ pub struct SearchResult<M> {
     pub score: i32,
     /// The mate distance of `score` (see [`Iteration::mate`]).
     pub mate: Option<i32>,
+    /// Whether `score` is a table win or loss (see [`Iteration::table`]).
+    pub table: Option<Outcome>,
     /// The depth of the last completed iteration (0 when the game is over).
     pub depth: u32,
     /// The principal variation.

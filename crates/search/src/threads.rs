@@ -47,6 +47,7 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
                 best: None,
                 score,
                 mate: mate_distance(score),
+                table: None,
                 depth: 0,
                 pv: Vec::new(),
                 stats: Stats::default(),

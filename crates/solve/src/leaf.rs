@@ -101,8 +101,9 @@ impl<'a, G: Game> Leaves<'a, G> {
         }
         if let Some(oracle) = self.oracle {
             if pos.piece_count() <= self.oracle_pieces {
-                if let Some((o, _)) = oracle.probe(pos) {
-                    return Some(End::Oracle(o));
+                // The value is all a proof needs: a WDL-only table will do.
+                if let Some(v) = oracle.probe(pos) {
+                    return Some(End::Oracle(v.outcome));
                 }
             }
         }

@@ -34,7 +34,7 @@ use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use zoo_animal::{Board, Position, RuleSet};
-use zoo_core::{Outcome, Side};
+use zoo_core::{OracleValue, Outcome, Side};
 
 pub use error::{Damage, TbError};
 
@@ -210,18 +210,7 @@ impl<B: Board> Tablebase<B> {
             return Ok(o);
         }
         let slot = slot_of(Material::of(pos), pos.stm());
-        let k = slot.material.key();
-        // Tables opened already first: the way through `table` looks for
-        // the WDL file on disk and builds an error each time the full
-        // table is missing.
-        let table = match (self.tables[k].get(), self.wdl_tables[k].get()) {
-            (Some(Ok(Some(t))), _) => t.as_ref(),
-            (_, Some(Ok(Some(w)))) => w.as_ref(),
-            _ => match self.table(slot.material) {
-                Err(TbError::WdlOnly { .. }) => self.wdl_table(slot.material)?,
-                t => t?,
-            },
-        };
+        let (table, _) = self.any_table(slot.material)?;
         let layout = self.layout(slot.material);
         let mut sqs = [0u8; 16];
         layout.squares_of(pos, slot.swap, &mut sqs);
@@ -229,6 +218,53 @@ impl<B: Board> Tablebase<B> {
         decode(wdl, 0)
             .map(|(o, _)| o)
             .ok_or_else(|| TbError::Damaged(table.path().to_path_buf(), Damage::InvalidValue))
+    }
+
+    /// The value of a position as the engine's oracle gives it: from the
+    /// full table when there is one, with its distance, else from the
+    /// WDL-only file, without. A finished game is its result at 0.
+    pub fn probe_value(&self, pos: &Position<B>) -> Result<OracleValue, TbError> {
+        if pos.rule_set().name != self.rules.name {
+            return Err(TbError::WrongRules {
+                position: pos.rule_set().name.into(),
+                tables: self.rules.name.into(),
+            });
+        }
+        if let Some(o) = pos.terminal_outcome() {
+            return Ok(OracleValue::exact(o, 0));
+        }
+        let slot = slot_of(Material::of(pos), pos.stm());
+        let (table, full) = self.any_table(slot.material)?;
+        let layout = self.layout(slot.material);
+        let mut sqs = [0u8; 16];
+        layout.squares_of(pos, slot.swap, &mut sqs);
+        let (wdl, dist) = table.get(slot.side, layout.rank(&sqs[..layout.n]));
+        match decode(wdl, dist) {
+            Some((o, d)) if full => Ok(OracleValue::exact(o, d)),
+            Some((o, _)) => Ok(OracleValue::wdl(o)),
+            None => Err(TbError::Damaged(
+                table.path().to_path_buf(),
+                Damage::InvalidValue,
+            )),
+        }
+    }
+
+    /// The full table of a canonical material when it has one (`true`),
+    /// else its WDL-only file (`false`).
+    #[inline]
+    fn any_table(&self, m: Material) -> Result<(&Table, bool), TbError> {
+        let k = m.key();
+        // Tables opened already first: the way through `table` builds the
+        // file's path, and when the full table is missing looks for the
+        // WDL file on disk and builds an error, on every probe.
+        match (self.tables[k].get(), self.wdl_tables[k].get()) {
+            (Some(Ok(Some(t))), _) => Ok((t.as_ref(), true)),
+            (_, Some(Ok(Some(w)))) => Ok((w.as_ref(), false)),
+            _ => match self.table(m) {
+                Err(TbError::WdlOnly { .. }) => Ok((self.wdl_table(m)?, false)),
+                t => Ok((t?, true)),
+            },
+        }
     }
 
     /// Value for the side to move and distance to the end in plies, or the

@@ -1,36 +1,61 @@
 //! The endgame tables as the search's and the solver's oracle
-//! ([`zoo_core::Oracle`]).
+//! ([`zoo_core::Oracle`]): full tables where there are some, WDL-only
+//! files where there are only those (values without distances, in the
+//! manner of Syzygy's WDL tables; the search finds the way to the win).
 
 use crate::index::Material;
 use crate::Tablebase;
 use std::path::Path;
 use zoo_animal::{Board, Position};
-use zoo_core::{Oracle, Outcome};
+use zoo_core::{Oracle, OracleValue};
 
 /// The endgame tables of an animal game as an oracle.
 pub struct TbOracle<B: Board> {
     tb: Tablebase<B>,
     max: u32,
+    /// Materials up to `max` pieces with a WDL-only file and no full table.
+    wdl_only: usize,
+    /// Materials up to `max` pieces.
+    materials: usize,
 }
 
 impl<B: Board> TbOracle<B> {
     /// The tables of `rules` under `dir`, or `None` when no complete set
     /// exists there. Complete means every material with at most `max`
-    /// pieces has its file, so that every capture from a probed position
-    /// lands in a table too (the search relies on that for exactness).
+    /// pieces has its full table or its WDL-only file, so that every
+    /// capture from a probed position lands in a table too (the search
+    /// relies on that for exactness). A material with both is probed in
+    /// its full table.
     pub fn open(dir: &Path, rules: &'static zoo_animal::RuleSet) -> Option<TbOracle<B>> {
         let tb = Tablebase::<B>::open(dir, rules);
-        let mut max = 0;
+        let (mut max, mut wdl_only, mut materials) = (0, 0, 0);
         for n in 2..=(2 * B::KINDS as u32) {
-            let complete = Material::canonical::<B>(n)
-                .into_iter()
-                .all(|m| tb.path_of(m).exists());
+            let (mut complete, mut only) = (true, 0);
+            let ms = Material::canonical::<B>(n);
+            for &m in &ms {
+                if tb.path_of(m).exists() {
+                    continue;
+                }
+                if tb.wdl_path_of(m).exists() {
+                    only += 1;
+                } else {
+                    complete = false;
+                    break;
+                }
+            }
             if !complete {
                 break;
             }
             max = n;
+            wdl_only += only;
+            materials += ms.len();
         }
-        (max >= 2).then_some(TbOracle { tb, max })
+        (max >= 2).then_some(TbOracle {
+            tb,
+            max,
+            wdl_only,
+            materials,
+        })
     }
 
     /// The tables behind the oracle.
@@ -38,15 +63,31 @@ impl<B: Board> TbOracle<B> {
         &self.tb
     }
 
-    /// `jungle leiden tables in DIR, up to N pieces`.
+    /// How many materials of the set have a WDL-only file and no full
+    /// table (their positions probe without a distance).
+    pub fn wdl_only(&self) -> usize {
+        self.wdl_only
+    }
+
+    /// `jungle leiden tables in DIR, up to N pieces`, and how many of them
+    /// are WDL-only files when some are.
     pub fn describe(&self, dir: &Path) -> String {
-        format!(
+        let mut s = format!(
             "{} {} tables in {}, up to {} pieces",
             B::GAME,
             self.tb.rules().name,
             dir.display(),
             self.max
-        )
+        );
+        match self.wdl_only {
+            0 => {}
+            n if n == self.materials => s.push_str(" (WDL-only files: values, no distances)"),
+            n => s.push_str(&format!(
+                " ({n} of {} WDL-only: values, no distances)",
+                self.materials
+            )),
+        }
+        s
     }
 }
 
@@ -54,7 +95,8 @@ impl<B: Board> Oracle<Position<B>> for TbOracle<B> {
     fn max_pieces(&self) -> u32 {
         self.max
     }
-    fn probe(&self, pos: &Position<B>) -> Option<(Outcome, u16)> {
-        self.tb.probe(pos)
+    #[inline]
+    fn probe(&self, pos: &Position<B>) -> Option<OracleValue> {
+        self.tb.probe_value(pos).ok()
     }
 }

@@ -238,7 +238,7 @@ pub(crate) fn slot(st: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
 
 fn iteration_json(it: &IterationReport) -> Value {
     json!({
-        "depth": it.depth, "score": it.score, "mate": it.mate, "pv": it.pv,
+        "depth": it.depth, "score": it.score, "mate": it.mate, "table": it.table, "pv": it.pv,
         "pv_short": it.pv_short, "nodes": it.nodes, "ms": it.ms,
     })
 }
@@ -272,7 +272,7 @@ pub async fn analyse(
     Ok(Json(json!({
         "bestmove": report.best.as_ref().map(|m| &m.coord),
         "bestmove_short": report.best.as_ref().map(|m| &m.short),
-        "score": report.score, "mate": report.mate, "pv": report.pv,
+        "score": report.score, "mate": report.mate, "table": report.table, "pv": report.pv,
         "pv_short": report.pv_short, "depth": report.depth, "nodes": report.stats.nodes,
         "seconds": report.seconds,
     })))
@@ -338,7 +338,8 @@ pub async fn analyse_stream(
         move |report| {
             let data = json!({
                 "bestmove": report.best.as_ref().map(|m| &m.coord),
-                "score": report.score, "mate": report.mate, "depth": report.depth,
+                "score": report.score, "mate": report.mate, "table": report.table,
+                "depth": report.depth,
                 "nodes": report.stats.nodes,
             });
             let _ = done.send(Event::default().event("result").data(data.to_string()));

@@ -53,7 +53,7 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
     let mut report = |it: &IterationReport| {
         if json {
             let o = json!({
-                "depth": it.depth, "score": it.score, "mate": it.mate,
+                "depth": it.depth, "score": it.score, "mate": it.mate, "table": it.table,
                 "pv": it.pv, "pv_short": it.pv_short,
                 "nodes": it.nodes, "ms": it.ms, "ebf": it.ebf,
                 "stats": it.stats,
@@ -65,7 +65,7 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
             println!(
                 "{:>5} {:>10} {:>12} {:>9} {:>6}  {}",
                 it.depth,
-                score_text(it.score, it.mate),
+                score_text(it.score, it.mate, it.table),
                 it.nodes,
                 it.ms,
                 it.ebf.map(|e| format!("{e:.2}")).unwrap_or_default(),
@@ -83,7 +83,8 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
         let mut o = json!({
             "game": s.game(), "rules": s.rules_name(), "fen": s.fen(),
             "eval": info.eval, "config": info.config,
-            "bestmove": best, "score": r.score, "mate": r.mate, "depth": r.depth,
+            "bestmove": best, "score": r.score, "mate": r.mate, "table": r.table,
+            "depth": r.depth,
             "pv": r.pv, "pv_short": r.pv_short, "nodes": st.nodes,
             "seconds": r.seconds, "nodes_per_second": r.nodes_per_second, "ebf": ebf_total,
             "stats": st,
@@ -112,7 +113,7 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
             Status::Playing => println!(
                 "best {}  score {}  depth {}",
                 best.unwrap_or_else(|| "-".into()),
-                score_text(r.score, r.mate),
+                score_text(r.score, r.mate, r.table),
                 r.depth
             ),
         }

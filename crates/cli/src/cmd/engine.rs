@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use clap::{Args, Parser};
 use std::path::PathBuf;
 use zoo_app::{EngineOptions, SearchLimits};
-use zoo_core::Repetition;
+use zoo_core::{Outcome, Repetition};
 use zoo_search::Replacement;
 
 /// The limits of a search as flags, apart from the engine's options:
@@ -183,11 +183,13 @@ impl EngineOpts {
 }
 
 /// A score for people: `+1.25`-style pawns are meaningless here, so plain
-/// centi-units, or `mate +N` / `mate -N`.
-pub fn score_text(score: i32, mate: Option<i32>) -> String {
-    match mate {
-        Some(m) if m >= 0 => format!("mate +{m}"),
-        Some(m) => format!("mate {m}"),
-        None => format!("{score:+}"),
+/// centi-units, or `mate +N` / `mate -N`, or `table win` / `table loss`
+/// (a WDL-only table's value, the distance unknown).
+pub fn score_text(score: i32, mate: Option<i32>, table: Option<Outcome>) -> String {
+    match (mate, table) {
+        (Some(m), _) if m >= 0 => format!("mate +{m}"),
+        (Some(m), _) => format!("mate {m}"),
+        (None, Some(o)) => format!("table {}", o.name()),
+        (None, None) => format!("{score:+}"),
     }
 }

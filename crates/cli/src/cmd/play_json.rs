@@ -51,7 +51,8 @@ impl View for JsonView {
                 "move",
                 &json!({
                     "by": "engine", "side": side.name(), "coord": mv.coord, "short": mv.short,
-                    "score": report.score, "mate": report.mate, "depth": report.depth,
+                    "score": report.score, "mate": report.mate, "table": report.table,
+                    "depth": report.depth,
                     "nodes": report.stats.nodes, "seconds": report.seconds,
                     "pv": report.pv, "pv_short": report.pv_short,
                 }),
@@ -63,7 +64,8 @@ impl View for JsonView {
                     &json!({
                         "side": side.name(),
                         "coord": best.map(|m| &m.coord), "short": best.map(|m| &m.short),
-                        "score": report.score, "mate": report.mate, "depth": report.depth,
+                        "score": report.score, "mate": report.mate, "table": report.table,
+                    "depth": report.depth,
                         "nodes": report.stats.nodes, "seconds": report.seconds,
                         "pv": report.pv, "pv_short": report.pv_short,
                     }),

@@ -63,7 +63,7 @@ impl View for TextView {
                 "engine plays {} ({})  score {} for {}  depth {}  {} nodes",
                 mv.short,
                 mv.coord,
-                score_text(report.score, report.mate),
+                score_text(report.score, report.mate, report.table),
                 side.name(),
                 report.depth,
                 report.stats.nodes
@@ -76,7 +76,7 @@ impl View for TextView {
                         "hint: {} ({})  score {} for {}  depth {}",
                         m.short,
                         m.coord,
-                        score_text(report.score, report.mate),
+                        score_text(report.score, report.mate, report.table),
                         side.name(),
                         report.depth
                     )
@@ -125,7 +125,7 @@ impl View for TextView {
             Thinking::Iteration(it) => print!(
                 "\rengine thinking... depth {} score {}   ",
                 it.depth,
-                score_text(it.score, it.mate)
+                score_text(it.score, it.mate, it.table)
             ),
             Thinking::Ends => print!("\r{:60}\r", ""),
         }

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 use zoo_animal::board::{bit, Board, RAT};
 use zoo_animal::{Jungle, JungleCheckers, Position, RuleSet};
-use zoo_core::{Game, History, MoveList, Oracle, Outcome, Repetition, Side};
+use zoo_core::{Game, History, MoveList, Oracle, OracleValue, Outcome, Repetition, Side};
 use zoo_solve::{Answer, End, Goal, Proof};
 
 /// Builds the tables of `rules` up to `pieces` pieces in a fresh directory.
@@ -89,7 +89,7 @@ impl<G: Game> Oracle<G> for Fewer<'_, G> {
     fn max_pieces(&self) -> u32 {
         self.max
     }
-    fn probe(&self, pos: &G) -> Option<(Outcome, u16)> {
+    fn probe(&self, pos: &G) -> Option<OracleValue> {
         if pos.piece_count() > self.max {
             return None;
         }
@@ -136,7 +136,7 @@ fn walk<G: Game>(
                 o
             }
             End::Oracle(o) => {
-                let probed = oracle.and_then(|t| t.probe(pos)).map(|(o, _)| o);
+                let probed = oracle.and_then(|t| t.probe(pos)).map(|v| v.outcome);
                 assert_eq!(probed, Some(o), "{}", pos.to_fen());
                 o
             }

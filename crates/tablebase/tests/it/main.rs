@@ -18,3 +18,4 @@ mod stats;
 mod verify;
 mod walk;
 mod wdl;
+mod wdl_oracle;

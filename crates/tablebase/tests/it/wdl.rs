@@ -12,7 +12,7 @@ use zoo_tb::{Damage, Tablebase, TbError};
 
 /// The 3-piece Jungle Checkers tables and their WDL files in a directory
 /// of the test's own; with `full` false only the WDL files.
-fn set(name: &str, full: bool) -> PathBuf {
+pub(crate) fn set(name: &str, full: bool) -> PathBuf {
     let src = table_dir(crate::common::jc3(), "jungle-checkers", "leiden");
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-tb-wdl-{name}"));
     let _ = std::fs::remove_dir_all(&root);
