@@ -704,3 +704,58 @@ fn advantage_mode_agrees_with_the_table_and_writes_its_wdl_file() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("pieces of both sides"), "{err}");
 }
+
+#[test]
+fn recompress_makes_the_files_a_build_writes_now() {
+    let plain = tables_with("recompress-plain", "3", &["--encoding", "plain"]);
+    let fresh = tables_up_to("recompress-fresh", "3");
+    let run = |args: &[&str]| {
+        json(&stdout(
+            zoo()
+                .arg("tb")
+                .args(args)
+                .args([
+                    "--game",
+                    "jungle-checkers",
+                    "--pieces",
+                    "3",
+                    "--json",
+                    "--dir",
+                ])
+                .arg(&plain),
+        ))
+    };
+    let r = run(&["recompress"]);
+    assert!(r["rewritten"].as_u64().unwrap() > 0, "{r}");
+    assert!(
+        r["bytes_after"].as_u64() < r["bytes_before"].as_u64(),
+        "{r}"
+    );
+    // Byte for byte the tables of a build in the default encoding.
+    let sub = "jungle-checkers/leiden";
+    for e in std::fs::read_dir(fresh.join(sub)).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension() == Some("zootb".as_ref()) {
+            let name = p.file_name().unwrap();
+            assert!(
+                std::fs::read(&p).unwrap() == std::fs::read(plain.join(sub).join(name)).unwrap(),
+                "{name:?}"
+            );
+        }
+    }
+    let again = run(&["recompress"]);
+    assert_eq!(again["rewritten"], 0);
+    assert_eq!(again["bytes_after"], r["bytes_after"]);
+    stdout(
+        zoo()
+            .args([
+                "tb",
+                "manifest",
+                "--check",
+                "--game",
+                "jungle-checkers",
+                "--dir",
+            ])
+            .arg(&plain),
+    );
+}

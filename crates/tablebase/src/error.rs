@@ -96,6 +96,11 @@ pub enum TbError {
     /// The processes of a build could not talk.
     #[error("between the ranks of the build: {0}")]
     Cluster(String),
+
+    /// A table rewritten in another encoding did not read back as the
+    /// original (which is kept).
+    #[error("{0}: the rewritten table does not read back as the original, which is kept")]
+    RewriteDiffers(PathBuf),
 }
 
 impl TbError {

@@ -24,6 +24,7 @@ pub mod isomorph;
 pub mod manifest;
 pub mod oracle;
 pub mod plan;
+pub mod recompress;
 pub mod sample;
 pub mod verify;
 pub mod wdl;

@@ -43,6 +43,10 @@ pub enum TbCommand {
     /// table up to --pieces that has none, or --check them against the
     /// tables.
     Wdl(WdlArgs),
+    /// Rewrite the tables up to --pieces in the encoding a build now
+    /// chooses (zstd blocks or plain, whichever is smaller), each checked
+    /// against the original before it replaces it.
+    Recompress(RecompressArgs),
     /// Compare the tables of N pieces with another set (another rule set,
     /// another directory) entry by entry: what a rule changes.
     Diff(DiffArgs),
@@ -249,6 +253,19 @@ pub struct WdlArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct RecompressArgs {
+    #[arg(long, value_parser = game_parser())]
+    pub game: GameKind,
+    /// Every table from 2 to this many pieces.
+    #[arg(long)]
+    pub pieces: u32,
+    #[command(flatten)]
+    pub tables: TableArgs,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct DiffArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
@@ -348,6 +365,7 @@ pub fn run(a: &TbArgs) -> Result<()> {
         TbCommand::Stats(s) => run_stats(s),
         TbCommand::Size(s) => run_size(s),
         TbCommand::Wdl(w) => run_wdl(w),
+        TbCommand::Recompress(r) => run_recompress(r),
         TbCommand::Diff(d) => run_diff(d),
         TbCommand::Probe(p) => run_probe(p),
         TbCommand::Advantage(a) => run_advantage(a),
@@ -793,6 +811,29 @@ fn run_wdl(a: &WdlArgs) -> Result<()> {
             r.disagreeing.join(", ")
         );
     }
+    Ok(())
+}
+
+fn run_recompress(a: &RecompressArgs) -> Result<()> {
+    let set = a.tables.set(a.game)?;
+    let bar = super::progress::count_bar("materials");
+    let r = set.recompress(a.pieces, &super::progress::follow(&bar));
+    bar.finish_and_clear();
+    let r = r?;
+    if a.json {
+        return super::json::result(&r);
+    }
+    println!(
+        "{} {} up to {} pieces: {} tables rewritten, {} already in the smaller encoding, {} materials without a table; {} before, {} after",
+        r.game,
+        r.rules,
+        r.pieces,
+        r.rewritten,
+        r.unchanged,
+        r.without_table,
+        human_bytes(r.bytes_before),
+        human_bytes(r.bytes_after)
+    );
     Ok(())
 }
 
