@@ -428,12 +428,13 @@ impl TableSet {
     }
 
     /// Checks every table up to `pieces` pieces against an independent
-    /// exhaustive solver, one material in `sample` of the largest size
-    /// (`1`: all). Refuses sizes whose solver would not fit in memory.
+    /// exhaustive solver, the materials of `sample` of the largest size
+    /// ([`Sample::ALL`]: all). Refuses sizes whose solver would not fit in
+    /// memory.
     pub fn verify(
         &self,
         pieces: u32,
-        sample: u64,
+        sample: Sample,
         threads: usize,
     ) -> Result<VerifyReport, AppError> {
         self.verify_with_progress(pieces, sample, threads, &|_, _| {})
@@ -444,7 +445,7 @@ impl TableSet {
     pub fn verify_with_progress(
         &self,
         pieces: u32,
-        sample: u64,
+        sample: Sample,
         threads: usize,
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Result<VerifyReport, AppError> {
@@ -458,12 +459,12 @@ impl TableSet {
     }
 
     /// Checks `positions` random entries of each table of exactly `pieces`
-    /// pieces (one in `sample` of them) against the values of their moves.
+    /// pieces (those of `sample`) against the values of their moves.
     /// `seed`: the entries drawn (`None`: from the clock, reported).
     pub fn verify_positions(
         &self,
         pieces: u32,
-        sample: u64,
+        sample: Sample,
         positions: u64,
         seed: Option<u64>,
         threads: usize,
@@ -507,18 +508,42 @@ pub(crate) fn check_pieces<B: Board>(pieces: u32) -> Result<(), AppError> {
     Ok(())
 }
 
-fn check_sample(sample: u64) -> Result<(), AppError> {
-    if sample == 0 {
+/// Which materials of the largest size a check takes: `--sample K --part
+/// P`, the materials whose fixed hash is P modulo K, so a sampled check
+/// can be repeated and the K parts together are every material (a long
+/// check run a part at a time, over several sessions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// K: one material in this many.
+    pub one_in: u64,
+    /// P: which of the K parts.
+    pub part: u64,
+}
+
+impl Sample {
+    /// Every material.
+    pub const ALL: Sample = Sample { one_in: 1, part: 0 };
+}
+
+fn check_sample(sample: Sample) -> Result<(), AppError> {
+    if sample.one_in == 0 {
         return Err(AppError::Input("--sample must be at least 1".into()));
+    }
+    if sample.part >= sample.one_in {
+        return Err(AppError::Input(format!(
+            "--part {}: the parts of --sample {} are 0 to {}",
+            sample.part,
+            sample.one_in,
+            sample.one_in - 1
+        )));
     }
     Ok(())
 }
 
-/// `--sample K`: one in K materials, by a fixed hash of the material, so a
-/// sampled check can be repeated.
-fn keep_one_in(sample: u64) -> impl Fn(Material) -> bool + Sync {
+/// The materials of `sample`, by a fixed hash of the material.
+fn keep_part(sample: Sample) -> impl Fn(Material) -> bool + Sync {
     move |m: Material| {
-        ((m.key() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40).is_multiple_of(sample)
+        ((m.key() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) % sample.one_in == sample.part
     }
 }
 
@@ -780,7 +805,7 @@ impl TableVisitor for ProbeOf<'_> {
 struct VerifyAll<'a> {
     set: &'a TableSet,
     pieces: u32,
-    sample: u64,
+    sample: Sample,
     threads: usize,
     progress: &'a (dyn Fn(usize, usize) + Sync),
 }
@@ -822,7 +847,7 @@ impl TableVisitor for VerifyAll<'_> {
         }
         let pool = thread_pool(self.threads)?;
         let t0 = Instant::now();
-        let keep = keep_one_in(self.sample);
+        let keep = keep_part(self.sample);
         let r = pool
             .install(|| zoo_tb::verify::verify_with_progress(&tb, pieces, &keep, self.progress));
         Ok(VerifyReport {
@@ -841,7 +866,7 @@ impl TableVisitor for VerifyAll<'_> {
 struct VerifySample<'a> {
     set: &'a TableSet,
     pieces: u32,
-    sample: u64,
+    sample: Sample,
     positions: u64,
     seed: Option<u64>,
     threads: usize,
@@ -870,7 +895,7 @@ impl TableVisitor for VerifySample<'_> {
             }
             Ok((present, missing))
         };
-        let keep = keep_one_in(self.sample);
+        let keep = keep_part(self.sample);
         let (present, missing) = split(
             Material::canonical::<B>(pieces)
                 .into_iter()

@@ -88,7 +88,7 @@ fn games_without_tables_and_bad_requests_are_refused() {
     // No table there: the error names it rather than guessing a value.
     assert!(matches!(set.stats(2), Err(AppError::Tables(_))));
     assert!(matches!(
-        set.verify_positions(2, 1, 0, None, 1),
+        set.verify_positions(2, zoo_app::tables::Sample::ALL, 0, None, 1),
         Err(AppError::Input(_))
     ));
 }

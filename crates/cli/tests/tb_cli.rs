@@ -759,3 +759,42 @@ fn recompress_makes_the_files_a_build_writes_now() {
             .arg(&plain),
     );
 }
+
+#[test]
+fn verify_parts_of_a_sample_cover_every_material_once() {
+    let dir = tables_up_to("verify-parts", "3");
+    let verify = |more: &[&str]| {
+        let out = stdout(
+            zoo()
+                .args([
+                    "tb",
+                    "verify",
+                    "--game",
+                    "jungle-checkers",
+                    "--pieces",
+                    "3",
+                    "--json",
+                ])
+                .args(more)
+                .arg("--dir")
+                .arg(&dir),
+        );
+        let r = json(&out);
+        assert!(r["failed"].as_array().unwrap().is_empty(), "{r}");
+        json_line(&out, "game")["materials"].as_u64().unwrap()
+    };
+    let all = verify(&[]);
+    let below = verify(&["--sample", "1000000", "--part", "999999"]);
+    let parts: u64 = (0..3)
+        .map(|p| verify(&["--sample", "3", "--part", &p.to_string()]) - below)
+        .sum();
+    assert_eq!(parts, all - below);
+    let out = zoo()
+        .args(["tb", "verify", "--game", "jungle-checkers", "--pieces", "3"])
+        .args(["--sample", "3", "--part", "3", "--dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--part 3"));
+}

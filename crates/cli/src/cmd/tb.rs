@@ -265,6 +265,15 @@ pub struct RecompressArgs {
     pub json: bool,
 }
 
+impl VerifyArgs {
+    fn sample(&self) -> zoo_app::tables::Sample {
+        zoo_app::tables::Sample {
+            one_in: self.sample,
+            part: self.part,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct DiffArgs {
     #[arg(long, value_parser = game_parser())]
@@ -334,6 +343,11 @@ pub struct VerifyArgs {
     /// modes; --positions selects entries inside them.
     #[arg(long, default_value_t = 1)]
     pub sample: u64,
+    /// Which of the --sample parts (0 to K-1; default 0): the K parts
+    /// together are every material, so a long check can be run a part at
+    /// a time.
+    #[arg(long, default_value_t = 0)]
+    pub part: u64,
     /// Instead of the exhaustive search: check this many random entries of
     /// every table with exactly --pieces pieces, each against the value of
     /// its moves (one ply over the tables). For sizes the exhaustive
@@ -1063,7 +1077,7 @@ fn run_verify(game: GameKind, a: &VerifyArgs) -> Result<Checked> {
     let bar = super::progress::count_bar("materials");
     let r = set.verify_with_progress(
         a.pieces,
-        a.sample,
+        a.sample(),
         a.threads,
         &super::progress::follow(&bar),
     );
@@ -1090,7 +1104,7 @@ fn run_verify(game: GameKind, a: &VerifyArgs) -> Result<Checked> {
 /// `verify --positions K`: K random entries of every table with exactly
 /// `--pieces` pieces against the values of their moves.
 fn run_verify_sample(set: &TableSet, a: &VerifyArgs, positions: u64) -> Result<Checked> {
-    let r = set.verify_positions(a.pieces, a.sample, positions, a.seed, a.threads)?;
+    let r = set.verify_positions(a.pieces, a.sample(), positions, a.seed, a.threads)?;
     if !a.json {
         println!(
             "{} {}: {} of {} {}-piece tables, {} random positions ({} per table, seed {}) checked against their moves in {:.1} s: {} disagreements",
