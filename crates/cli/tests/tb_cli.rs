@@ -798,3 +798,33 @@ fn verify_parts_of_a_sample_cover_every_material_once() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--part 3"));
 }
+
+#[test]
+fn the_proving_experiment_proves_what_the_tables_say() {
+    let dir = tables_up_to("proving", "3");
+    let out_dir = dir.join("experiment");
+    let r = json(&stdout(
+        zoo()
+            .args(["experiment", "proving", "--game", "jungle-checkers", "--tb"])
+            .arg(&dir)
+            .args(["--pieces", "2,3", "--positions", "6", "--nodes", "200000"])
+            .arg("--out-dir")
+            .arg(&out_dir)
+            .arg("--json"),
+    ));
+    let rows = r["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 12);
+    for row in rows {
+        for m in ["ab_result", "dfpn_result"] {
+            assert_ne!(row[m], "WRONG", "{row}");
+        }
+        assert!(
+            ["win", "loss"].contains(&row["value"].as_str().unwrap()),
+            "{row}"
+        );
+    }
+    let proved = rows.iter().filter(|r| r["ab_result"] == "proved").count();
+    assert!(proved >= 10, "alpha-beta proved {proved} of 12");
+    let svg = std::fs::read_to_string(out_dir.join("proving-jungle-checkers.svg")).unwrap();
+    assert!(svg.contains("df-pn (MID calls)") && svg.contains("alpha-beta (nodes)"));
+}

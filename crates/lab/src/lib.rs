@@ -26,8 +26,9 @@
 //!
 //! Modules: [`testset`] (the built-in sets and their format), [`selfplay`]
 //! (making a set by play), [`measure`] (one counted search), the
-//! experiments [`negamax`](negamax()), [`enhancements`](enhancements())
-//! and [`depth_curve`](depth_curve()), [`plot`] and [`report`].
+//! experiments [`negamax`](negamax()), [`enhancements`](enhancements()),
+//! [`depth_curve`](depth_curve()) and [`proving`] (df-pn against
+//! alpha-beta, literature A), [`plot`] and [`report`].
 
 #![warn(missing_docs)]
 
@@ -36,6 +37,7 @@ pub mod enhancements;
 pub mod measure;
 pub mod negamax;
 pub mod plot;
+pub mod proving;
 pub mod report;
 pub mod selfplay;
 pub mod testset;

@@ -84,7 +84,9 @@ pub fn log_plot(
             .configure_mesh()
             .x_desc(x_desc)
             .y_desc("nodes")
-            .x_labels((max_x - min_x + 1) as usize)
+            // Every x its label where there are few (depths); past 31 (the
+            // positions of an experiment) plotters' round steps.
+            .x_labels(((max_x - min_x + 1) as usize).min(31))
             .x_label_formatter(&|x| {
                 labels
                     .get(*x as usize)

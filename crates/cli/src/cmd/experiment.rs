@@ -7,6 +7,8 @@
 //!   phase and depth, over a test set (literature C).
 //! - `depth-curve`: nodes against depth on a log scale.
 //! - `testset`: assembles a test set by play from the start.
+//! - `proving`: df-pn against alpha-beta proving random solvable positions
+//!   of few pieces, valued by the tables (literature A).
 
 use crate::games::game_parser;
 use anyhow::{anyhow, bail, Context, Result};
@@ -62,6 +64,30 @@ pub enum Which {
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
+    /// df-pn against alpha-beta proving random solvable positions of few
+    /// pieces (won or lost, by the tables), neither using the tables
+    /// (literature A).
+    Proving {
+        /// jungle-checkers (literature A's game) or jungle.
+        #[arg(long, value_parser = game_parser())]
+        game: GameKind,
+        /// The tables that value the positions (up to the largest size).
+        #[arg(long)]
+        tb: PathBuf,
+        /// Piece counts, comma-separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [2, 3, 4])]
+        pieces: Vec<u32>,
+        /// Positions of each piece count (the thesis: 300 in all).
+        #[arg(long, default_value_t = 100)]
+        positions: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Nodes (alpha-beta) or MID calls (df-pn) at most a position.
+        #[arg(long, default_value_t = 10_000_000)]
+        nodes: u64,
+        #[arg(long, default_value = "experiments")]
+        out_dir: PathBuf,
+    },
     /// Assembles a test set by engine play from the start (randomised first plies).
     Testset {
         #[arg(long, value_parser = game_parser())]
@@ -100,6 +126,17 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
         } => {
             if *per_phase == 0 {
                 bail!("--per-phase must be at least 1");
+            }
+            game.visit(PerGame(&a.which, a.json))
+        }
+        Which::Proving {
+            game,
+            positions,
+            nodes,
+            ..
+        } => {
+            if *positions == 0 || *nodes == 0 {
+                bail!("--positions and --nodes must be at least 1");
             }
             game.visit(PerGame(&a.which, a.json))
         }
@@ -164,6 +201,40 @@ impl GameVisitor for PerGame<'_> {
                 out,
                 ..
             } => make_testset::<G>(*per_phase, *seed, out, self.1),
+            Which::Proving {
+                tb,
+                pieces,
+                positions,
+                seed,
+                nodes,
+                out_dir,
+                ..
+            } => {
+                let rules = G::default_rules();
+                let largest = pieces.iter().copied().max().unwrap_or(2);
+                let tables = G::open_tables(tb, &rules)?
+                    .ok_or_else(|| anyhow!("no tables in {}", tb.display()))?;
+                if tables.oracle.max_pieces() < largest {
+                    bail!(
+                        "positions of {largest} pieces need tables of that many; {}",
+                        tables.description
+                    );
+                }
+                let report = zoo_lab::proving::proving::<G>(
+                    &rules,
+                    &*tables.oracle,
+                    pieces,
+                    *positions,
+                    *seed,
+                    *nodes,
+                    &mut |line| eprintln!("{line}"),
+                )?;
+                write_report(
+                    out_dir,
+                    &report,
+                    self.1.then_some(("proving", game::<G>()?)),
+                )
+            }
             Which::Negamax { .. } => Err(anyhow!("negamax runs on Jungle alone, not per game")),
         }
     }
