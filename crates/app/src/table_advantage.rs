@@ -3,7 +3,7 @@
 //! the comparison with its normal table when there is one
 //! (docs/tablebase.md, "The 1-bit advantage mode").
 
-use crate::tables::{rules_of, TableSet, TableVisitor};
+use crate::tables::{check_pieces, rules_of, TableSet, TableVisitor};
 use crate::AppError;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -99,6 +99,80 @@ impl TableSet {
             progress,
             stop,
         })?
+    }
+}
+
+/// What `zoo tb advantage --pieces N` did.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SizeReport {
+    /// The game.
+    pub game: &'static str,
+    /// The rule set.
+    pub rules: &'static str,
+    /// The size built.
+    pub pieces: u32,
+    /// Materials whose WDL file was written.
+    pub written: Vec<String>,
+    /// Materials with a table or WDL file already, left alone.
+    pub present: usize,
+    /// Bytes of the files written.
+    pub bytes: u64,
+}
+
+impl TableSet {
+    /// The WDL file of every canonical material of `pieces` pieces that has
+    /// neither a table nor a WDL file, each made by the advantage mode
+    /// from the smaller tables or WDL files of this set; `done` is told of
+    /// each material.
+    pub fn advantage_size(
+        &self,
+        pieces: u32,
+        threads: usize,
+        progress: &(dyn Fn(Sweep) + Sync),
+        done: &mut dyn FnMut(&AdvantageReport),
+        stop: &AtomicBool,
+    ) -> Result<SizeReport, AppError> {
+        let todo = self.game().visit_tables(Todo { set: self, pieces })??;
+        let mut r = todo.0;
+        for m in todo.1 {
+            let a = self.advantage(&m, threads, true, progress, stop)?;
+            if let Some((_, bytes)) = &a.written {
+                r.bytes += bytes;
+            }
+            done(&a);
+            r.written.push(m);
+        }
+        Ok(r)
+    }
+}
+
+/// The report of a size so far, and the materials still to write.
+struct Todo<'a> {
+    set: &'a TableSet,
+    pieces: u32,
+}
+
+impl TableVisitor for Todo<'_> {
+    type Output = Result<(SizeReport, Vec<String>), AppError>;
+    fn visit<B: Board>(self) -> Self::Output {
+        check_pieces::<B>(self.pieces)?;
+        let rules = rules_of::<B>(self.set)?;
+        let tb = Tablebase::<B>::open(self.set.dir(), rules);
+        let mut r = SizeReport {
+            game: B::GAME,
+            rules: rules.name,
+            pieces: self.pieces,
+            ..SizeReport::default()
+        };
+        let mut todo = Vec::new();
+        for m in Material::canonical::<B>(self.pieces) {
+            if tb.path_of(m).exists() || tb.wdl_path_of(m).exists() {
+                r.present += 1;
+            } else {
+                todo.push(m.name::<B>());
+            }
+        }
+        Ok((r, todo))
     }
 }
 

@@ -143,6 +143,21 @@ fn jungle_3_pieces_on_three_ranks_are_the_tables_of_one() {
 
 /// The processes `mpirun` started (its children; OpenMPI 5 starts them
 /// under a daemon, its child, so one level down too).
+/// Kills one rank of the job `mpirun` runs with SIGKILL; `mpirun` must
+/// then end the job with a failure.
+fn kill_a_rank(job: Child) {
+    let ranks = ranks_of(&job);
+    assert!(!ranks.is_empty(), "no rank found");
+    let victim = ranks[ranks.len() / 2];
+    assert!(Command::new("kill")
+        .args(["-9", &victim.to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let out = job.wait_with_output().unwrap();
+    assert!(!out.status.success(), "the job went on without a rank");
+}
+
 fn ranks_of(launcher: &Child) -> Vec<u32> {
     let children = |pid: u32| -> Vec<u32> {
         let out = Command::new("pgrep")
@@ -197,16 +212,7 @@ fn a_killed_rank_ends_the_job_and_a_rerun_finishes_it() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let ranks = ranks_of(&job);
-    assert!(!ranks.is_empty(), "no rank found");
-    let victim = ranks[ranks.len() / 2];
-    assert!(Command::new("kill")
-        .args(["-9", &victim.to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let out = job.wait_with_output().unwrap();
-    assert!(!out.status.success(), "the job went on without a rank");
+    kill_a_rank(job);
     // The same command again finishes the build where it stopped.
     let again = ok(mpirun(&args).output().unwrap());
     let err = String::from_utf8_lossy(&again.stderr);
@@ -269,16 +275,7 @@ fn a_rank_killed_in_a_range_split_table_resumes_from_the_checkpoints() {
         );
         std::thread::sleep(Duration::from_millis(10));
     };
-    let ranks = ranks_of(&job);
-    assert!(!ranks.is_empty(), "no rank found");
-    let victim = ranks[ranks.len() / 2];
-    assert!(Command::new("kill")
-        .args(["-9", &victim.to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let out = job.wait_with_output().unwrap();
-    assert!(!out.status.success(), "the job went on without a rank");
+    kill_a_rank(job);
     assert!(
         !tables.join(format!("{table}.zootb")).exists(),
         "{table} was written before the kill"

@@ -828,3 +828,47 @@ fn the_proving_experiment_proves_what_the_tables_say() {
     let svg = std::fs::read_to_string(out_dir.join("proving-jungle-checkers.svg")).unwrap();
     assert!(svg.contains("df-pn (MID calls)") && svg.contains("alpha-beta (nodes)"));
 }
+
+#[test]
+fn a_size_built_in_the_advantage_mode_has_the_wdl_files_of_the_tables() {
+    let full = tables_up_to("adv-size-full", "3");
+    let bits = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-cli-adv-size");
+    let _ = std::fs::remove_dir_all(&bits);
+    let sub = "jungle-checkers/leiden";
+    std::fs::create_dir_all(bits.join(sub)).unwrap();
+    for e in std::fs::read_dir(full.join(sub)).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        // The 2-piece tables: two letters and the `v`.
+        if name.ends_with(".zootb") && name.len() == "Rvr.zootb".len() {
+            std::fs::copy(&p, bits.join(sub).join(&name)).unwrap();
+        }
+    }
+    let run = |dir: &PathBuf, args: &[&str]| {
+        json(&stdout(
+            zoo()
+                .arg("tb")
+                .args(args)
+                .args(["--game", "jungle-checkers", "--json", "--dir"])
+                .arg(dir),
+        ))
+    };
+    let r = run(&bits, &["advantage", "--pieces", "3"]);
+    let written = r["written"].as_array().unwrap();
+    assert_eq!(r["present"], 0);
+    assert!(!written.is_empty());
+    // Run again: nothing left to write.
+    let again = run(&bits, &["advantage", "--pieces", "3"]);
+    assert_eq!(again["written"].as_array().unwrap().len(), 0);
+    assert_eq!(again["present"].as_u64().unwrap(), written.len() as u64);
+    // Beside the normal build's tables, the files pass the WDL check.
+    for m in written {
+        let name = format!("{}.zoowdl", m.as_str().unwrap());
+        std::fs::copy(bits.join(sub).join(&name), full.join(sub).join(&name)).unwrap();
+    }
+    let checked = run(&full, &["verify", "--wdl", "--pieces", "3"]);
+    assert!(
+        checked["failed"].as_array().unwrap().is_empty(),
+        "{checked}"
+    );
+}

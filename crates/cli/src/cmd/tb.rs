@@ -312,9 +312,15 @@ pub struct ProbeArgs {
 pub struct AdvantageArgs {
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
-    /// The material (`DTEvdt`); its smaller tables must be in --dir.
+    /// The material (`DTEvdt`); its smaller tables (or their WDL files)
+    /// must be in --dir.
+    #[arg(long, required_unless_present = "pieces", conflicts_with = "pieces")]
+    pub material: Option<String>,
+    /// Instead of one material: the WDL file of every material of this
+    /// many pieces that has neither a table nor a WDL file (a size built in
+    /// the advantage mode; implies --write).
     #[arg(long)]
-    pub material: String,
+    pub pieces: Option<u32>,
     #[command(flatten)]
     pub tables: TableArgs,
     #[arg(long, default_value_t = 2)]
@@ -962,6 +968,58 @@ fn run_probe(a: &ProbeArgs) -> Result<()> {
     Ok(())
 }
 
+/// `tb advantage --pieces N`: a line per material written, then the size.
+fn run_advantage_size(
+    set: &TableSet,
+    a: &AdvantageArgs,
+    pieces: u32,
+    progress: &(dyn Fn(zoo_app::table_advantage::Sweep) + Sync),
+    stop: &AtomicBool,
+) -> Result<()> {
+    let json = a.json;
+    let mut failed = None;
+    let mut done = |r: &zoo_app::table_advantage::AdvantageReport| {
+        let shown = if json {
+            super::json::line("material", r)
+        } else {
+            let sweeps: Vec<String> = r.passes.iter().map(|p| p.sweeps.to_string()).collect();
+            println!(
+                "{}: {} entries per side, {} sweeps, {}",
+                r.material,
+                r.entries,
+                sweeps.join(" + "),
+                r.written
+                    .as_ref()
+                    .map_or("not written".into(), |(p, n)| format!(
+                        "wrote {p} ({})",
+                        human_bytes(*n)
+                    ))
+            );
+            Ok(())
+        };
+        if let Err(e) = shown {
+            failed.get_or_insert(e);
+        }
+    };
+    let r = set.advantage_size(pieces, a.threads, progress, &mut done, stop)?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if json {
+        return super::json::result(&r);
+    }
+    println!(
+        "{} {} {} pieces: {} WDL files written ({}), {} materials there already",
+        r.game,
+        r.rules,
+        r.pieces,
+        r.written.len(),
+        human_bytes(r.bytes),
+        r.present
+    );
+    Ok(())
+}
+
 fn run_advantage(a: &AdvantageArgs) -> Result<()> {
     let set = a.tables.set(a.game)?;
     let stop = Arc::new(AtomicBool::new(false));
@@ -981,7 +1039,12 @@ fn run_advantage(a: &AdvantageArgs) -> Result<()> {
             );
         }
     };
-    let r = set.advantage(&a.material, a.threads, a.write, &progress, &stop)?;
+    let material = match (&a.material, a.pieces) {
+        (Some(m), _) => m,
+        (None, Some(pieces)) => return run_advantage_size(&set, a, pieces, &progress, &stop),
+        (None, None) => bail!("--material or --pieces"),
+    };
+    let r = set.advantage(material, a.threads, a.write, &progress, &stop)?;
     if a.json {
         return super::json::result(&r);
     }

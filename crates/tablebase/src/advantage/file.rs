@@ -161,18 +161,7 @@ fn header<B: Board>(
                 }
                 s
             })
-            .reduce(SideCounts::default, |a, b| SideCounts {
-                entries: [
-                    a.entries[0] + b.entries[0],
-                    a.entries[1] + b.entries[1],
-                    a.entries[2] + b.entries[2],
-                ],
-                positions: a.positions + b.positions,
-                wins: a.wins + b.wins,
-                draws: a.draws + b.draws,
-                losses: a.losses + b.losses,
-                longest: 0,
-            });
+            .reduce(SideCounts::default, SideCounts::merged);
     }
     h
 }

@@ -40,10 +40,10 @@
 mod file;
 pub use file::{spill_path, wdl, write, Holds, Spilled};
 
-use crate::file::{Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
-use crate::generate::{quiet_predecessors, Batch};
-use crate::index::{turned, Layout, Material};
-use crate::{slot_of, Tablebase, TbError};
+use crate::file::{WDL_DRAW, WDL_LOSS, WDL_WIN};
+use crate::generate::{children_of, quiet_predecessors, Batch, Child};
+use crate::index::{Layout, Material};
+use crate::{Tablebase, TbError};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use zoo_animal::board::file_of;
@@ -202,17 +202,6 @@ pub fn working_bytes(size: u64) -> u64 {
     2 * 8 * size.div_ceil(64)
 }
 
-/// Where the child of a capture of one piece is stored (as the normal
-/// generator finds it).
-struct Child<'a> {
-    layout: &'a Layout,
-    table: &'a Table,
-    side: usize,
-    swap: bool,
-    /// For each piece of the child's index, the parent's piece index.
-    from_parent: [u8; 16],
-}
-
 struct Sweeper<'a, B: Board> {
     tb: &'a Tablebase<B>,
     layout: &'a Layout,
@@ -230,41 +219,9 @@ struct Sweeper<'a, B: Board> {
 impl<'a, B: Board> Sweeper<'a, B> {
     fn new(tb: &'a Tablebase<B>, m: Material, advantage: Side) -> Result<Self, TbError> {
         let layout = tb.layout(m);
-        let mut children = Vec::with_capacity(layout.n);
-        for &(side, kind) in &layout.pieces {
-            let mut cm = m;
-            match side {
-                Side::White => cm.white &= !(1 << kind),
-                Side::Black => cm.black &= !(1 << kind),
-            }
-            if cm.white == 0 || cm.black == 0 {
-                children.push(None);
-                continue;
-            }
-            // The capturer is the other side; after the capture `side` moves.
-            let slot = slot_of(cm, side);
-            let cl = tb.layout(slot.material);
-            let mut from_parent = [0u8; 16];
-            for (j, &(cs, ck)) in cl.pieces.iter().enumerate() {
-                let want = if slot.swap { cs.flip() } else { cs };
-                from_parent[j] = layout
-                    .place(want, ck)
-                    .expect("the child's pieces are the parent's")
-                    as u8;
-            }
-            children.push(Some(Child {
-                layout: cl,
-                // Only values are read: a WDL file does (one an
-                // advantage build of the smaller size wrote, say).
-                table: match tb.table(slot.material) {
-                    Err(TbError::WdlOnly { .. }) => tb.wdl_table(slot.material)?,
-                    t => t?,
-                },
-                side: slot.side,
-                swap: slot.swap,
-                from_parent,
-            }));
-        }
+        // Only values are read: a WDL file does (one an advantage build of
+        // the smaller size wrote, say).
+        let children = children_of(tb, layout, true)?;
         Ok(Sweeper {
             tb,
             layout,
@@ -287,13 +244,7 @@ impl<'a, B: Board> Sweeper<'a, B> {
         let c = self.children[victim]
             .as_ref()
             .expect("the capture of a last piece ends the game");
-        let mut q = [0u8; 16];
-        for (j, &p) in c.from_parent[..c.layout.n].iter().enumerate() {
-            let p = p as usize;
-            let s = if p == mover { sqs[victim] } else { sqs[p] };
-            q[j] = if c.swap { turned::<B>(s) } else { s };
-        }
-        let (wdl, _) = c.table.get(c.side, c.layout.rank(&q[..c.layout.n]));
+        let (wdl, _) = c.probe::<B>(sqs, mover, victim);
         let victim_has_it = self.layout.pieces[victim].0 == self.advantage;
         match wdl {
             WDL_DRAW => Ok(true),
@@ -301,7 +252,7 @@ impl<'a, B: Board> Sweeper<'a, B> {
             WDL_LOSS => Ok(!victim_has_it),
             _ => Err(TbError::DamagedChild {
                 material: self.layout.material.name::<B>(),
-                child: c.layout.material.name::<B>(),
+                child: c.material().name::<B>(),
             }),
         }
     }

@@ -81,6 +81,24 @@ pub struct SideCounts {
     pub longest: u64,
 }
 
+impl SideCounts {
+    /// The counts of two parts together.
+    pub fn merged(self, b: SideCounts) -> SideCounts {
+        SideCounts {
+            entries: [
+                self.entries[0] + b.entries[0],
+                self.entries[1] + b.entries[1],
+                self.entries[2] + b.entries[2],
+            ],
+            positions: self.positions + b.positions,
+            wins: self.wins + b.wins,
+            draws: self.draws + b.draws,
+            losses: self.losses + b.losses,
+            longest: self.longest.max(b.longest),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
     pub game: String,

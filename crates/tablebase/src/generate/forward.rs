@@ -26,13 +26,7 @@ impl<B: Board> Gen<'_, B> {
         let c = self.children[victim]
             .as_ref()
             .expect("the capture of a last piece ends the game");
-        let mut q = [0u8; 16];
-        for (j, &p) in c.from_parent[..c.layout.n].iter().enumerate() {
-            let p = p as usize;
-            let s = if p == mover { sqs[victim] } else { sqs[p] };
-            q[j] = if c.swap { turned::<B>(s) } else { s };
-        }
-        let (wdl, dist) = c.table.get(c.side, c.layout.rank(&q[..c.layout.n]));
+        let (wdl, dist) = c.probe::<B>(sqs, mover, victim);
         match wdl {
             WDL_WIN => (Outcome::Win, dist as u16),
             WDL_LOSS => (Outcome::Loss, dist as u16),

@@ -160,13 +160,81 @@ pub struct Solve<'a> {
 }
 
 /// Where the child of a capture of one piece is stored.
-struct Child<'a> {
+/// Where the child of a capture of one piece is stored.
+pub(crate) struct Child<'a> {
     layout: &'a Layout,
     table: &'a Table,
     side: usize,
     swap: bool,
     /// For each piece of the child's index, the parent's piece index.
     from_parent: [u8; 16],
+}
+
+impl Child<'_> {
+    /// The material of the child's table.
+    pub(crate) fn material(&self) -> Material {
+        self.layout.material
+    }
+
+    /// The (WDL, distance) codes of the child of placement `sqs` where
+    /// parent piece `mover` takes parent piece `victim`.
+    #[inline]
+    pub(crate) fn probe<B: Board>(&self, sqs: &[u8; 16], mover: usize, victim: usize) -> (u8, u8) {
+        let mut q = [0u8; 16];
+        for (j, &p) in self.from_parent[..self.layout.n].iter().enumerate() {
+            let p = p as usize;
+            let s = if p == mover { sqs[victim] } else { sqs[p] };
+            q[j] = if self.swap { turned::<B>(s) } else { s };
+        }
+        self.table
+            .get(self.side, self.layout.rank(&q[..self.layout.n]))
+    }
+}
+
+/// Per piece of `layout` (a canonical material's), the child when that
+/// piece is taken, `None` for the last piece of its side (taking it ends
+/// the game). With `values_only`, a child's WDL-only file serves when its
+/// full table is not there.
+pub(crate) fn children_of<'a, B: Board>(
+    tb: &'a Tablebase<B>,
+    layout: &Layout,
+    values_only: bool,
+) -> Result<Vec<Option<Child<'a>>>, TbError> {
+    let m = layout.material;
+    let mut children = Vec::with_capacity(layout.n);
+    for &(side, kind) in &layout.pieces {
+        let mut cm = m;
+        match side {
+            Side::White => cm.white &= !(1 << kind),
+            Side::Black => cm.black &= !(1 << kind),
+        }
+        if cm.white == 0 || cm.black == 0 {
+            children.push(None);
+            continue;
+        }
+        // The capturer is the other side; after the capture `side` moves.
+        let slot = slot_of(cm, side);
+        let cl = tb.layout(slot.material);
+        let mut from_parent = [0u8; 16];
+        for (j, &(cs, ck)) in cl.pieces.iter().enumerate() {
+            let want = if slot.swap { cs.flip() } else { cs };
+            from_parent[j] = layout
+                .place(want, ck)
+                .expect("the child's pieces are the parent's") as u8;
+        }
+        let table = match tb.table(slot.material) {
+            Err(TbError::WdlOnly { .. }) if values_only => tb.wdl_table(slot.material)?,
+            t => t?,
+        };
+        children.push(Some(Child {
+            layout: cl,
+            table,
+            side: slot.side,
+            swap: slot.swap,
+            from_parent,
+        }));
+    }
+    Ok(children)
 }
 
 struct Gen<'a, B: Board> {
@@ -208,7 +276,6 @@ impl<'a, B: Board> Gen<'a, B> {
                 ]
             })
             .collect();
-        let mut children = Vec::with_capacity(layout.n);
         let m = layout.material;
         let state_of = |side: usize| {
             let file = solve
@@ -216,35 +283,7 @@ impl<'a, B: Board> Gen<'a, B> {
                 .map(|d| d.join(format!("{}.state{side}", m.name::<B>())));
             State::new(size, file.as_deref())
         };
-        for &(side, kind) in &layout.pieces {
-            let mut cm = m;
-            match side {
-                Side::White => cm.white &= !(1 << kind),
-                Side::Black => cm.black &= !(1 << kind),
-            }
-            if cm.white == 0 || cm.black == 0 {
-                children.push(None);
-                continue;
-            }
-            // The capturer is the other side; after the capture `side` moves.
-            let slot = slot_of(cm, side);
-            let cl = tb.layout(slot.material);
-            let mut from_parent = [0u8; 16];
-            for (j, &(cs, ck)) in cl.pieces.iter().enumerate() {
-                let want = if slot.swap { cs.flip() } else { cs };
-                from_parent[j] = layout
-                    .place(want, ck)
-                    .expect("the child's pieces are the parent's")
-                    as u8;
-            }
-            children.push(Some(Child {
-                layout: cl,
-                table: tb.table(slot.material)?,
-                side: slot.side,
-                swap: slot.swap,
-                from_parent,
-            }));
-        }
+        let children = children_of(tb, layout, false)?;
         Ok(Gen {
             tb,
             layout,
@@ -370,18 +409,7 @@ impl<'a, B: Board> Gen<'a, B> {
                     longest,
                 }
             })
-            .reduce(SideCounts::default, |a, b| SideCounts {
-                entries: [
-                    a.entries[0] + b.entries[0],
-                    a.entries[1] + b.entries[1],
-                    a.entries[2] + b.entries[2],
-                ],
-                positions: a.positions + b.positions,
-                wins: a.wins + b.wins,
-                draws: a.draws + b.draws,
-                losses: a.losses + b.losses,
-                longest: a.longest.max(b.longest),
-            })
+            .reduce(SideCounts::default, SideCounts::merged)
     }
 }
 
