@@ -310,3 +310,18 @@ fn a_pn2_proof_passes_the_checker() {
         String::from_utf8_lossy(&ok.stderr)
     );
 }
+
+/// `--ghi path` (literature B's chain check) answers the JSON way the
+/// other modes do, and names itself.
+#[test]
+fn the_path_mode_solves_and_says_so() {
+    let out = zoo()
+        .args(["solve", "--game", "jungle-checkers", "--fen", WON])
+        .args(["--ghi", "path", "--nodes", "2000000", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(v["value"], "win", "{v}");
+    assert_eq!(v["ghi"], "path", "{v}");
+}

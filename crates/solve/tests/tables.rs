@@ -2,7 +2,8 @@
 //! animal games, PNS without tables (play to the end, repetition `first`)
 //! answers both goals as the tables' value says, and so does PNS with the
 //! 2-piece positions of the tables as leaves; every PNS proof is replayed.
-//! df-pn (`NoRepetitionStore`) on the same positions, likewise.
+//! df-pn (`NoRepetitionStore`, `LocalRepetition`, `Path`) on the same
+//! positions, likewise.
 //!
 //! **Why the two notions of value agree at the root.** The tables are
 //! built with no repetition rule at all: what retrograde analysis leaves
@@ -285,6 +286,13 @@ fn dfpn_agrees_with_the_tables() {
 #[test]
 fn dfpn_local_repetition_agrees_with_the_tables() {
     dfpn_against_tables(Ghi::LocalRepetition);
+}
+
+/// df-pn storing every value with the positions above it that its
+/// repetitions return to, used only where they are on the path.
+#[test]
+fn dfpn_path_agrees_with_the_tables() {
+    dfpn_against_tables(Ghi::Path);
 }
 
 fn dfpn_against_tables(ghi: Ghi) {

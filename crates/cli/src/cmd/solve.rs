@@ -31,6 +31,10 @@ pub enum GhiArg {
     NoRepetitionStore,
     /// Stored when their repetitions return into their own subtree.
     LocalRepetition,
+    /// Stored with the positions above that their repetitions return to;
+    /// a hit counts only where those are on the path (literature B's
+    /// chain check).
+    Path,
     /// Everything stored: unsound, for experiments only.
     Naive,
 }
@@ -127,6 +131,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         ghi: match a.ghi {
             GhiArg::NoRepetitionStore => Ghi::NoRepetitionStore,
             GhiArg::LocalRepetition => Ghi::LocalRepetition,
+            GhiArg::Path => Ghi::Path,
             GhiArg::Naive => Ghi::Naive,
         },
         tables: a.tables.clone(),
