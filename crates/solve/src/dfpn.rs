@@ -42,7 +42,7 @@
 //! that cost more to compute stays.
 
 use crate::leaf::{End, Leaves};
-use crate::limits::{add, Clock, Limits, Progress, Report, INF};
+use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::value::{Answer, Goal};
 use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
@@ -403,6 +403,9 @@ struct Search<'a, G: Game> {
     start: Instant,
     /// Time and stop requests, progress reports.
     clock: Clock,
+    /// The root's numbers as its frame last computed them (after each
+    /// call of a child returned), for progress lines and samples.
+    root: (u32, u32),
     stopped: bool,
     saver: Option<Saver<'a>>,
     save_every: Duration,
@@ -482,6 +485,7 @@ pub fn solve_resumable<'a, G: Game>(
         call_limit: limits.nodes.unwrap_or(u64::MAX),
         start,
         clock: Clock::new(limits),
+        root: (1, 1),
         stopped: false,
         saver,
         save_every,
@@ -492,6 +496,7 @@ pub fn solve_resumable<'a, G: Game>(
         Some(end) => leaf_numbers(&s.leaves, root, end),
         None => (1, 1),
     };
+    s.root = (phi, delta);
     while phi != 0 && delta != 0 && !s.stopped {
         let f = s.mid(INF - 1, INF - 1);
         phi = f.phi;
@@ -509,16 +514,23 @@ pub fn solve_resumable<'a, G: Game>(
     } else {
         Answer::Unknown
     };
+    let (nodes, bytes, seconds) = (s.calls, s.table.bytes(), start.elapsed().as_secs_f64());
     Ok(Report {
         goal,
         answer,
         pn,
         dn,
-        nodes: s.calls,
-        expansions: s.calls,
-        bytes: s.table.bytes(),
-        seconds: start.elapsed().as_secs_f64(),
+        nodes,
+        expansions: nodes,
+        bytes,
+        seconds,
         proof: None,
+        samples: s.clock.samples(Sample {
+            seconds,
+            nodes,
+            pn,
+            dn,
+        }),
     })
 }
 
@@ -535,11 +547,12 @@ impl<G: Game> Search<'_, G> {
         } else if self.calls.is_multiple_of(1024) {
             let (nodes, bytes) = (self.calls, self.table.bytes());
             let seconds = self.start.elapsed().as_secs_f64();
+            let root = Some(self.root);
             if self.clock.check(|| Progress {
                 nodes,
                 bytes,
                 seconds,
-                root: None,
+                root,
             }) {
                 self.stopped = true;
             }
@@ -614,6 +627,9 @@ impl<G: Game> Search<'_, G> {
             }
             if delta == 0 {
                 phi = INF;
+            }
+            if self.path.len() == 1 {
+                self.root = (phi, delta);
             }
             if phi >= th_phi || delta >= th_delta || self.stopped {
                 break;
