@@ -333,3 +333,50 @@ fn dfpn_against_tables(ghi: Ghi) {
         MAX_UNKNOWN,
     );
 }
+
+/// A wider sweep for the modes that store repetition draws: 300 seeded
+/// positions of each game and 40 drawn ones, every answer given checked
+/// against the
+/// tables (unknown answers are allowed here, wrong ones never). Slow, so
+/// ignored: `cargo test --release -p zoo-solve --test tables wide --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn wide_sample_path_and_local_repetition() {
+    for ghi in [Ghi::Path, Ghi::LocalRepetition] {
+        let algo = Algo::Dfpn(ghi);
+        let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+        let tables = TbOracle::open(jc3(), rules).expect("tables");
+        let t = check_positions::<zoo_animal::JungleCheckers>(
+            algo, rules, &tables, None, 101, 300, None,
+        );
+        summary(&format!("{ghi:?} jungle checkers, 300"), &t, u32::MAX);
+        let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
+        let tables = TbOracle::open(jungle3(), rules).expect("tables");
+        let t = check_positions::<zoo_animal::Jungle>(algo, rules, &tables, None, 102, 300, None);
+        summary(&format!("{ghi:?} jungle, 300"), &t, u32::MAX);
+        // Draws are where these modes store what the others may not.
+        let t = check_positions::<zoo_animal::Jungle>(
+            algo,
+            rules,
+            &tables,
+            None,
+            112,
+            40,
+            Some(Outcome::Draw),
+        );
+        summary(&format!("{ghi:?} jungle draws, 40"), &t, u32::MAX);
+        let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+        let tables = TbOracle::open(jc3(), rules).expect("tables");
+        let t = check_positions::<zoo_animal::JungleCheckers>(
+            algo,
+            rules,
+            &tables,
+            None,
+            111,
+            40,
+            Some(Outcome::Draw),
+        );
+        summary(&format!("{ghi:?} jungle checkers draws, 40"), &t, u32::MAX);
+    }
+}
