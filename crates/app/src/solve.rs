@@ -8,6 +8,7 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
 use zoo_core::Outcome;
+pub use zoo_solve::limits::{Sample, INF};
 /// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::Ghi;
 use zoo_solve::{dfpn, pns, solve_value, Answer, Goal};
@@ -90,6 +91,11 @@ pub struct AnswerReport {
     /// The proof file's text, when asked for and the answer is decided.
     #[serde(skip)]
     pub proof: Option<String>,
+    /// The root's proof and disproof numbers about once a second of the
+    /// run (`zoo solve --plot`); not in the JSON, which stays one line of
+    /// results.
+    #[serde(skip)]
+    pub samples: Vec<Sample>,
 }
 
 /// What a solve found.
@@ -252,6 +258,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             } else {
                 None
             },
+            samples: report.samples.clone(),
         });
         held = r.checkpoint.is_some() && report.answer == Answer::Unknown;
         // A question answered is kept at once: a kill before the next

@@ -127,6 +127,8 @@ pub fn load(path: &Path, q: &Question) -> Result<Option<Loaded>, AppError> {
                 bytes: 0,
                 seconds: d.seconds,
                 proof: None,
+                // The run that found it kept no curve.
+                samples: Vec::new(),
             },
         ));
     }

@@ -87,3 +87,33 @@ fn a_stopped_run_goes_on_to_the_same_answer() {
     assert!(solve(&pns).unwrap_err().to_string().contains("--algo dfpn"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Under `--ghi path` the checkpoint keeps only the entries without a
+/// chain (the file has no room for one): a stopped run still goes on to
+/// the answer of a run without stops.
+#[test]
+fn a_stopped_path_run_goes_on_to_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("zoo-solve-ckpt-path-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let _ = std::fs::remove_file(&path);
+    let with_path = |nodes, checkpoint| SolveRequest {
+        ghi: Ghi::Path,
+        ..request(FEN, nodes, checkpoint)
+    };
+    let whole = solve(&with_path(None, None)).unwrap();
+    assert!(whole.value.is_some(), "{whole:?}");
+    assert_eq!(whole.ghi, Some("path"));
+    let mut runs = 0;
+    let last = loop {
+        runs += 1;
+        let r = solve(&with_path(Some(runs * 1_000), Some(&path))).unwrap();
+        if r.value.is_some() {
+            break r;
+        }
+        assert!(runs < 100, "no answer after {runs} runs");
+    };
+    assert!(runs > 2, "the run was stopped and resumed ({runs} runs)");
+    assert_eq!(last.value, whole.value);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -310,3 +310,58 @@ fn a_pn2_proof_passes_the_checker() {
         String::from_utf8_lossy(&ok.stderr)
     );
 }
+
+/// `--ghi path` (literature B's chain check) answers the JSON way the
+/// other modes do, and names itself.
+#[test]
+fn the_path_mode_solves_and_says_so() {
+    let out = zoo()
+        .args(["solve", "--game", "jungle-checkers", "--fen", WON])
+        .args(["--ghi", "path", "--nodes", "2000000", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(v["value"], "win", "{v}");
+    assert_eq!(v["ghi"], "path", "{v}");
+}
+
+/// `--plot FILE.svg` writes the root's proof and disproof numbers over the
+/// run: an SVG document with both series named in its legend.
+#[test]
+fn the_root_numbers_are_plotted() {
+    let dir = temp("plot");
+    for algo in ["pns", "dfpn"] {
+        let plot = dir.join(format!("{algo}.svg"));
+        let out = zoo()
+            .args(["solve", "--game", "jungle-checkers", "--fen", WON])
+            .args(["--goal", "win", "--algo", algo, "--nodes", "2000000"])
+            .arg("--plot")
+            .arg(&plot)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let svg = std::fs::read_to_string(&plot).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("xmlns=\"http://www.w3.org/2000/svg\""));
+        // Every element opened is closed: no truncated document.
+        assert_eq!(
+            svg.matches("<text").count(),
+            svg.matches("</text>").count(),
+            "{algo}"
+        );
+        for series in ["win pn", "win dn"] {
+            assert!(svg.contains(&format!("\n{series}\n")), "{algo}: {series}");
+        }
+        assert!(svg.contains("<circle"), "{algo}: no point drawn");
+    }
+    // A bad path is an error, not a panic.
+    let out = zoo()
+        .args(["solve", "--game", "jungle-checkers", "--fen", WON])
+        .args(["--goal", "win", "--plot", "/nonexistent-dir/x.svg"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -188,6 +188,65 @@ pub fn tradeoff_plot(title: &str, series: &[(String, Vec<(f64, f64)>)]) -> Resul
     Ok(svg)
 }
 
+/// Values over time with a log-scale y axis (`zoo solve --plot`: the
+/// root's proof and disproof numbers, literature B's Figure 7.1): one
+/// series per `(name, points)` of `(x, y)`, x on a linear scale; y below 1
+/// is drawn at 1, the log scale's floor. Returns the SVG document.
+pub fn log_plot_xy(
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+) -> Result<String> {
+    let points = || series.iter().flat_map(|s| s.1.iter());
+    let max_x = points().map(|p| p.0).fold(0.0f64, f64::max).max(1e-3) * 1.02;
+    let max_y = points().map(|p| p.1).fold(10.0f64, f64::max) * 2.0;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH + LEGEND, 560)).into_drawing_area();
+        root.fill(&WHITE).map_err(plot_err)?;
+        let (plot_area, legend_area) = root.split_horizontally(WIDTH);
+        let mut chart = ChartBuilder::on(&plot_area)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .margin_right(30)
+            .x_label_area_size(45)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0f64..max_x, (1f64..max_y).log_scale())
+            .map_err(plot_err)?;
+        chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .y_label_formatter(&|y| tick(*y))
+            .draw()
+            .map_err(plot_err)?;
+        for (i, (name, pts)) in series.iter().enumerate() {
+            let c = COLOURS[i % COLOURS.len()];
+            let at = |&(x, y): &(f64, f64)| (x, y.max(1.0));
+            chart
+                .draw_series(LineSeries::new(pts.iter().map(at), c.stroke_width(2)))
+                .map_err(plot_err)?;
+            chart
+                .draw_series(pts.iter().map(|p| Circle::new(at(p), 2, c.filled())))
+                .map_err(plot_err)?;
+            let y = 60 + 22 * i as i32;
+            legend_area
+                .draw(&PathElement::new(vec![(5, y), (25, y)], c.stroke_width(2)))
+                .map_err(plot_err)?;
+            legend_area
+                .draw(&Text::new(
+                    name.clone(),
+                    (32, y - 7),
+                    ("sans-serif", 14).into_font(),
+                ))
+                .map_err(plot_err)?;
+        }
+        root.present().map_err(plot_err)?;
+    }
+    Ok(svg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +264,24 @@ mod tests {
         let tag = &svg[svg[..at].rfind("<text").expect("its element")..at];
         let x = tag.split("x=\"").nth(1).and_then(|r| r.split('"').next());
         x.and_then(|x| x.parse().ok()).expect("an x")
+    }
+
+    #[test]
+    fn values_over_time_are_plotted_with_their_names() {
+        let series = vec![
+            ("pn".to_string(), vec![(0.0, 1.0), (2.5, 4e6), (3.0, 0.0)]),
+            ("dn".to_string(), vec![(0.0, 1.0), (2.5, 30.0)]),
+        ];
+        let svg = log_plot_xy("root", "seconds", "number", &series).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        for name in ["pn", "dn"] {
+            assert!(text_x(&svg, name) > WIDTH as f64, "{name}");
+        }
+        // A dot for each point, a line in each series' colour.
+        assert_eq!(svg.matches("<circle").count(), 5, "{svg}");
+        for colour in ["#1F77B4", "#FF7F0E"] {
+            assert!(svg.contains(&format!("stroke=\"{colour}\"")), "{colour}");
+        }
     }
 
     #[test]

@@ -26,16 +26,23 @@
 //! - [`Ghi::LocalRepetition`] stores numbers unless a repetition they
 //!   depend on repeats a position above the node: a cycle that closes at
 //!   the node or below holds whatever the path.
+//! - [`Ghi::Path`] (literature B's chain check, in the form that is sound)
+//!   stores numbers with their *chain*: the positions above the node that
+//!   the repetitions they depend on return to (at most [`MAX_DEPS`], else
+//!   they are not stored). A hit counts only where every one of them is on
+//!   the current path, and the numbers then depend on them there too.
 //!
-//! Why the root's answer is right in the last two modes is in
-//! docs/solve.md: the solved values they store are exact for the game in
-//! which endless play is a draw, and the root's value is the same there.
+//! Why the root's answer is right in the last three modes is in
+//! docs/solve.md: the solved values they store, followed from the node
+//! where they are used (and, under `Path`, back up to the path positions
+//! their chain names), are strategies in the game in which endless play is
+//! a draw, and the root's value is the same there.
 //!
 //! The table replaces by work done (MID calls below the entry): the entry
 //! that cost more to compute stays.
 
 use crate::leaf::{End, Leaves};
-use crate::limits::{add, Clock, Limits, Progress, Report, INF};
+use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::value::{Answer, Goal};
 use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
@@ -53,16 +60,117 @@ pub enum Ghi {
     /// *above* the node on the path: a value whose repetitions all return
     /// into its own subtree holds whatever the path (docs/solve.md).
     LocalRepetition,
+    /// Literature B's chain check, made sound: a value is stored with the
+    /// positions above the node that its repetitions return to (at most
+    /// [`MAX_DEPS`]; with more it is not stored), and a table hit counts
+    /// only where all of them are on the current path (docs/solve.md).
+    Path,
 }
 
 impl Ghi {
-    /// `naive` or `no-repetition-store`.
+    /// The mode's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Ghi::Naive => "naive",
             Ghi::NoRepetitionStore => "no-repetition-store",
             Ghi::LocalRepetition => "local-repetition",
+            Ghi::Path => "path",
         }
+    }
+}
+
+/// At most this many positions a stored value's repetitions return to
+/// ([`Ghi::Path`]). A value relying on more is not stored: four keys keep
+/// an entry at 56 bytes, and on the test samples 2 and 8 left as many or
+/// more answers unknown (docs/solve.md); storing fewer values is never
+/// wrong, only slower.
+pub const MAX_DEPS: usize = 4;
+
+/// The positions above a node that the repetitions its numbers rely on
+/// return to ([`Ghi::Path`]), by key; `len > MAX_DEPS` means "too many to
+/// keep" (never stored, and absorbing on the way up).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Deps {
+    keys: [u64; MAX_DEPS],
+    len: u8,
+}
+
+impl Deps {
+    const NONE: Deps = Deps {
+        keys: [0; MAX_DEPS],
+        len: 0,
+    };
+    const TOO_MANY: Deps = Deps {
+        keys: [0; MAX_DEPS],
+        len: MAX_DEPS as u8 + 1,
+    };
+
+    fn one(key: u64) -> Deps {
+        let mut d = Deps::NONE;
+        d.insert(key);
+        d
+    }
+
+    fn too_many(&self) -> bool {
+        self.len as usize > MAX_DEPS
+    }
+
+    fn keys(&self) -> &[u64] {
+        if self.too_many() {
+            &[]
+        } else {
+            &self.keys[..self.len as usize]
+        }
+    }
+
+    fn insert(&mut self, key: u64) {
+        if self.too_many() || self.keys().contains(&key) {
+            return;
+        }
+        if self.len as usize == MAX_DEPS {
+            *self = Deps::TOO_MANY;
+        } else {
+            self.keys[self.len as usize] = key;
+            self.len += 1;
+        }
+    }
+
+    fn union(&mut self, other: &Deps) {
+        if other.too_many() {
+            *self = Deps::TOO_MANY;
+        }
+        for &k in other.keys() {
+            self.insert(k);
+        }
+    }
+
+    /// Without `key`: the node's own position, which its subtree's
+    /// repetitions may return to whatever the path above.
+    fn without(&self, key: u64) -> Deps {
+        if self.too_many() {
+            return *self;
+        }
+        let mut d = Deps::NONE;
+        for &k in self.keys().iter().filter(|&&k| k != key) {
+            d.insert(k);
+        }
+        d
+    }
+
+    /// How a stored entry keeps them: unused slots hold the entry's own
+    /// key, which is never one of them (so no length is needed).
+    fn packed(&self, own: u64) -> [u64; MAX_DEPS] {
+        let mut p = [own; MAX_DEPS];
+        p[..self.len as usize].copy_from_slice(self.keys());
+        p
+    }
+
+    fn unpacked(p: &[u64; MAX_DEPS], own: u64) -> Deps {
+        let mut d = Deps::NONE;
+        for &k in p.iter().filter(|&&k| k != own) {
+            d.insert(k);
+        }
+        d
     }
 }
 
@@ -97,20 +205,33 @@ struct Entry {
     work: u64,
 }
 
-/// The bytes of one table entry (what the memory limit is divided by).
+/// The bytes of one table entry without its chain (what the memory limit
+/// is divided by in every mode but [`Ghi::Path`]).
 pub fn bytes_per_entry() -> usize {
     std::mem::size_of::<Entry>()
+}
+
+/// The bytes of one table entry under `ghi`: [`Ghi::Path`] keeps each
+/// entry's chain ([`MAX_DEPS`] keys) in a side table beside it.
+pub fn bytes_per_entry_in(ghi: Ghi) -> usize {
+    match ghi {
+        Ghi::Path => bytes_per_entry() + std::mem::size_of::<[u64; MAX_DEPS]>(),
+        _ => bytes_per_entry(),
+    }
 }
 
 /// A table of two-entry buckets; within a bucket the entry with less work
 /// is replaced.
 struct Table {
     entries: Vec<Entry>,
+    /// Under [`Ghi::Path`], each entry's chain ([`Deps::packed`]); empty
+    /// in the other modes.
+    deps: Vec<[u64; MAX_DEPS]>,
     mask: usize,
 }
 
 impl Table {
-    fn new(max_entries: u64) -> Table {
+    fn new(max_entries: u64, chains: bool) -> Table {
         // A power of two, at least one bucket, never above the budget.
         let mut n = 2usize;
         while (n as u64) * 2 <= max_entries {
@@ -118,19 +239,35 @@ impl Table {
         }
         Table {
             entries: vec![Entry::default(); n],
+            deps: if chains {
+                vec![[0; MAX_DEPS]; n]
+            } else {
+                Vec::new()
+            },
             mask: (n - 1) & !1,
         }
     }
 
-    fn get(&self, key: u64) -> Option<(u32, u32)> {
-        let i = key as usize & self.mask;
-        self.entries[i..i + 2]
-            .iter()
-            .find(|e| e.key == key && e.work > 0)
-            .map(|e| (e.phi, e.delta))
+    fn bytes(&self) -> u64 {
+        (self.entries.len() * bytes_per_entry()
+            + self.deps.len() * std::mem::size_of::<[u64; MAX_DEPS]>()) as u64
     }
 
-    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
+    fn get(&self, key: u64) -> Option<(u32, u32, Deps)> {
+        let i = key as usize & self.mask;
+        (i..i + 2)
+            .find(|&j| self.entries[j].key == key && self.entries[j].work > 0)
+            .map(|j| {
+                let e = &self.entries[j];
+                let deps = match self.deps.get(j) {
+                    Some(p) => Deps::unpacked(p, key),
+                    None => Deps::NONE,
+                };
+                (e.phi, e.delta, deps)
+            })
+    }
+
+    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64, deps: &Deps) {
         let i = key as usize & self.mask;
         let slot = if self.entries[i].key == key {
             i
@@ -152,15 +289,22 @@ impl Table {
             delta,
             work: work.max(1),
         };
+        if let Some(p) = self.deps.get_mut(slot) {
+            *p = deps.packed(key);
+        }
     }
 }
 
 /// The bytes of a saved entry: key, φ, δ, work, little-endian.
 pub const SAVED_ENTRY_BYTES: usize = 24;
 
-/// The table of a run as it is saved: its used entries, streamed.
+/// The table of a run as it is saved: its used entries, streamed. Entries
+/// with a chain ([`Ghi::Path`]) are left out: the saved format has no
+/// room for it, and without it they would be taken for values that hold
+/// on any path.
 pub struct TableView<'a> {
     entries: &'a [Entry],
+    deps: &'a [[u64; MAX_DEPS]],
     /// MID calls so far, the saved run's included.
     pub calls: u64,
 }
@@ -168,7 +312,18 @@ pub struct TableView<'a> {
 impl TableView<'_> {
     /// The entries that will be written.
     pub fn len(&self) -> u64 {
-        self.entries.iter().filter(|e| e.work > 0).count() as u64
+        self.saved().count() as u64
+    }
+
+    /// The entries that are saved: used, and holding on any path.
+    fn saved(&self) -> impl Iterator<Item = &Entry> + '_ {
+        self.entries.iter().enumerate().filter_map(|(i, e)| {
+            let clean = self
+                .deps
+                .get(i)
+                .is_none_or(|p| Deps::unpacked(p, e.key) == Deps::NONE);
+            (e.work > 0 && clean).then_some(e)
+        })
     }
 
     /// Whether no entry is used.
@@ -178,7 +333,7 @@ impl TableView<'_> {
 
     /// Writes the used entries, [`SAVED_ENTRY_BYTES`] each.
     pub fn write_to(&self, w: &mut dyn Write) -> io::Result<()> {
-        for e in self.entries.iter().filter(|e| e.work > 0) {
+        for e in self.saved() {
             let mut b = [0u8; SAVED_ENTRY_BYTES];
             b[0..8].copy_from_slice(&e.key.to_le_bytes());
             b[8..12].copy_from_slice(&e.phi.to_le_bytes());
@@ -209,8 +364,9 @@ pub struct Resume<'a> {
 }
 
 /// A child in a MID frame: its move, its numbers (φ/δ for its side to
-/// move), whether they are a leaf's, and the shallowest path index that a
-/// repetition they depend on repeats (`NO_REPEAT`: none).
+/// move), whether they are a leaf's, the shallowest path index that a
+/// repetition they depend on repeats (`NO_REPEAT`: none) and, under
+/// [`Ghi::Path`], the positions above it those repetitions return to.
 #[derive(Clone, Copy)]
 struct Child<M> {
     mv: M,
@@ -218,6 +374,16 @@ struct Child<M> {
     delta: u32,
     leaf: bool,
     reach: usize,
+    deps: Deps,
+}
+
+/// What a MID call returns: the node's numbers and what they depend on
+/// (as [`Child`] keeps it).
+struct Found {
+    phi: u32,
+    delta: u32,
+    reach: usize,
+    deps: Deps,
 }
 
 /// No repetition below: the numbers hold on any path.
@@ -237,6 +403,9 @@ struct Search<'a, G: Game> {
     start: Instant,
     /// Time and stop requests, progress reports.
     clock: Clock,
+    /// The root's numbers as its frame last computed them (after each
+    /// call of a child returned), for progress lines and samples.
+    root: (u32, u32),
     stopped: bool,
     saver: Option<Saver<'a>>,
     save_every: Duration,
@@ -281,8 +450,8 @@ pub fn solve_resumable<'a, G: Game>(
     let start = Instant::now();
     let leaves = Leaves::new(root, goal, oracle);
     let mb = limits.memory_mb.unwrap_or(opts.default_table_mb);
-    let entries = (mb << 20) / bytes_per_entry() as u64;
-    let mut table = Table::new(entries);
+    let entries = (mb << 20) / bytes_per_entry_in(opts.ghi) as u64;
+    let mut table = Table::new(entries, opts.ghi == Ghi::Path);
     if let Some((r, n)) = resume.from {
         let mut b = [0u8; SAVED_ENTRY_BYTES];
         let u64at =
@@ -291,7 +460,14 @@ pub fn solve_resumable<'a, G: Game>(
             |b: &[u8], o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
         for _ in 0..n {
             r.read_exact(&mut b)?;
-            table.put(u64at(&b, 0), u32at(&b, 8), u32at(&b, 12), u64at(&b, 16));
+            let deps = Deps::NONE;
+            table.put(
+                u64at(&b, 0),
+                u32at(&b, 8),
+                u32at(&b, 12),
+                u64at(&b, 16),
+                &deps,
+            );
         }
     }
     let (saver, save_every) = match resume.save {
@@ -309,6 +485,7 @@ pub fn solve_resumable<'a, G: Game>(
         call_limit: limits.nodes.unwrap_or(u64::MAX),
         start,
         clock: Clock::new(limits),
+        root: (1, 1),
         stopped: false,
         saver,
         save_every,
@@ -319,10 +496,11 @@ pub fn solve_resumable<'a, G: Game>(
         Some(end) => leaf_numbers(&s.leaves, root, end),
         None => (1, 1),
     };
+    s.root = (phi, delta);
     while phi != 0 && delta != 0 && !s.stopped {
-        let (p, d, _) = s.mid(INF - 1, INF - 1);
-        phi = p;
-        delta = d;
+        let f = s.mid(INF - 1, INF - 1);
+        phi = f.phi;
+        delta = f.delta;
     }
     if s.stopped && phi != 0 && delta != 0 {
         s.save();
@@ -336,39 +514,45 @@ pub fn solve_resumable<'a, G: Game>(
     } else {
         Answer::Unknown
     };
+    let (nodes, bytes, seconds) = (s.calls, s.table.bytes(), start.elapsed().as_secs_f64());
     Ok(Report {
         goal,
         answer,
         pn,
         dn,
-        nodes: s.calls,
-        expansions: s.calls,
-        bytes: (s.table.entries.len() * bytes_per_entry()) as u64,
-        seconds: start.elapsed().as_secs_f64(),
+        nodes,
+        expansions: nodes,
+        bytes,
+        seconds,
         proof: None,
+        samples: s.clock.samples(Sample {
+            seconds,
+            nodes,
+            pn,
+            dn,
+        }),
     })
 }
 
 impl<G: Game> Search<'_, G> {
     /// Searches the current position (not a leaf) until its φ reaches
-    /// `th_phi` or its δ reaches `th_delta`; returns (φ, δ, reach): reach
-    /// is the shallowest path index a repetition the numbers depend on
-    /// repeats ([`NO_REPEAT`] when none).
-    fn mid(&mut self, th_phi: u32, th_delta: u32) -> (u32, u32, usize) {
+    /// `th_phi` or its δ reaches `th_delta`; returns φ, δ and what they
+    /// depend on: the shallowest path index a repetition they depend on
+    /// repeats ([`NO_REPEAT`] when none) and, under [`Ghi::Path`], the
+    /// positions above the node those repetitions return to.
+    fn mid(&mut self, th_phi: u32, th_delta: u32) -> Found {
         self.calls += 1;
         if self.calls >= self.call_limit {
             self.stopped = true;
         } else if self.calls.is_multiple_of(1024) {
-            let (nodes, bytes) = (
-                self.calls,
-                (self.table.entries.len() * bytes_per_entry()) as u64,
-            );
+            let (nodes, bytes) = (self.calls, self.table.bytes());
             let seconds = self.start.elapsed().as_secs_f64();
+            let root = Some(self.root);
             if self.clock.check(|| Progress {
                 nodes,
                 bytes,
                 seconds,
-                root: None,
+                root,
             }) {
                 self.stopped = true;
             }
@@ -387,26 +571,41 @@ impl<G: Game> Search<'_, G> {
             let child = match self.leaves.classify(&self.pos, &self.hist, &mut scratch) {
                 Some(end) => {
                     let (phi, delta) = leaf_numbers(&self.leaves, &self.pos, end);
+                    let rep = end == End::Repetition;
                     Child {
                         mv,
                         phi,
                         delta,
                         leaf: true,
-                        reach: if end == End::Repetition {
+                        reach: if rep {
                             self.repeated_index()
                         } else {
                             NO_REPEAT
                         },
+                        // The repeated position has the leaf's key.
+                        deps: if rep {
+                            Deps::one(self.pos.key())
+                        } else {
+                            Deps::NONE
+                        },
                     }
                 }
                 None => {
-                    let (phi, delta) = self.table.get(self.pos.key()).unwrap_or((1, 1));
+                    // Under `Path` a hit counts only where the positions its
+                    // repetitions returned to are all on this path; it then
+                    // depends on them here too.
+                    let hit = self
+                        .table
+                        .get(self.pos.key())
+                        .filter(|(_, _, deps)| self.on_path(deps));
+                    let (phi, delta, deps) = hit.unwrap_or((1, 1, Deps::NONE));
                     Child {
                         mv,
                         phi,
                         delta,
                         leaf: false,
                         reach: NO_REPEAT,
+                        deps,
                     }
                 }
             };
@@ -428,6 +627,9 @@ impl<G: Game> Search<'_, G> {
             }
             if delta == 0 {
                 phi = INF;
+            }
+            if self.path.len() == 1 {
+                self.root = (phi, delta);
             }
             if phi >= th_phi || delta >= th_delta || self.stopped {
                 break;
@@ -461,12 +663,13 @@ impl<G: Game> Search<'_, G> {
             let c_th_delta = th_phi.min(grown);
             let u = self.pos.make(k.mv);
             self.push();
-            let (p, d, reach) = self.mid(c_th_phi, c_th_delta);
+            let f = self.mid(c_th_phi, c_th_delta);
             self.pop();
             self.pos.unmake(k.mv, u);
-            kids[best].phi = p;
-            kids[best].delta = d;
-            kids[best].reach = reach;
+            kids[best].phi = f.phi;
+            kids[best].delta = f.delta;
+            kids[best].reach = f.reach;
+            kids[best].deps = f.deps;
         }
 
         // Proven for the side to move (φ = 0): as the child that proves it,
@@ -480,18 +683,38 @@ impl<G: Game> Search<'_, G> {
         } else {
             kids.iter().map(|k| k.reach).min().unwrap_or(NO_REPEAT)
         };
+        let deps = if self.opts.ghi == Ghi::Path {
+            path_deps(&kids, phi == 0).without(self.pos.key())
+        } else {
+            Deps::NONE
+        };
         let depth = self.path.len() - 1;
         let store = match self.opts.ghi {
             Ghi::Naive => true,
             Ghi::NoRepetitionStore => reach == NO_REPEAT,
             Ghi::LocalRepetition => reach >= depth,
+            Ghi::Path => !deps.too_many(),
         };
         if store {
             let work = self.calls - calls_before + 1;
-            self.table.put(self.pos.key(), phi, delta, work);
+            self.table.put(self.pos.key(), phi, delta, work, &deps);
         }
-        // The parent compares the same index with its own depth.
-        (phi, delta, reach)
+        // The parent compares the same index with its own depth, and
+        // takes its own key out of the chain.
+        Found {
+            phi,
+            delta,
+            reach,
+            deps,
+        }
+    }
+
+    /// Whether every position of `deps` is on the current path (above the
+    /// position just made, which is never one of them).
+    fn on_path(&self, deps: &Deps) -> bool {
+        deps.keys()
+            .iter()
+            .all(|k| self.path.iter().any(|(p, _)| p == k))
     }
 
     /// Hands the table to the saver, if there is one; a failed save stops
@@ -500,6 +723,7 @@ impl<G: Game> Search<'_, G> {
         if let Some(f) = self.saver.as_mut() {
             let view = TableView {
                 entries: &self.table.entries,
+                deps: &self.table.deps,
                 calls: self.calls,
             };
             if f(&view).is_err() {
@@ -542,6 +766,27 @@ impl<G: Game> Search<'_, G> {
     }
 }
 
+/// The chain of a node's numbers under [`Ghi::Path`], its own key still
+/// in: proven for its side to move, that of the proving child with the
+/// shortest chain (a clean one if any: the proof needs only it);
+/// otherwise every child's, since the disproof (or the open numbers)
+/// rests on all of them.
+fn path_deps<M>(kids: &[Child<M>], proven: bool) -> Deps {
+    if proven {
+        kids.iter()
+            .filter(|k| k.delta == 0)
+            .map(|k| k.deps)
+            .min_by_key(|d| d.len)
+            .unwrap_or(Deps::NONE)
+    } else {
+        let mut d = Deps::NONE;
+        for k in kids {
+            d.union(&k.deps);
+        }
+        d
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -549,28 +794,69 @@ mod tests {
     #[test]
     fn table_stays_within_its_budget() {
         for budget in [2u64, 3, 100, 1 << 20, (1 << 20) + 1] {
-            let t = Table::new(budget);
+            let t = Table::new(budget, false);
             assert!(t.entries.len() as u64 <= budget.max(2));
             assert!(t.entries.len() as u64 * 2 > budget);
         }
     }
 
     #[test]
+    fn chains_keep_at_most_max_deps_keys() {
+        let mut d = Deps::NONE;
+        for k in 1..=MAX_DEPS as u64 {
+            d.insert(k);
+            d.insert(k);
+        }
+        assert_eq!(d.keys().len(), MAX_DEPS);
+        assert_eq!(d.without(1).keys(), &[2, 3, 4]);
+        // Packed with the entry's own key in the unused slots.
+        let w = d.without(2);
+        assert_eq!(Deps::unpacked(&w.packed(2), 2), w);
+        d.insert(99);
+        assert!(d.too_many());
+        // Too many stays too many: which keys it held is forgotten.
+        assert!(d.without(99).too_many());
+        let mut e = Deps::one(7);
+        e.union(&d);
+        assert!(e.too_many());
+    }
+
+    #[test]
+    fn chains_are_kept_beside_their_entries() {
+        let mut t = Table::new(2, true);
+        t.put(10, 1, 2, 5, &Deps::one(33));
+        t.put(20, 3, 4, 9, &Deps::NONE);
+        assert_eq!(t.get(10), Some((1, 2, Deps::one(33))));
+        assert_eq!(t.get(20), Some((3, 4, Deps::NONE)));
+        // Only the entry without a chain is saved.
+        let view = TableView {
+            entries: &t.entries,
+            deps: &t.deps,
+            calls: 0,
+        };
+        assert_eq!(view.len(), 1);
+        let mut out = Vec::new();
+        view.write_to(&mut out).unwrap();
+        assert_eq!(out.len(), SAVED_ENTRY_BYTES);
+        assert_eq!(u64::from_le_bytes(out[0..8].try_into().unwrap()), 20);
+    }
+
+    #[test]
     fn table_keeps_the_costlier_entry() {
-        let mut t = Table::new(2);
+        let mut t = Table::new(2, false);
         // One bucket: the two keys fill it, a third replaces the cheaper.
-        t.put(10, 1, 2, 5);
-        t.put(20, 3, 4, 50);
-        assert_eq!(t.get(10), Some((1, 2)));
-        assert_eq!(t.get(20), Some((3, 4)));
-        t.put(30, 5, 6, 7);
+        t.put(10, 1, 2, 5, &Deps::NONE);
+        t.put(20, 3, 4, 50, &Deps::NONE);
+        assert_eq!(t.get(10), Some((1, 2, Deps::NONE)));
+        assert_eq!(t.get(20), Some((3, 4, Deps::NONE)));
+        t.put(30, 5, 6, 7, &Deps::NONE);
         assert_eq!(t.get(10), None);
-        assert_eq!(t.get(30), Some((5, 6)));
+        assert_eq!(t.get(30), Some((5, 6, Deps::NONE)));
         // Cheaper than both residents: not stored.
-        t.put(40, 7, 8, 1);
+        t.put(40, 7, 8, 1, &Deps::NONE);
         assert_eq!(t.get(40), None);
         // The same key is always updated.
-        t.put(20, 9, 9, 1);
-        assert_eq!(t.get(20), Some((9, 9)));
+        t.put(20, 9, 9, 1, &Deps::NONE);
+        assert_eq!(t.get(20), Some((9, 9, Deps::NONE)));
     }
 }

@@ -28,13 +28,33 @@ pub struct Progress {
     pub bytes: u64,
     /// Seconds since the start.
     pub seconds: f64,
-    /// The root's proof and disproof numbers (PNS; df-pn knows them only
-    /// when its search of the root returns).
+    /// The root's proof and disproof numbers (df-pn: as the root's frame
+    /// last computed them, when a call below it returned).
     pub root: Option<(u32, u32)>,
 }
 
-/// How often [`Limits::progress`] is called.
+/// How often [`Limits::progress`] is called, and the root's numbers
+/// sampled for [`Report::samples`].
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// The root's proof and disproof numbers at one moment of a run (for the
+/// plot of literature B's Figure 7.1, `zoo solve --plot`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sample {
+    /// Seconds since the start.
+    pub seconds: f64,
+    /// Nodes so far (as [`Progress::nodes`]).
+    pub nodes: u64,
+    /// The root's proof number ([`INF`]: disproven).
+    pub pn: u32,
+    /// The root's disproof number ([`INF`]: proven).
+    pub dn: u32,
+}
+
+/// At most this many samples are kept: when full, every second one is
+/// dropped and the interval doubled, so a run of weeks keeps its whole
+/// curve in a few hundred kilobytes.
+pub const MAX_SAMPLES: usize = 4096;
 
 /// Bounds on a run; the first one reached stops it with [`Answer::Unknown`].
 #[derive(Debug, Clone, Copy, Default)]
@@ -53,13 +73,17 @@ pub struct Limits {
     pub progress: Option<fn(&Progress)>,
 }
 
-/// The clock of a run: stops on time or request, and reports progress.
+/// The clock of a run: stops on time or request, reports progress and
+/// samples the root's numbers.
 pub(crate) struct Clock {
     start: std::time::Instant,
     time: Option<Duration>,
     stop: Option<fn() -> bool>,
     progress: Option<fn(&Progress)>,
     last: std::time::Instant,
+    samples: Vec<Sample>,
+    sample_every: Duration,
+    last_sample: std::time::Instant,
 }
 
 impl Clock {
@@ -71,20 +95,60 @@ impl Clock {
             stop: limits.stop,
             progress: limits.progress,
             last: start,
+            samples: Vec::new(),
+            sample_every: PROGRESS_EVERY,
+            last_sample: start,
         }
     }
 
-    /// Whether to stop now (time up or asked to); reports progress when
-    /// it is due. Called every few hundred nodes, not at every one.
+    /// Whether to stop now (time up or asked to); reports progress and
+    /// samples the root's numbers when it is due (the first call samples
+    /// too, so a curve starts at the start). Called every few hundred
+    /// nodes, not at every one.
     pub(crate) fn check(&mut self, now: impl FnOnce() -> Progress) -> bool {
         let elapsed = self.start.elapsed();
-        if self.progress.is_some() && self.last.elapsed() >= PROGRESS_EVERY {
-            self.last = std::time::Instant::now();
-            if let Some(p) = self.progress {
-                p(&now());
+        let report = self.progress.is_some() && self.last.elapsed() >= PROGRESS_EVERY;
+        let sample = self.samples.is_empty() || self.last_sample.elapsed() >= self.sample_every;
+        if report || sample {
+            let p = now();
+            if report {
+                self.last = std::time::Instant::now();
+                if let Some(f) = self.progress {
+                    f(&p);
+                }
+            }
+            if sample {
+                self.last_sample = std::time::Instant::now();
+                if let Some((pn, dn)) = p.root {
+                    self.push(Sample {
+                        seconds: p.seconds,
+                        nodes: p.nodes,
+                        pn,
+                        dn,
+                    });
+                }
             }
         }
         self.time.is_some_and(|t| elapsed >= t) || self.stop.is_some_and(|s| s())
+    }
+
+    fn push(&mut self, s: Sample) {
+        if self.samples.len() >= MAX_SAMPLES {
+            let mut i = 0;
+            self.samples.retain(|_| {
+                i += 1;
+                i % 2 == 1
+            });
+            self.sample_every *= 2;
+        }
+        self.samples.push(s);
+    }
+
+    /// The samples of the run, ending with `last` (the root's numbers
+    /// when it stopped).
+    pub(crate) fn samples(mut self, last: Sample) -> Vec<Sample> {
+        self.push(last);
+        self.samples
     }
 }
 
@@ -128,4 +192,39 @@ pub struct Report<M> {
     pub seconds: f64,
     /// The proof or disproof when the answer is one.
     pub proof: Option<Proof<M>>,
+    /// The root's numbers about every [`PROGRESS_EVERY`] (fewer on long
+    /// runs: [`MAX_SAMPLES`]), from the start to the end.
+    pub samples: Vec<Sample>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_thin_out_when_full_and_keep_the_end() {
+        let mut c = Clock::new(&Limits::default());
+        let at = |i: u64| Sample {
+            seconds: i as f64,
+            nodes: i,
+            pn: 1,
+            dn: 1,
+        };
+        // The first check samples at once, without waiting a second.
+        assert!(!c.check(|| Progress {
+            nodes: 0,
+            bytes: 0,
+            seconds: 0.0,
+            root: Some((1, 1)),
+        }));
+        for i in 1..(MAX_SAMPLES as u64 + 10) {
+            c.push(at(i));
+        }
+        assert!(c.sample_every > PROGRESS_EVERY);
+        let s = c.samples(at(99_999));
+        assert!(s.len() <= MAX_SAMPLES && s.len() > MAX_SAMPLES / 2);
+        assert_eq!(s[0].nodes, 0, "the start is kept");
+        assert_eq!(s.last().unwrap().nodes, 99_999, "the end is kept");
+        assert!(s.windows(2).all(|w| w[0].nodes < w[1].nodes));
+    }
 }

@@ -20,7 +20,7 @@
 //! found on.
 
 use crate::leaf::Leaves;
-use crate::limits::{Clock, Limits, Report};
+use crate::limits::{Clock, Limits, Report, Sample};
 use crate::pns::{bytes_per_node, node_budget, Subproofs, Tree};
 use crate::value::{Answer, Goal};
 use std::time::Instant;
@@ -115,5 +115,11 @@ pub fn solve<G: Game>(
         bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
         seconds: start.elapsed().as_secs_f64(),
         proof,
+        samples: clock.samples(Sample {
+            seconds: start.elapsed().as_secs_f64(),
+            nodes: tree.nodes.len() as u64,
+            pn: r.pn,
+            dn: r.dn,
+        }),
     }
 }

@@ -17,7 +17,7 @@
 //! reached by two paths is searched twice.
 
 use crate::leaf::{End, Leaves};
-use crate::limits::{add, Clock, Limits, Progress, Report, INF};
+use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::proof::{Proof, ProofNode};
 use crate::value::{Answer, Goal};
 use std::collections::VecDeque;
@@ -109,6 +109,12 @@ pub fn solve<G: Game>(
         bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
         seconds: start.elapsed().as_secs_f64(),
         proof,
+        samples: clock.samples(Sample {
+            seconds: start.elapsed().as_secs_f64(),
+            nodes: tree.nodes.len() as u64,
+            pn: r.pn,
+            dn: r.dn,
+        }),
     }
 }
 

@@ -2,7 +2,7 @@
 //! value (`Ghi::Naive`) answers wrongly, because a draw by repetition found
 //! on one path is stored under the position and reused on another path
 //! that reaches it by transposition, where nothing repeats. The workaround
-//! (`Ghi::NoRepetitionStore`), `Ghi::LocalRepetition` and PNS (no
+//! (`Ghi::NoRepetitionStore`), `Ghi::LocalRepetition`, `Ghi::Path` and PNS (no
 //! transpositions) answer as the tables do.
 //!
 //! The positions were found by running the naive mode over 300 seeded
@@ -69,6 +69,19 @@ fn check<B: Board>(
             r.answer.name(),
             r.nodes
         );
+        // Literature B's chain check: the draws it stores are reused only
+        // where the positions they return to are on the path.
+        let path = dfpn::Options {
+            ghi: Ghi::Path,
+            ..Default::default()
+        };
+        let r = dfpn::solve(&pos, goal, None, &Limits::nodes(4_000_000), &path);
+        eprintln!(
+            "{fen} {goal}: path {} in {} calls",
+            r.answer.name(),
+            r.nodes
+        );
+        assert_eq!(r.answer, want, "{fen} {goal}: path");
         let r = pns::solve(&pos, goal, None, &Limits::nodes(4_000_000));
         // PNS may run out of nodes on some; it is never wrong.
         assert!(

@@ -1,26 +1,35 @@
-//! Node counts and times of PNS and df-pn on a few positions, for
+//! Node counts and times of PNS, df-pn (no-repetition-store) and df-pn
+//! (path) on a few positions, for
 //! docs/solve.md: `cargo test --release -p zoo-solve --test measure --
 //! --ignored --nocapture`.
 
 use zoo_animal::rules::{JUNGLE_CHECKERS_LEIDEN, JUNGLE_LEIDEN};
 use zoo_animal::{JungleCheckersPos, JunglePos};
 use zoo_core::Game;
-use zoo_solve::{dfpn, pns, Goal, Limits};
+use zoo_solve::{dfpn, pns, Ghi, Goal, Limits};
 
 fn row<G: Game>(name: &str, pos: &G) {
     for goal in Goal::ALL {
         let limits = Limits::nodes(4_000_000);
         let p = pns::solve(pos, goal, None, &limits);
         let d = dfpn::solve(pos, goal, None, &limits, &dfpn::Options::default());
+        let path = dfpn::Options {
+            ghi: Ghi::Path,
+            ..dfpn::Options::default()
+        };
+        let c = dfpn::solve(pos, goal, None, &limits, &path);
         println!(
-            "| {name} `{}` | {goal} | {} | {} | {:.3} | {} | {} | {:.3} |",
+            "| {name} `{}` | {goal} | {} | {} | {:.3} | {} | {} | {:.3} | {} | {} | {:.3} |",
             pos.to_fen(),
             p.answer.name(),
             p.nodes,
             p.seconds,
             d.answer.name(),
             d.nodes,
-            d.seconds
+            d.seconds,
+            c.answer.name(),
+            c.nodes,
+            c.seconds
         );
     }
 }

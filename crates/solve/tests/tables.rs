@@ -2,7 +2,8 @@
 //! animal games, PNS without tables (play to the end, repetition `first`)
 //! answers both goals as the tables' value says, and so does PNS with the
 //! 2-piece positions of the tables as leaves; every PNS proof is replayed.
-//! df-pn (`NoRepetitionStore`) on the same positions, likewise.
+//! df-pn (`NoRepetitionStore`, `LocalRepetition`, `Path`) on the same
+//! positions, likewise.
 //!
 //! **Why the two notions of value agree at the root.** The tables are
 //! built with no repetition rule at all: what retrograde analysis leaves
@@ -287,6 +288,13 @@ fn dfpn_local_repetition_agrees_with_the_tables() {
     dfpn_against_tables(Ghi::LocalRepetition);
 }
 
+/// df-pn storing every value with the positions above it that its
+/// repetitions return to, used only where they are on the path.
+#[test]
+fn dfpn_path_agrees_with_the_tables() {
+    dfpn_against_tables(Ghi::Path);
+}
+
 fn dfpn_against_tables(ghi: Ghi) {
     let algo = Algo::Dfpn(ghi);
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
@@ -324,4 +332,51 @@ fn dfpn_against_tables(ghi: Ghi) {
         &t,
         MAX_UNKNOWN,
     );
+}
+
+/// A wider sweep for the modes that store repetition draws: 300 seeded
+/// positions of each game and 40 drawn ones, every answer given checked
+/// against the
+/// tables (unknown answers are allowed here, wrong ones never). Slow, so
+/// ignored: `cargo test --release -p zoo-solve --test tables wide --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn wide_sample_path_and_local_repetition() {
+    for ghi in [Ghi::Path, Ghi::LocalRepetition] {
+        let algo = Algo::Dfpn(ghi);
+        let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+        let tables = TbOracle::open(jc3(), rules).expect("tables");
+        let t = check_positions::<zoo_animal::JungleCheckers>(
+            algo, rules, &tables, None, 101, 300, None,
+        );
+        summary(&format!("{ghi:?} jungle checkers, 300"), &t, u32::MAX);
+        let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
+        let tables = TbOracle::open(jungle3(), rules).expect("tables");
+        let t = check_positions::<zoo_animal::Jungle>(algo, rules, &tables, None, 102, 300, None);
+        summary(&format!("{ghi:?} jungle, 300"), &t, u32::MAX);
+        // Draws are where these modes store what the others may not.
+        let t = check_positions::<zoo_animal::Jungle>(
+            algo,
+            rules,
+            &tables,
+            None,
+            112,
+            40,
+            Some(Outcome::Draw),
+        );
+        summary(&format!("{ghi:?} jungle draws, 40"), &t, u32::MAX);
+        let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+        let tables = TbOracle::open(jc3(), rules).expect("tables");
+        let t = check_positions::<zoo_animal::JungleCheckers>(
+            algo,
+            rules,
+            &tables,
+            None,
+            111,
+            40,
+            Some(Outcome::Draw),
+        );
+        summary(&format!("{ghi:?} jungle checkers draws, 40"), &t, u32::MAX);
+    }
 }

@@ -7,7 +7,8 @@ use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use zoo_app::solve::{
-    check_proof, limits, solve, Algorithm, Ghi, Limits, Progress, Question, SolveRequest,
+    check_proof, limits, solve, Algorithm, Ghi, Limits, Progress, Question, Sample, SolveReport,
+    SolveRequest, INF,
 };
 use zoo_app::GameKind;
 
@@ -31,6 +32,10 @@ pub enum GhiArg {
     NoRepetitionStore,
     /// Stored when their repetitions return into their own subtree.
     LocalRepetition,
+    /// Stored with the positions above that their repetitions return to;
+    /// a hit counts only where those are on the path (literature B's
+    /// chain check).
+    Path,
     /// Everything stored: unsound, for experiments only.
     Naive,
 }
@@ -78,6 +83,11 @@ pub struct SolveArgs {
     /// Seconds between checkpoints.
     #[arg(long, default_value_t = 600.0, requires = "checkpoint")]
     pub checkpoint_every: f64,
+    /// Plot the root's proof and disproof numbers over the run to this SVG
+    /// file (log scale; literature B's Figure 7.1), sampled about once a
+    /// second.
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "check")]
+    pub plot: Option<PathBuf>,
     /// Re-check a proof file instead of solving (with --tb for its table
     /// leaves).
     #[arg(long, value_name = "FILE")]
@@ -127,6 +137,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         ghi: match a.ghi {
             GhiArg::NoRepetitionStore => Ghi::NoRepetitionStore,
             GhiArg::LocalRepetition => Ghi::LocalRepetition,
+            GhiArg::Path => Ghi::Path,
             GhiArg::Naive => Ghi::Naive,
         },
         tables: a.tables.clone(),
@@ -170,6 +181,9 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             Some(text) => write_file(path, text)?,
             None => eprintln!("no proof written: no question was decided"),
         }
+    }
+    if let Some(path) = &a.plot {
+        write_plot(path, &r)?;
     }
     if a.json {
         return super::json::result(&r);
@@ -237,6 +251,34 @@ fn print_progress(p: &Progress) {
         p.bytes as f64 / (1 << 20) as f64,
         p.nodes as f64 / p.seconds.max(1e-9)
     );
+}
+
+/// The root's numbers of each question searched, as an SVG plot: series
+/// `<goal> pn` and `<goal> dn` over seconds. Infinite numbers (the
+/// question decided the other way) are left out; 0 is drawn at 1.
+fn write_plot(path: &std::path::Path, r: &SolveReport) -> Result<()> {
+    let mut series = Vec::new();
+    for x in r.answers.iter().filter(|x| !x.samples.is_empty()) {
+        let of = |n: fn(&Sample) -> u32| {
+            x.samples
+                .iter()
+                .filter(|s| n(s) != INF)
+                .map(|s| (s.seconds, n(s) as f64))
+                .collect::<Vec<_>>()
+        };
+        series.push((format!("{} pn", x.goal), of(|s| s.pn)));
+        series.push((format!("{} dn", x.goal), of(|s| s.dn)));
+    }
+    if series.is_empty() {
+        eprintln!("no plot written: no question was searched in this run");
+        return Ok(());
+    }
+    let title = format!(
+        "{} {}: root proof and disproof numbers ({:?})",
+        r.game, r.fen, r.algorithm
+    );
+    let svg = zoo_lab::plot::log_plot_xy(&title, "seconds", "proof / disproof number", &series)?;
+    write_file(path, &svg)
 }
 
 /// `text` to `path`, under a temporary name first.
