@@ -36,6 +36,7 @@ pub mod game;
 pub mod oracle;
 pub mod perft;
 pub mod repetition;
+pub mod table_index;
 pub mod tactics;
 pub mod zobrist;
 
@@ -46,4 +47,5 @@ pub use game::{Game, MoveList, Outcome, Retro, Side, MAX_MOVES};
 pub use oracle::{Oracle, OracleValue};
 pub use perft::{perft, perft_divide, perft_divide_with_progress, perft_parallel};
 pub use repetition::{History, Repetition};
+pub use table_index::TableIndex;
 pub use tactics::{CapturesOnly, Tactics};

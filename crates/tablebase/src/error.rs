@@ -59,6 +59,10 @@ pub enum TbError {
         "{material}: a distance of {distance} plies does not fit the one-byte distance format"
     )]
     TooLong { material: String, distance: usize },
+    /// A game whose positions can be won with no move left to play: a
+    /// table's value codes have no win at distance 0.
+    #[error("{material}: a position is won with no move to play, which a table cannot store")]
+    UnstorableWin { material: String },
     /// A smaller table gave an invalid value while a larger one was built.
     #[error("{material}: the table of {child} gave an invalid value (damaged?)")]
     DamagedChild { material: String, child: String },

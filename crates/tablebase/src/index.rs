@@ -13,9 +13,10 @@
 //! Positions with the first piece on file d keep both images: they cost
 //! little and keep the code a plain product of radices.
 
+use std::marker::PhantomData;
 use zoo_animal::board::{bit, file_of, rank_of, sq, Board, FILES, RAT};
 use zoo_animal::{Position, RuleSet};
-use zoo_core::Side;
+use zoo_core::{Side, TableIndex};
 
 /// Which kinds each side has on the board (bit `k` = kind `k`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -500,6 +501,81 @@ impl Layout {
         }
         p.set_side_to_move(stm);
         p
+    }
+}
+
+/// The animal layout of one configuration as a [`TableIndex`], for the
+/// generator of any game with unmoves ([`crate::retro`]): the same entries
+/// as the animal generator's, so that the two write the same tables.
+pub struct AnimalIndex<'a, B: Board> {
+    layout: &'a Layout,
+    rules: &'static RuleSet,
+    board: PhantomData<fn() -> B>,
+}
+
+impl<'a, B: Board> AnimalIndex<'a, B> {
+    /// The index of `layout`'s configuration under `rules`.
+    pub fn new(layout: &'a Layout, rules: &'static RuleSet) -> AnimalIndex<'a, B> {
+        AnimalIndex {
+            layout,
+            rules,
+            board: PhantomData,
+        }
+    }
+}
+
+impl<B: Board> AnimalIndex<'_, B> {
+    /// The squares of `pos`'s pieces in index order, or `None` when its
+    /// material is not the layout's.
+    #[inline]
+    fn squares(&self, pos: &Position<B>) -> Option<[u8; 16]> {
+        let l = self.layout;
+        if pos.piece_count() as usize != l.n {
+            return None;
+        }
+        let mut sqs = [0u8; 16];
+        for (i, &(side, kind)) in l.pieces.iter().enumerate() {
+            sqs[i] = pos.square_of(side, kind)?;
+        }
+        Some(sqs)
+    }
+}
+
+impl<B: Board> TableIndex<Position<B>> for AnimalIndex<'_, B> {
+    fn size(&self) -> u64 {
+        self.layout.size
+    }
+
+    fn position(&self, entry: u64, stm: Side) -> Position<B> {
+        let mut sqs = [0u8; 16];
+        self.layout.unrank(entry, &mut sqs);
+        self.layout.position(&sqs[..self.layout.n], stm, self.rules)
+    }
+
+    fn rank(&self, pos: &Position<B>) -> Option<u64> {
+        let sqs = self.squares(pos)?;
+        Some(self.layout.rank(&sqs[..self.layout.n]))
+    }
+
+    /// Both images are entries only when the first piece is on file d.
+    fn rank_images(&self, pos: &Position<B>) -> [Option<u64>; 2] {
+        let Some(sqs) = self.squares(pos) else {
+            return [None, None];
+        };
+        let sqs = &sqs[..self.layout.n];
+        let a = self.layout.rank(sqs);
+        let b = (file_of(sqs[0]) == 3).then(|| self.layout.rank_squares(sqs, true));
+        [Some(a), b.filter(|&b| b != a)]
+    }
+
+    /// Entries with the first piece on files a-c stand for themselves and
+    /// their mirror image; on file d both images are entries.
+    fn weight(&self, entry: u64) -> u64 {
+        if self.layout.first_file(entry) < 3 {
+            2
+        } else {
+            1
+        }
     }
 }
 

@@ -10,6 +10,7 @@
 
 pub mod advantage;
 pub mod build;
+pub mod build_retro;
 pub mod calibrate;
 pub mod checkpoint;
 pub mod cluster;
@@ -25,6 +26,7 @@ pub mod manifest;
 pub mod oracle;
 pub mod plan;
 pub mod recompress;
+pub mod retro;
 pub mod sample;
 pub mod verify;
 pub mod wdl;

@@ -13,6 +13,7 @@ mod oracle;
 mod plan;
 mod props;
 mod ranks;
+mod retro;
 mod sample;
 mod stats;
 mod verify;

@@ -1,0 +1,309 @@
+//! The generator for any game with unmoves: retrograde analysis written
+//! with nothing but [`zoo_core::Game`], [`Retro`] and a [`TableIndex`].
+//!
+//! It is the second generator of zoo, beside the animal one
+//! ([`crate::generate`]), and exists for two reasons: a game that
+//! implements [`Retro`] and an index has tables without writing a
+//! generator, and the two must write the same tables, byte for byte
+//! (`tests/it/retro.rs`), which checks the fast one's shortcuts (den doors,
+//! counters, the odometer over the index, the bitboard move counts) by a
+//! method that has none of them.
+//!
+//! The method, level by level (level `c` is the value code `c`: distance
+//! `c - 1` plies; wins have even codes, losses odd ones):
+//!
+//! 1. Every entry is evaluated once from the children the table does not
+//!    hold: finished games ([`zoo_core::Game::terminal`]) and positions of other
+//!    materials (the `outside` callback, for the tables already built).
+//!    An entry with no move is a stalemate, decided at once by
+//!    [`zoo_core::Game::no_moves_outcome`]. An entry that this decides (a move to a
+//!    known loss; or every move to a known win) goes to the bucket of its
+//!    level.
+//! 2. Level by level, the undecided entries of the level's bucket take its
+//!    value. Every position decided at the level is taken back through its
+//!    unmoves, to each predecessor of this table and its mirror image
+//!    (which the index may fold into another entry). The predecessor of a
+//!    loss is a win one level up; the predecessor of a win has its moves
+//!    looked at again, and is a loss when all lead to known wins, one
+//!    level above the longest. Either goes to the bucket of its level,
+//!    always above the current one, so entries are decided in order of
+//!    distance: a win takes the nearest lost child, a loss the farthest
+//!    won one.
+//! 3. What is still undecided is a draw.
+//!
+//! An evaluation reads the values only and the values change only between
+//! evaluations, so both steps evaluate in parallel and set values on one
+//! thread. Looking at a predecessor's moves again (until the first that
+//! does not lead to a known win) costs more than the fast generator's
+//! counter of undecided children; it needs no per-game reasoning about
+//! which moves were counted, and that is the point.
+
+use crate::file::SideCounts;
+use crate::TbError;
+use rayon::prelude::*;
+use zoo_core::{MoveList, Outcome, Retro, Side, TableIndex};
+
+/// The largest value code: distances run up to 254 plies, as in the
+/// tables' one byte per value.
+const MAX_CODE: u16 = 255;
+
+/// One configuration solved: per side to move, each entry's value code (0
+/// a draw, else the distance + 1) and the counts of its header.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// `values[side][entry]`; side 0 is White to move.
+    pub values: [Vec<u8>; 2],
+    /// The counts of each side, as the file's header holds them.
+    pub counts: [SideCounts; 2],
+}
+
+/// What an evaluation found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Not decided by the values known so far.
+    Open,
+    /// A draw for good (a stalemate that draws, a finished game drawn).
+    Draw,
+    /// Decided at this value code.
+    Code(u16),
+}
+
+/// Solves the table indexed by `index`. `outside(pos)` values a child of
+/// another material (from the tables already built); `name` names the
+/// configuration in errors.
+pub fn solve<G, I>(
+    index: &I,
+    name: &str,
+    outside: &(dyn Fn(&G) -> Result<(Outcome, u16), TbError> + Sync),
+) -> Result<Solved, TbError>
+where
+    G: Retro,
+    I: TableIndex<G>,
+{
+    let size = index.size();
+    let s = Solver {
+        index,
+        name,
+        outside,
+        values: [vec![0u8; size as usize], vec![0u8; size as usize]],
+    };
+    let mut s = s;
+    // Step 1.
+    let first: Vec<(usize, u64, Verdict, bool)> = (0..2usize)
+        .into_par_iter()
+        .flat_map(|side| (0..size).into_par_iter().map(move |x| (side, x)))
+        .map(|(side, x)| {
+            s.eval(side, x)
+                .map(|(v, stalemate)| (side, x, v, stalemate))
+        })
+        .collect::<Result<_, _>>()?;
+    let mut stalemates = [vec![false; size as usize], vec![false; size as usize]];
+    let mut buckets: Vec<Vec<(usize, u64)>> = vec![Vec::new(); MAX_CODE as usize + 1];
+    for &(side, x, v, stalemate) in &first {
+        stalemates[side][x as usize] = stalemate;
+        if let Verdict::Code(c) = v {
+            buckets[c as usize].push((side, x));
+        }
+    }
+    drop(first);
+    // Step 2.
+    for level in 1..=MAX_CODE as usize {
+        let mut decided = std::mem::take(&mut buckets[level]);
+        decided.retain(|&(side, x)| s.values[side][x as usize] == 0);
+        decided.sort_unstable();
+        decided.dedup();
+        for &(side, x) in &decided {
+            s.values[side][x as usize] = level as u8;
+        }
+        let next: Vec<(usize, u64, u16)> = decided
+            .par_iter()
+            .map(|&(side, x)| s.predecessors_decided(side, x))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .flatten()
+            .collect();
+        for (side, x, c) in next {
+            debug_assert!(c as usize > level, "decided below the current level");
+            buckets[c as usize].push((side, x));
+        }
+    }
+    let counts = [0, 1].map(|side| counts(index, &s.values[side], &stalemates[side]));
+    Ok(Solved {
+        values: s.values,
+        counts,
+    })
+}
+
+struct Solver<'a, G: Retro, I: TableIndex<G>> {
+    index: &'a I,
+    name: &'a str,
+    outside: &'a (dyn Fn(&G) -> Result<(Outcome, u16), TbError> + Sync),
+    values: [Vec<u8>; 2],
+}
+
+fn side_of(side: usize) -> Side {
+    if side == 0 {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
+    fn too_long(&self, code: u16) -> TbError {
+        TbError::TooLong {
+            material: self.name.to_string(),
+            distance: code as usize - 1,
+        }
+    }
+
+    /// The value of a child as far as it is known.
+    fn child_value(&self, child: &G, side: usize) -> Result<Option<(Outcome, u16)>, TbError> {
+        if let Some(o) = child.terminal() {
+            return Ok(Some((o, 0)));
+        }
+        match self.index.rank(child) {
+            Some(e) => Ok(match self.values[side][e as usize] {
+                0 => None,
+                c if c % 2 == 0 => Some((Outcome::Win, c as u16 - 1)),
+                c => Some((Outcome::Loss, c as u16 - 1)),
+            }),
+            None => (self.outside)(child).map(Some),
+        }
+    }
+
+    /// The entry's verdict from the values known, and whether it is a
+    /// stalemate.
+    fn eval(&self, side: usize, x: u64) -> Result<(Verdict, bool), TbError> {
+        let mut pos = self.index.position(x, side_of(side));
+        let at_once = |o: Outcome| match o {
+            Outcome::Loss => Ok(Verdict::Code(1)),
+            Outcome::Draw => Ok(Verdict::Draw),
+            Outcome::Win => Err(TbError::UnstorableWin {
+                material: self.name.to_string(),
+            }),
+        };
+        if let Some(o) = pos.terminal() {
+            return Ok((at_once(o)?, false));
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Ok((at_once(pos.no_moves_outcome())?, true));
+        }
+        let mut nearest_loss: Option<u16> = None;
+        let mut all_won = true;
+        let mut longest_win = 0u16;
+        for &mv in moves.iter() {
+            let undo = pos.make(mv);
+            let v = self.child_value(&pos, 1 - side);
+            pos.unmake(mv, undo);
+            match v? {
+                Some((Outcome::Loss, d)) => {
+                    nearest_loss = Some(nearest_loss.map_or(d, |n| n.min(d)));
+                }
+                Some((Outcome::Win, d)) => longest_win = longest_win.max(d),
+                Some((Outcome::Draw, _)) | None => all_won = false,
+            }
+        }
+        let code = match nearest_loss {
+            // A win at d + 1 plies: code d + 2.
+            Some(d) => d + 2,
+            None if all_won => longest_win + 2,
+            None => return Ok((Verdict::Open, false)),
+        };
+        if code > MAX_CODE {
+            return Err(self.too_long(code));
+        }
+        Ok((Verdict::Code(code), false))
+    }
+
+    /// The predecessors of the decided entry `(side, x)` that this decides:
+    /// side, entry and code of each. A lost entry makes each a win one
+    /// level up (the nearest such child is the first to tell it, as levels
+    /// come in order); a won one makes a loss of each whose children are
+    /// now all won.
+    fn predecessors_decided(&self, side: usize, x: u64) -> Result<Vec<(usize, u64, u16)>, TbError> {
+        let code = self.values[side][x as usize] as u16;
+        let mut pos = self.index.position(x, side_of(side));
+        let mut unmoves = Vec::new();
+        pos.unmoves(&mut unmoves);
+        let pred_side = 1 - side;
+        let mut out = Vec::new();
+        for &u in &unmoves {
+            pos.apply_unmove(u);
+            let images = self.index.rank_images(&pos);
+            pos.revert_unmove(u);
+            // Un-captures lead to larger materials, outside this table.
+            for e in images.into_iter().flatten() {
+                if self.values[pred_side][e as usize] != 0 {
+                    continue;
+                }
+                if code % 2 == 1 {
+                    if code + 1 > MAX_CODE {
+                        return Err(self.too_long(code + 1));
+                    }
+                    out.push((pred_side, e, code + 1));
+                } else if let Some(c) = self.lost(pred_side, e)? {
+                    out.push((pred_side, e, c));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The loss code of an entry all of whose moves lead to known wins for
+    /// the opponent, or `None` at the first move that does not (a win
+    /// through a lost child is found from that child).
+    fn lost(&self, side: usize, x: u64) -> Result<Option<u16>, TbError> {
+        let mut pos = self.index.position(x, side_of(side));
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut longest_win = None;
+        for &mv in moves.iter() {
+            let undo = pos.make(mv);
+            let v = self.child_value(&pos, 1 - side);
+            pos.unmake(mv, undo);
+            match v? {
+                Some((Outcome::Win, d)) => {
+                    longest_win = Some(longest_win.map_or(d, |l: u16| l.max(d)))
+                }
+                _ => return Ok(None),
+            }
+        }
+        let Some(d) = longest_win else {
+            return Ok(None); // no move: a stalemate, decided in step 1
+        };
+        if d + 2 > MAX_CODE {
+            return Err(self.too_long(d + 2));
+        }
+        Ok(Some(d + 2))
+    }
+}
+
+/// The header's counts of one side: entries by value, and positions (each
+/// entry's [`TableIndex::weight`]) by value without the stalemates, with
+/// the longest distance among them.
+fn counts<G: Retro, I: TableIndex<G>>(index: &I, values: &[u8], stalemates: &[bool]) -> SideCounts {
+    let mut c = SideCounts::default();
+    for (x, (&v, &stalemate)) in values.iter().zip(stalemates).enumerate() {
+        let k = match v {
+            0 => 0,
+            v if v % 2 == 0 => 1,
+            _ => 2,
+        };
+        c.entries[k] += 1;
+        if stalemate {
+            continue;
+        }
+        let w = index.weight(x as u64);
+        c.positions += w;
+        match k {
+            0 => c.draws += w,
+            1 => c.wins += w,
+            _ => c.losses += w,
+        }
+        c.longest = c.longest.max(v.saturating_sub(1) as u64);
+    }
+    c
+}
