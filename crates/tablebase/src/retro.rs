@@ -57,6 +57,10 @@ pub struct Solved {
     pub counts: [SideCounts; 2],
 }
 
+/// Values a position of another material: win, draw or loss for the side
+/// to move and the distance in plies, from the tables already built.
+pub type Outside<G> = dyn Fn(&G) -> Result<(Outcome, u16), TbError> + Sync;
+
 /// What an evaluation found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verdict {
@@ -74,7 +78,7 @@ enum Verdict {
 pub fn solve<G, I>(
     index: &I,
     name: &str,
-    outside: &(dyn Fn(&G) -> Result<(Outcome, u16), TbError> + Sync),
+    outside: &Outside<G>,
 ) -> Result<Solved, TbError>
 where
     G: Retro,
@@ -137,7 +141,7 @@ where
 struct Solver<'a, G: Retro, I: TableIndex<G>> {
     index: &'a I,
     name: &'a str,
-    outside: &'a (dyn Fn(&G) -> Result<(Outcome, u16), TbError> + Sync),
+    outside: &'a Outside<G>,
     values: [Vec<u8>; 2],
 }
 
