@@ -59,7 +59,7 @@ pub struct Solved {
 
 /// Values a position of another material: win, draw or loss for the side
 /// to move and the distance in plies, from the tables already built.
-pub type Outside<G> = dyn Fn(&G) -> Result<(Outcome, u16), TbError> + Sync;
+pub type Outside<'a, G> = dyn Fn(&G) -> Result<(Outcome, u16), TbError> + Sync + 'a;
 
 /// What an evaluation found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ enum Verdict {
 pub fn solve<G, I>(
     index: &I,
     name: &str,
-    outside: &Outside<G>,
+    outside: &Outside<'_, G>,
 ) -> Result<Solved, TbError>
 where
     G: Retro,
@@ -141,7 +141,7 @@ where
 struct Solver<'a, G: Retro, I: TableIndex<G>> {
     index: &'a I,
     name: &'a str,
-    outside: &'a Outside<G>,
+    outside: &'a Outside<'a, G>,
     values: [Vec<u8>; 2],
 }
 
