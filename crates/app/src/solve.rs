@@ -60,7 +60,8 @@ pub struct SolveRequest {
     pub tables: Option<PathBuf>,
     /// Limits of each question asked.
     pub limits: Limits,
-    /// Whether to return the proof as text (PNS only).
+    /// Whether to return the proof as text (df-pn derives it again once
+    /// the root is solved).
     pub proof: bool,
     /// df-pn: where to keep the run's checkpoint, and go on from it when
     /// it is there (docs/solve.md, "Long runs").
@@ -134,11 +135,6 @@ pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
             "checkpoints are df-pn's (--algo dfpn): its table is what a run keeps; PNS's tree is not saved".into(),
         ));
     }
-    if r.proof && r.algorithm == Algorithm::Dfpn {
-        return Err(AppError::Option(
-            "proofs are written by PNS and PN² (--algo pns|pn2): df-pn's table may have lost the entries a proof needs".into(),
-        ));
-    }
     r.game.visit(Run(r))
 }
 
@@ -195,6 +191,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         }
         let dfpn_opts = dfpn::Options {
             ghi: r.ghi,
+            proof: r.proof,
             ..dfpn::Options::default()
         };
         let report = match (r.algorithm, &r.checkpoint) {

@@ -41,6 +41,8 @@
 //! The table replaces by work done (MID calls below the entry): the entry
 //! that cost more to compute stays.
 
+mod extract;
+
 use crate::leaf::{End, Leaves};
 use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::value::{Answer, Goal};
@@ -78,6 +80,10 @@ impl Ghi {
         }
     }
 }
+
+/// The most nodes a df-pn proof may have (the tree is built in memory,
+/// about 50 bytes a node).
+pub const MAX_PROOF_NODES: u64 = 20_000_000;
 
 /// At most this many positions a stored value's repetitions return to
 /// ([`Ghi::Path`]). A value relying on more is not stored: four keys keep
@@ -183,6 +189,10 @@ pub struct Options {
     pub epsilon: f64,
     /// The table's size in MB when [`Limits::memory_mb`] does not say.
     pub default_table_mb: u64,
+    /// Derive the proof (or disproof) once the root is solved
+    /// ([`extract`]): up to as many MID calls again as the run may make,
+    /// and at most [`MAX_PROOF_NODES`] nodes.
+    pub proof: bool,
 }
 
 impl Default for Options {
@@ -191,6 +201,7 @@ impl Default for Options {
             ghi: Ghi::NoRepetitionStore,
             epsilon: 0.25,
             default_table_mb: 16,
+            proof: false,
         }
     }
 }
@@ -265,6 +276,15 @@ impl Table {
                 };
                 (e.phi, e.delta, deps)
             })
+    }
+
+    /// The work stored with a position's numbers (what a proof's
+    /// derivation prefers small: a cheap subtree is mostly a small one).
+    fn work(&self, key: u64) -> u64 {
+        let i = key as usize & self.mask;
+        (i..i + 2)
+            .find(|&j| self.entries[j].key == key)
+            .map_or(u64::MAX, |j| self.entries[j].work)
     }
 
     fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64, deps: &Deps) {
@@ -423,8 +443,10 @@ fn leaf_numbers<G: Game>(leaves: &Leaves<'_, G>, pos: &G, end: End) -> (u32, u32
 /// positions as leaves when one is given.
 ///
 /// `limits.nodes` bounds MID calls; `limits.memory_mb` sizes the table
-/// (else `opts.default_table_mb`). The report carries no proof: the table
-/// may have lost the entries one needs (PNS gives proofs).
+/// (else `opts.default_table_mb`). With `opts.proof` the report carries
+/// the proof of a decided answer, derived again after the run (`nodes`
+/// counts the run's calls only; `seconds` includes the derivation), or
+/// none when a limit stopped that.
 pub fn solve<G: Game>(
     root: &G,
     goal: Goal,
@@ -514,7 +536,29 @@ pub fn solve_resumable<'a, G: Game>(
     } else {
         Answer::Unknown
     };
-    let (nodes, bytes, seconds) = (s.calls, s.table.bytes(), start.elapsed().as_secs_f64());
+    let run_calls = s.calls;
+    let proof = if opts.proof && answer != Answer::Unknown {
+        // The root is an OR node: its side to move wins the binary game
+        // when the goal is proven.
+        let winner = answer == Answer::Proven;
+        let tree = match s.leaves.classify(root, &s.hist, &mut moves) {
+            Some(end) => Ok(extract::root_leaf(end)),
+            None => {
+                s.stopped = false;
+                s.call_limit = s.calls.saturating_add(limits.nodes.unwrap_or(u64::MAX));
+                let mut left = MAX_PROOF_NODES;
+                s.extract(winner, &mut left).map(|kids| crate::proof::Tree {
+                    mv: None,
+                    end: None,
+                    kids,
+                })
+            }
+        };
+        tree.ok().map(|t| t.into_proof(goal, answer))
+    } else {
+        None
+    };
+    let (nodes, bytes, seconds) = (run_calls, s.table.bytes(), start.elapsed().as_secs_f64());
     Ok(Report {
         goal,
         answer,
@@ -524,7 +568,7 @@ pub fn solve_resumable<'a, G: Game>(
         expansions: nodes,
         bytes,
         seconds,
-        proof: None,
+        proof,
         samples: s.clock.samples(Sample {
             seconds,
             nodes,

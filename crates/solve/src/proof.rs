@@ -134,3 +134,54 @@ fn outcome_name(o: Outcome) -> &'static str {
         Outcome::Loss => "loss",
     }
 }
+
+/// A proof built depth first, each node owning its children: what a
+/// search that re-derives the proof node by node (df-pn's extraction)
+/// builds, turned into a [`Proof`] by [`Tree::into_proof`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Tree<M> {
+    /// The move from the parent (`None` at the root).
+    pub mv: Option<M>,
+    /// Why the line ends here, or `None` at an inner node.
+    pub end: Option<End>,
+    /// The children: one where the winning side chooses, all elsewhere.
+    pub kids: Vec<Tree<M>>,
+}
+
+impl<M: Copy> Tree<M> {
+    /// The proof with this tree's nodes stored breadth first, as
+    /// [`Proof`] keeps them.
+    pub fn into_proof(self, goal: Goal, answer: Answer) -> Proof<M> {
+        let mut out = Proof {
+            goal,
+            answer,
+            nodes: vec![ProofNode {
+                parent: u32::MAX,
+                mv: None,
+                end: self.end,
+                first_child: 0,
+                children: 0,
+            }],
+        };
+        let mut queue = std::collections::VecDeque::from([(self, 0usize)]);
+        while let Some((t, i)) = queue.pop_front() {
+            if t.kids.is_empty() {
+                continue;
+            }
+            out.nodes[i].first_child = out.nodes.len() as u32;
+            out.nodes[i].children = t.kids.len() as u32;
+            for k in t.kids {
+                let j = out.nodes.len();
+                out.nodes.push(ProofNode {
+                    parent: i as u32,
+                    mv: k.mv,
+                    end: k.end,
+                    first_child: 0,
+                    children: 0,
+                });
+                queue.push_back((k, j));
+            }
+        }
+        out
+    }
+}

@@ -75,11 +75,7 @@ enum Verdict {
 /// Solves the table indexed by `index`. `outside(pos)` values a child of
 /// another material (from the tables already built); `name` names the
 /// configuration in errors.
-pub fn solve<G, I>(
-    index: &I,
-    name: &str,
-    outside: &Outside<'_, G>,
-) -> Result<Solved, TbError>
+pub fn solve<G, I>(index: &I, name: &str, outside: &Outside<'_, G>) -> Result<Solved, TbError>
 where
     G: Retro,
     I: TableIndex<G>,

@@ -72,7 +72,8 @@ pub struct SolveArgs {
     /// Memory for the tree (PNS) or the table (df-pn), MiB.
     #[arg(long)]
     pub hash: Option<u64>,
-    /// Write the proof (PNS) to this file: to FILE.tmp, then renamed.
+    /// Write the proof to this file: to FILE.tmp, then renamed (df-pn
+    /// derives it again once the root is solved, within the same limits).
     #[arg(long, value_name = "FILE", conflicts_with = "check")]
     pub proof: Option<PathBuf>,
     /// df-pn: keep the run in this file (its table and the answers found),
@@ -179,7 +180,9 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         // not-lose, whose proof decides the value.
         match r.answers.iter().rev().find_map(|x| x.proof.as_ref()) {
             Some(text) => write_file(path, text)?,
-            None => eprintln!("no proof written: no question was decided"),
+            None => eprintln!(
+                "no proof written: no question was decided, or a limit stopped df-pn deriving its proof"
+            ),
         }
     }
     if let Some(path) = &a.plot {

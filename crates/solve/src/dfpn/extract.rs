@@ -1,0 +1,171 @@
+//! A proof from df-pn: the table holds numbers, not a tree, and may have
+//! lost the entries a proof needs, so the proof is derived again node by
+//! node after the root is solved. At a node where the winning side
+//! chooses, each move is tried in turn (those the table already shows
+//! winning first) and searched by MID until it is solved; the first that
+//! wins is kept. Where the other side chooses, every move is searched and
+//! must lose for it. Each search starts from the table the run left, so
+//! what the table kept is found again at once and only what it lost is
+//! searched again; each runs on the node's own path, with the repetitions
+//! that path makes, as the proof will be replayed.
+//!
+//! Nothing is trusted that the independent checker (`zoo-proofcheck`)
+//! would not check: a wrong extraction is a proof it refuses.
+
+use super::{leaf_numbers, Search, INF};
+use crate::leaf::End;
+use crate::proof::Tree;
+use zoo_core::{Game, MoveList};
+
+/// Why no proof came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Failed {
+    /// A limit (calls, time, a stop request) ended a search.
+    Stopped,
+    /// More nodes than the bound on the proof's size.
+    TooLarge,
+    /// A node did not come out as its search said: values stored for the
+    /// game where endless play draws need not hold on the node's path,
+    /// and [`super::Ghi::Naive`]'s need not hold at all. The winner's
+    /// next move is then tried.
+    Inconsistent,
+}
+
+impl<G: Game> Search<'_, G> {
+    /// Searches the current position (not a leaf) until it is solved:
+    /// `Some(true)` when its side to move achieves its aim (φ = 0),
+    /// `Some(false)` when it does not (δ = 0).
+    fn solve_here(&mut self) -> Result<bool, Failed> {
+        loop {
+            let f = self.mid(INF - 1, INF - 1);
+            if f.phi == 0 {
+                return Ok(true);
+            }
+            if f.delta == 0 {
+                return Ok(false);
+            }
+            if self.stopped {
+                return Err(Failed::Stopped);
+            }
+        }
+    }
+
+    /// The proof below the current position, a solved non-leaf whose side
+    /// to move wins (`winner`) or loses the binary game. `left` counts down
+    /// the nodes the proof may still have.
+    pub(crate) fn extract(
+        &mut self,
+        winner: bool,
+        left: &mut u64,
+    ) -> Result<Vec<Tree<G::Move>>, Failed> {
+        let mut moves = MoveList::new();
+        self.pos.legal_moves(&mut moves);
+        // The winner needs one move after which the side to move loses;
+        // the loser's every move must leave the side to move winning.
+        // Ranked: a leaf that does it, a child the table shows doing it
+        // (the cheapest first), a child not known, a leaf that does not.
+        let mut order: Vec<((u8, u64), G::Move)> = Vec::with_capacity(moves.len());
+        let mut scratch = MoveList::new();
+        for &mv in &moves {
+            let u = self.pos.make(mv);
+            self.push();
+            let rank = match self.leaves.classify(&self.pos, &self.hist, &mut scratch) {
+                Some(end) => {
+                    let (phi, delta) = leaf_numbers(&self.leaves, &self.pos, end);
+                    if (winner && delta == 0) || (!winner && phi == 0) {
+                        (0, 0)
+                    } else {
+                        (3, 0)
+                    }
+                }
+                None => match self.table.get(self.pos.key()) {
+                    Some((_, 0, deps)) if self.on_path(&deps) => {
+                        (1, self.table.work(self.pos.key()))
+                    }
+                    _ => (2, 0),
+                },
+            };
+            self.pop();
+            self.pos.unmake(mv, u);
+            order.push((rank, mv));
+        }
+        if winner {
+            order.sort_by_key(|&(r, _)| r);
+        }
+        let mut kids = Vec::new();
+        for (rank, mv) in order {
+            if rank.0 == 3 {
+                if winner {
+                    continue;
+                }
+                return Err(Failed::Inconsistent);
+            }
+            if *left == 0 {
+                return Err(Failed::TooLarge);
+            }
+            let before = *left;
+            *left -= 1;
+            let u = self.pos.make(mv);
+            self.push();
+            let got = self.child_tree(mv, winner, left);
+            self.pop();
+            self.pos.unmake(mv, u);
+            match got {
+                Ok(Some(t)) => {
+                    kids.push(t);
+                    if winner {
+                        return Ok(kids);
+                    }
+                }
+                // The winner tries its next move: a value the table holds
+                // for the game where endless play draws (docs/solve.md)
+                // may not hold on this path, where a repetition draws at
+                // once; the tree is built from real leaves only.
+                Ok(None) | Err(Failed::Inconsistent) if winner => *left = before,
+                Ok(None) => return Err(Failed::Inconsistent),
+                Err(e) => return Err(e),
+            }
+        }
+        if winner {
+            return Err(Failed::Inconsistent);
+        }
+        Ok(kids)
+    }
+
+    /// The subtree of the position just made by `mv` when its side to move
+    /// comes out losing (the parent's `winner`) or winning (not), else
+    /// `None`.
+    fn child_tree(
+        &mut self,
+        mv: G::Move,
+        winner: bool,
+        left: &mut u64,
+    ) -> Result<Option<Tree<G::Move>>, Failed> {
+        let mut scratch = MoveList::new();
+        if let Some(end) = self.leaves.classify(&self.pos, &self.hist, &mut scratch) {
+            return Ok(Some(Tree {
+                mv: Some(mv),
+                end: Some(end),
+                kids: Vec::new(),
+            }));
+        }
+        let child_wins = self.solve_here()?;
+        if child_wins == winner {
+            return Ok(None);
+        }
+        Ok(Some(Tree {
+            mv: Some(mv),
+            end: None,
+            kids: self.extract(child_wins, left)?,
+        }))
+    }
+}
+
+/// A leaf is the whole proof when the root is one.
+pub(crate) fn root_leaf<M>(end: End) -> Tree<M> {
+    Tree {
+        mv: None,
+        end: Some(end),
+        kids: Vec::new(),
+    }
+}
