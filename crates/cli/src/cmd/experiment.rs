@@ -106,10 +106,10 @@ pub enum Which {
         #[arg(long, value_delimiter = ',', default_values_t = [3, 4])]
         pieces: Vec<u32>,
         /// Positions of any value per piece count.
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 50)]
         positions: usize,
         /// Drawn positions more per piece count (repetition decides them).
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 20)]
         draws: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
