@@ -140,13 +140,13 @@ pub enum Which {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Nodes at most a question (PNS: held; df-pn: MID calls).
-        #[arg(long, default_value_t = 200_000)]
+        #[arg(long, default_value_t = 1_000_000)]
         nodes: u64,
-        /// Seconds at most a question.
-        #[arg(long, default_value_t = 2.0)]
+        /// Seconds at most a question (a safeguard: the nodes bound first).
+        #[arg(long, default_value_t = 10.0)]
         seconds: f64,
         /// Alpha-beta's nodes at most a position (0: no alpha-beta check).
-        #[arg(long, default_value_t = 200_000)]
+        #[arg(long, default_value_t = 1_000_000)]
         ab_nodes: u64,
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
