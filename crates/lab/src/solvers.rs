@@ -74,6 +74,16 @@ pub struct Solved {
 }
 
 impl Solved {
+    /// The questions and answers, `win:disproven not-lose:proven`.
+    pub fn answers_text(&self) -> String {
+        let parts: Vec<String> = self
+            .answers
+            .iter()
+            .map(|(g, a)| format!("{}:{}", g.name(), a.name()))
+            .collect();
+        parts.join(" ")
+    }
+
     /// Whether an answer given contradicts `truth` (the table's value).
     pub fn wrong(&self, truth: Outcome) -> bool {
         let (win, not_lose) = answers_for(truth);
@@ -204,17 +214,19 @@ fn median(mut v: Vec<u64>) -> String {
 /// by number of pieces, decisive or drawn, and method (Markdown), and the
 /// nodes of each method, positions sorted by them (SVG, log scale).
 pub fn report(game: &str, rows: &[Row], nodes: u64, seconds: f64) -> Result<Report> {
-    let mut csv = String::from("pieces,fen,value,method,result,wrong,nodes,bytes_held,seconds\n");
+    let mut csv =
+        String::from("pieces,fen,value,method,result,answers,wrong,nodes,bytes_held,seconds\n");
     for r in rows {
         for (m, s) in &r.solved {
             let _ = writeln!(
                 csv,
-                "{},{},{},{},{},{},{},{},{:.4}",
+                "{},{},{},{},{},{},{},{},{},{:.4}",
                 r.pieces,
                 csv_field(&r.fen),
                 r.value.name(),
                 m.name(),
                 s.value.map_or("unknown", Outcome::name),
+                s.answers_text(),
                 u8::from(s.wrong(r.value)),
                 s.nodes,
                 s.held,

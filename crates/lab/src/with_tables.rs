@@ -162,16 +162,17 @@ pub fn report(game: &str, tables: &str, rows: &[Row], sizes: &Sizes) -> Result<R
     let methods: Vec<Method> = rows
         .first()
         .map_or_else(Vec::new, |r| r.solved.iter().map(|s| s.0).collect());
-    let mut csv = String::from("pieces,fen,method,result,nodes,bytes_held,seconds\n");
+    let mut csv = String::from("pieces,fen,method,result,answers,nodes,bytes_held,seconds\n");
     for r in rows {
         for (m, s) in &r.solved {
             let _ = writeln!(
                 csv,
-                "{},{},{},{},{},{},{:.4}",
+                "{},{},{},{},{},{},{},{:.4}",
                 r.pieces,
                 csv_field(&r.fen),
                 m.name(),
                 s.value.map_or("unknown", Outcome::name),
+                s.answers_text(),
                 s.nodes,
                 s.held,
                 s.seconds
@@ -180,7 +181,7 @@ pub fn report(game: &str, tables: &str, rows: &[Row], sizes: &Sizes) -> Result<R
         if let Some(a) = r.alpha_beta {
             let _ = writeln!(
                 csv,
-                "{},{},alpha-beta,{},{},,{:.4}",
+                "{},{},alpha-beta,{},,{},,{:.4}",
                 r.pieces,
                 csv_field(&r.fen),
                 mate_name(a.mate),
