@@ -12,7 +12,7 @@
 //! An answer (proven or disproven) that differs from what the table value
 //! calls for ([`zoo_solve::answers_for`]) is wrong.
 
-use crate::plot::log_plot;
+use crate::plot::{log_plot, log_plot_of};
 use crate::positions::random_valued;
 use crate::report::csv_field;
 use crate::Report;
@@ -211,8 +211,9 @@ fn median(mut v: Vec<u64>) -> String {
 }
 
 /// The experiment's files: every position and method (CSV), the summary
-/// by number of pieces, decisive or drawn, and method (Markdown), and the
-/// nodes of each method, positions sorted by them (SVG, log scale).
+/// by number of pieces, decisive or drawn, and method (Markdown), the
+/// nodes of each method, positions sorted by them, and likewise the bytes
+/// held (SVG, log scale).
 pub fn report(game: &str, rows: &[Row], nodes: u64, seconds: f64) -> Result<Report> {
     let mut csv =
         String::from("pieces,fen,value,method,result,answers,wrong,nodes,bytes_held,seconds\n");
@@ -282,33 +283,44 @@ pub fn report(game: &str, rows: &[Row], nodes: u64, seconds: f64) -> Result<Repo
         md,
         "\nEach question at most {nodes} nodes (PNS, PN²: held; df-pn: MID calls) and {seconds} s; \"all\" counts an undecided position's whole budget. Bytes held: tree nodes × `pns::bytes_per_node` (PN²: the first level and its largest second level), used table entries × `dfpn::bytes_per_entry_in`; the median and the largest over the positions."
     );
-    let series: Vec<(String, Vec<(u32, f64)>)> = methods
-        .iter()
-        .enumerate()
-        .map(|(k, m)| {
-            let mut ns: Vec<u64> = rows.iter().map(|r| r.solved[k].1.nodes).collect();
-            ns.sort_unstable();
-            (
-                m.name(),
-                ns.iter()
-                    .enumerate()
-                    .map(|(i, &n)| (i as u32 + 1, n.max(1) as f64))
-                    .collect(),
-            )
-        })
-        .collect();
+    // Each method's counts over the positions, sorted: one curve each.
+    let sorted = |f: &dyn Fn(&Solved) -> u64| -> Vec<(String, Vec<(u32, f64)>)> {
+        methods
+            .iter()
+            .enumerate()
+            .map(|(k, m)| {
+                let mut ns: Vec<u64> = rows.iter().map(|r| f(&r.solved[k].1)).collect();
+                ns.sort_unstable();
+                (
+                    m.name(),
+                    ns.iter()
+                        .enumerate()
+                        .map(|(i, &n)| (i as u32 + 1, n.max(1) as f64))
+                        .collect(),
+                )
+            })
+            .collect()
+    };
     let labels: Vec<String> = (0..=rows.len()).map(|i| i.to_string()).collect();
     let svg = log_plot(
         &format!("{game}: PNS, PN² and df-pn's GHI modes"),
         "positions, sorted by the method's nodes",
         &labels,
-        &series,
+        &sorted(&|s| s.nodes),
+    )?;
+    let memory = log_plot_of(
+        &format!("{game}: bytes held by PNS, PN² and df-pn"),
+        "positions, sorted by the method's bytes held",
+        "bytes held",
+        &labels,
+        &sorted(&|s| s.held),
     )?;
     Ok(Report {
         files: vec![
             (format!("solvers-{game}.md"), md.clone()),
             (format!("solvers-{game}.csv"), csv),
             (format!("solvers-{game}.svg"), svg),
+            (format!("solvers-{game}-memory.svg"), memory),
         ],
         summary: Some(md),
     })

@@ -48,6 +48,16 @@ pub struct Row {
 }
 
 impl Row {
+    /// Each method's value, then alpha-beta's (a mate: a win or a loss)
+    /// when it was asked.
+    pub fn values(&self) -> Vec<Option<Outcome>> {
+        let mut v: Vec<Option<Outcome>> = self.solved.iter().map(|(_, s)| s.value).collect();
+        if let Some(a) = self.alpha_beta {
+            v.push(a.mate.map(mate_value));
+        }
+        v
+    }
+
     /// Values that contradict each other: two solvers' values, or a
     /// solver's and alpha-beta's mate (a mate is a win or a loss), as
     /// `(who, value, who, value)`.
@@ -58,8 +68,7 @@ impl Row {
             .filter_map(|(m, s)| s.value.map(|v| (m.name(), v)))
             .collect();
         if let Some(m) = self.alpha_beta.and_then(|a| a.mate) {
-            let v = if m > 0 { Outcome::Win } else { Outcome::Loss };
-            said.push(("alpha-beta".into(), v));
+            said.push(("alpha-beta".into(), mate_value(m)));
         }
         let mut out = Vec::new();
         for (i, (a, va)) in said.iter().enumerate() {
@@ -123,6 +132,15 @@ pub fn run<G: EngineGame>(
         rows.push(row);
     }
     Ok(rows)
+}
+
+/// The value a mate score proves for the side to move.
+pub fn mate_value(m: i32) -> Outcome {
+    if m > 0 {
+        Outcome::Win
+    } else {
+        Outcome::Loss
+    }
 }
 
 /// A mate score as the value it proves.
@@ -230,46 +248,25 @@ pub fn report(game: &str, tables: &str, rows: &[Row], sizes: &Sizes) -> Result<R
                 "alpha-beta (mate found)".into(),
                 of.iter()
                     .filter_map(|r| r.alpha_beta)
-                    .map(|a| {
-                        let v = a
-                            .mate
-                            .map(|m| if m > 0 { Outcome::Win } else { Outcome::Loss });
-                        (v, a.nodes, a.seconds)
-                    })
+                    .map(|a| (a.mate.map(mate_value), a.nodes, a.seconds))
                     .collect(),
             );
         }
     }
     // Agreement: for each pair of methods, the positions both decided and
     // how many of them they valued differently.
-    let mut who: Vec<(String, Box<dyn Fn(&Row) -> Option<Outcome>>)> = methods
-        .iter()
-        .enumerate()
-        .map(|(k, m)| {
-            let f: Box<dyn Fn(&Row) -> Option<Outcome>> =
-                Box::new(move |r: &Row| r.solved[k].1.value);
-            (m.name(), f)
-        })
-        .collect();
+    let mut who: Vec<String> = methods.iter().map(|m| m.name()).collect();
     if sizes.ab_nodes > 0 {
-        who.push((
-            "alpha-beta".into(),
-            Box::new(|r: &Row| {
-                r.alpha_beta.and_then(|a| a.mate).map(|m| {
-                    if m > 0 {
-                        Outcome::Win
-                    } else {
-                        Outcome::Loss
-                    }
-                })
-            }),
-        ));
+        who.push("alpha-beta".into());
     }
+    let values: Vec<Vec<Option<Outcome>>> = rows.iter().map(Row::values).collect();
     let _ = writeln!(md, "\n| methods | both decided | disagree |\n|---|---|---|");
-    for (i, (a, fa)) in who.iter().enumerate() {
-        for (b, fb) in &who[i + 1..] {
-            let both: Vec<(Outcome, Outcome)> =
-                rows.iter().filter_map(|r| Some((fa(r)?, fb(r)?))).collect();
+    for (i, a) in who.iter().enumerate() {
+        for (j, b) in who.iter().enumerate().skip(i + 1) {
+            let both: Vec<(Outcome, Outcome)> = values
+                .iter()
+                .filter_map(|v| Some((v[i]?, v.get(j).copied().flatten()?)))
+                .collect();
             let differ = both.iter().filter(|(x, y)| x != y).count();
             let _ = writeln!(md, "| {a} / {b} | {} | {differ} |", both.len());
         }

@@ -15,7 +15,7 @@ use zoo_animal::{JungleCheckers, JungleCheckersPos};
 use zoo_core::{Oracle, OracleValue, Outcome};
 use zoo_lab::positions::random_valued;
 use zoo_lab::solvers::{self, limits, Method, METHODS};
-use zoo_lab::with_tables;
+use zoo_lab::with_tables::{self, mate_value};
 use zoo_solve::Ghi;
 use zoo_tb::oracle::TbOracle;
 
@@ -98,7 +98,8 @@ fn the_solvers_agree_with_the_tables() {
     let report = solvers::report("jungle-checkers", &rows, 300_000, 4.0).unwrap();
     let csv = &report.files[1].1;
     assert_eq!(csv.lines().count(), 1 + rows.len() * METHODS.len());
-    assert!(report.files[2].1.starts_with("<svg"));
+    assert_eq!(report.files.len(), 4, "md, csv and two plots");
+    assert!(report.files[2].1.starts_with("<svg") && report.files[3].1.starts_with("<svg"));
 }
 
 #[test]
@@ -135,8 +136,7 @@ fn with_two_piece_tables_the_three_piece_values_come_out() {
             }
         }
         if let Some(m) = r.alpha_beta.and_then(|a| a.mate) {
-            let v = if m > 0 { Outcome::Win } else { Outcome::Loss };
-            assert_eq!(v, *truth, "alpha-beta on {}", r.fen);
+            assert_eq!(mate_value(m), *truth, "alpha-beta on {}", r.fen);
         }
     }
     assert!(decided >= rows.len() * with_tables::METHODS.len() / 2);
