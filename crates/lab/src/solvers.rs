@@ -8,7 +8,9 @@
 //! mode's stored draws can be wrong elsewhere). No method sees the tables:
 //! play goes to the end of the game. Each method answers `--goal value`
 //! ([`zoo_solve::solve_value`]: "does the side to move win", then, unless
-//! proven, "does it avoid losing"), each question within the same limits.
+//! proven, "does it avoid losing"), each question within the same number
+//! of nodes ([`Budget`]); PN² within a time bound too, since its repeated
+//! second-level searches are not bounded by the nodes it holds.
 //! An answer (proven or disproven) that differs from what the table value
 //! calls for ([`zoo_solve::answers_for`]) is wrong.
 
@@ -136,13 +138,34 @@ pub fn value_by<G: Game>(
 }
 
 /// The limits of one question: at most `nodes` nodes (PNS and PN²: held;
-/// df-pn: MID calls) and `seconds` (PN² repeats its second-level searches,
-/// so its work is bounded by the clock, not by what it holds).
+/// df-pn: MID calls) and `seconds`.
 pub fn limits(nodes: u64, seconds: f64) -> Limits {
     Limits {
         nodes: Some(nodes),
         time: Some(Duration::from_secs_f64(seconds)),
         ..Limits::default()
+    }
+}
+
+/// What bounds each question of the experiment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Nodes at most (PNS and PN²: held; df-pn: MID calls).
+    pub nodes: u64,
+    /// Seconds at most for PN² alone: it repeats its second-level
+    /// searches, so what it holds does not bound its work. The others are
+    /// bounded by nodes alone, so their figures do not depend on the
+    /// machine's load.
+    pub pn2_seconds: f64,
+}
+
+impl Budget {
+    /// The limits of a question asked of `method`.
+    pub fn limits_for(&self, method: Method) -> Limits {
+        match method {
+            Method::Pn2 => limits(self.nodes, self.pn2_seconds),
+            _ => Limits::nodes(self.nodes),
+        }
     }
 }
 
@@ -160,18 +183,18 @@ pub struct Row {
 }
 
 /// Runs `methods` on every position (each with its table value) without
-/// the tables; `progress` hears of each position.
+/// the tables, within `budget`; `progress` hears of each position.
 pub fn run<G: Game>(
     positions: &[(G, Outcome)],
     methods: &[Method],
-    limits: &Limits,
+    budget: &Budget,
     progress: &mut dyn FnMut(&str),
 ) -> Vec<Row> {
     let mut rows = Vec::with_capacity(positions.len());
     for (i, (pos, value)) in positions.iter().enumerate() {
         let solved: Vec<(Method, Solved)> = methods
             .iter()
-            .map(|&m| (m, value_by(m, pos, None, limits)))
+            .map(|&m| (m, value_by(m, pos, None, &budget.limits_for(m))))
             .collect();
         let mut line = format!(
             "{}/{} {} ({}):",
@@ -214,7 +237,7 @@ fn median(mut v: Vec<u64>) -> String {
 /// by number of pieces, decisive or drawn, and method (Markdown), the
 /// nodes of each method, positions sorted by them, and likewise the bytes
 /// held (SVG, log scale).
-pub fn report(game: &str, rows: &[Row], nodes: u64, seconds: f64) -> Result<Report> {
+pub fn report(game: &str, rows: &[Row], budget: &Budget) -> Result<Report> {
     let mut csv =
         String::from("pieces,fen,value,method,result,answers,wrong,nodes,bytes_held,seconds\n");
     for r in rows {
@@ -281,7 +304,8 @@ pub fn report(game: &str, rows: &[Row], nodes: u64, seconds: f64) -> Result<Repo
     }
     let _ = writeln!(
         md,
-        "\nEach question at most {nodes} nodes (PNS, PN²: held; df-pn: MID calls) and {seconds} s; \"all\" counts an undecided position's whole budget. Bytes held: tree nodes × `pns::bytes_per_node` (PN²: the first level and its largest second level), used table entries × `dfpn::bytes_per_entry_in`; the median and the largest over the positions."
+        "\nEach question at most {} nodes (PNS, PN²: held; df-pn: MID calls), PN²'s also at most {} s; \"all\" counts an undecided position's whole budget. Bytes held: tree nodes × `pns::bytes_per_node` (PN²: the first level and its largest second level), used table entries × `dfpn::bytes_per_entry_in`; the median and the largest over the positions.",
+        budget.nodes, budget.pn2_seconds
     );
     // Each method's counts over the positions, sorted: one curve each.
     let sorted = |f: &dyn Fn(&Solved) -> u64| -> Vec<(String, Vec<(u32, f64)>)> {
@@ -327,8 +351,7 @@ pub fn report(game: &str, rows: &[Row], nodes: u64, seconds: f64) -> Result<Repo
 }
 
 /// The sizes of a run: per piece count, `positions` of any value and
-/// `draws` drawn ones more; every question within `nodes` nodes and
-/// `seconds`.
+/// `draws` drawn ones more; every question within `budget`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sizes {
     /// Piece counts.
@@ -337,10 +360,8 @@ pub struct Sizes {
     pub positions: usize,
     /// Drawn positions more per piece count.
     pub draws: usize,
-    /// Nodes at most a question.
-    pub nodes: u64,
-    /// Seconds at most a question.
-    pub seconds: f64,
+    /// What bounds each question.
+    pub budget: Budget,
 }
 
 /// Draws the positions with `seed` (valued by `oracle`), then runs every
@@ -372,16 +393,6 @@ pub fn solvers<G: Game>(
             &mut rng,
         )?);
     }
-    let rows = run(
-        &positions,
-        &METHODS,
-        &limits(sizes.nodes, sizes.seconds),
-        progress,
-    );
-    report(
-        G::start(rules).game_name(),
-        &rows,
-        sizes.nodes,
-        sizes.seconds,
-    )
+    let rows = run(&positions, &METHODS, &sizes.budget, progress);
+    report(G::start(rules).game_name(), &rows, &sizes.budget)
 }

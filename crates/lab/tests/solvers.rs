@@ -14,7 +14,7 @@ use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
 use zoo_animal::{JungleCheckers, JungleCheckersPos};
 use zoo_core::{Oracle, OracleValue, Outcome};
 use zoo_lab::positions::random_valued;
-use zoo_lab::solvers::{self, limits, Method, METHODS};
+use zoo_lab::solvers::{self, Budget, Method, METHODS};
 use zoo_lab::with_tables::{self, mate_value};
 use zoo_solve::Ghi;
 use zoo_tb::oracle::TbOracle;
@@ -74,9 +74,11 @@ fn positions(tables: &TbOracle<JungleCheckers>) -> Vec<(JungleCheckersPos, Outco
 fn the_solvers_agree_with_the_tables() {
     let tables = tables();
     let pos = positions(&tables);
-    let rows = solvers::run(&pos, &METHODS, &limits(300_000, 4.0), &mut |l| {
-        eprintln!("{l}")
-    });
+    let budget = Budget {
+        nodes: 300_000,
+        pn2_seconds: 4.0,
+    };
+    let rows = solvers::run(&pos, &METHODS, &budget, &mut |l| eprintln!("{l}"));
     assert_eq!(rows.len(), pos.len());
     for m in METHODS {
         let k = METHODS.iter().position(|&x| x == m).unwrap();
@@ -95,7 +97,7 @@ fn the_solvers_agree_with_the_tables() {
             assert!(s.held > 0 && s.nodes > 0, "{} on {}", m.name(), r.fen);
         }
     }
-    let report = solvers::report("jungle-checkers", &rows, 300_000, 4.0).unwrap();
+    let report = solvers::report("jungle-checkers", &rows, &budget).unwrap();
     let csv = &report.files[1].1;
     assert_eq!(csv.lines().count(), 1 + rows.len() * METHODS.len());
     assert_eq!(report.files.len(), 4, "md, csv and two plots");

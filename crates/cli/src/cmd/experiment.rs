@@ -116,9 +116,10 @@ pub enum Which {
         /// Nodes at most a question (PNS, PN²: held; df-pn: MID calls).
         #[arg(long, default_value_t = 1_000_000)]
         nodes: u64,
-        /// Seconds at most a question (what bounds PN²'s repeated work).
+        /// Seconds at most a PN² question: what bounds its repeated
+        /// second-level work (the others are bounded by nodes alone).
         #[arg(long, default_value_t = 2.0)]
-        seconds: f64,
+        pn2_seconds: f64,
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
@@ -207,7 +208,7 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
             game,
             positions,
             nodes,
-            seconds,
+            pn2_seconds: seconds,
             ..
         }
         | Which::WithTables {
@@ -319,7 +320,7 @@ impl GameVisitor for PerGame<'_> {
                 draws,
                 seed,
                 nodes,
-                seconds,
+                pn2_seconds,
                 out_dir,
                 ..
             } => {
@@ -329,8 +330,10 @@ impl GameVisitor for PerGame<'_> {
                     pieces: pieces.clone(),
                     positions: *positions,
                     draws: *draws,
-                    nodes: *nodes,
-                    seconds: *seconds,
+                    budget: zoo_lab::solvers::Budget {
+                        nodes: *nodes,
+                        pn2_seconds: *pn2_seconds,
+                    },
                 };
                 let report = zoo_lab::solvers::solvers::<G>(
                     &rules,
