@@ -27,8 +27,11 @@
 //! Modules: [`testset`] (the built-in sets and their format), [`selfplay`]
 //! (making a set by play), [`measure`] (one counted search), the
 //! experiments [`negamax`](negamax()), [`enhancements`](enhancements()),
-//! [`depth_curve`](depth_curve()) and [`proving`] (df-pn against
-//! alpha-beta, literature A), [`plot`] and [`report`].
+//! [`depth_curve`](depth_curve()), [`proving`] (df-pn against
+//! alpha-beta, literature A), [`solvers`] (PNS, PN² and df-pn's GHI
+//! modes against the tables) and [`with_tables`] (positions beyond the
+//! tables, solved with them as the oracle), their random positions
+//! ([`positions`]), [`plot`] and [`report`].
 
 #![warn(missing_docs)]
 
@@ -37,10 +40,13 @@ pub mod enhancements;
 pub mod measure;
 pub mod negamax;
 pub mod plot;
+pub mod positions;
 pub mod proving;
 pub mod report;
 pub mod selfplay;
+pub mod solvers;
 pub mod testset;
+pub mod with_tables;
 
 pub use depth_curve::depth_curve;
 pub use enhancements::{default_depths, enhancements};

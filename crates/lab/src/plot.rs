@@ -41,6 +41,18 @@ pub fn log_plot(
     x_labels: &[String],
     series: &[(String, Vec<(u32, f64)>)],
 ) -> Result<String> {
+    log_plot_of(title, x_desc, "nodes", x_labels, series)
+}
+
+/// [`log_plot`] of another quantity than nodes, named `y_desc` (bytes of
+/// memory, say).
+pub fn log_plot_of(
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    x_labels: &[String],
+    series: &[(String, Vec<(u32, f64)>)],
+) -> Result<String> {
     let max_x = series
         .iter()
         .flat_map(|s| s.1.iter().map(|p| p.0))
@@ -83,7 +95,7 @@ pub fn log_plot(
         chart
             .configure_mesh()
             .x_desc(x_desc)
-            .y_desc("nodes")
+            .y_desc(y_desc)
             // Every x its label where there are few (depths); past 31 (the
             // positions of an experiment) plotters' round steps.
             .x_labels(((max_x - min_x + 1) as usize).min(31))

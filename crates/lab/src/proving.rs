@@ -21,47 +21,20 @@
 use crate::plot::log_plot;
 use crate::report::csv_field;
 use crate::Report;
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::fmt::Write as _;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Instant;
 use zoo_core::{Game, History, Oracle, Outcome, Repetition};
 use zoo_search::{Config, Engine, EngineGame, Limits};
 use zoo_solve::{dfpn, Answer, Goal};
 
-/// The board of a start position's FEN (`rank/rank/... side`, the
-/// animal games' style): its ranks, top first, a byte per square (`.`
-/// empty).
-fn board_of(fen: &str) -> Option<Vec<Vec<u8>>> {
-    let board = fen.split_whitespace().next()?;
-    if !board.contains('/') {
-        return None;
-    }
-    board
-        .split('/')
-        .map(|rank| {
-            let mut row = Vec::new();
-            for c in rank.bytes() {
-                if c.is_ascii_digit() {
-                    row.extend(std::iter::repeat_n(b'.', (c - b'0') as usize));
-                } else if c.is_ascii_alphabetic() {
-                    row.push(c);
-                } else {
-                    return None;
-                }
-            }
-            Some(row)
-        })
-        .collect()
-}
-
-/// Draws random positions of `pieces` of the start position's pieces on
-/// random squares, with a random side to move, that `oracle` says are won
-/// or lost for the side to move: `count` of them (gives up, with an
-/// error, after a million draws). The rules' own FEN reading refuses what
-/// cannot stand (a piece in its den, in water where it cannot swim).
+/// Draws random positions of `pieces` of the start position's pieces
+/// ([`crate::positions`]) that `oracle` says are won or lost for the side
+/// to move: `count` of them.
 pub fn random_solvable<G: Game>(
     rules: &G::Rules,
     oracle: &dyn Oracle<G>,
@@ -69,77 +42,7 @@ pub fn random_solvable<G: Game>(
     count: usize,
     rng: &mut StdRng,
 ) -> Result<Vec<(G, Outcome)>> {
-    let start = G::start(rules);
-    let board = board_of(&start.to_fen()).ok_or_else(|| {
-        anyhow!(
-            "{}: random positions are drawn on the start position's board, written `rank/rank/... side`, which this game's FEN is not",
-            start.game_name()
-        )
-    })?;
-    let (ranks, files) = (board.len(), board.first().map_or(0, Vec::len));
-    let all: Vec<u8> = board
-        .iter()
-        .flatten()
-        .copied()
-        .filter(|&c| c != b'.')
-        .collect();
-    if (pieces as usize) > all.len() || pieces < 2 {
-        return Err(anyhow!(
-            "{pieces} pieces: the start position has {}",
-            all.len()
-        ));
-    }
-    let mut out = Vec::with_capacity(count);
-    for _ in 0..1_000_000 {
-        if out.len() == count {
-            return Ok(out);
-        }
-        let mut left = all.clone();
-        let mut squares = vec![b'.'; ranks * files];
-        for _ in 0..pieces {
-            let p = left.swap_remove(rng.gen_range(0..left.len()));
-            let mut s = rng.gen_range(0..squares.len());
-            while squares[s] != b'.' {
-                s = rng.gen_range(0..squares.len());
-            }
-            squares[s] = p;
-        }
-        let mut fen = String::new();
-        for (r, rank) in squares.chunks(files).enumerate() {
-            if r > 0 {
-                fen.push('/');
-            }
-            let mut empty = 0;
-            for &c in rank {
-                if c == b'.' {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    let _ = write!(fen, "{empty}");
-                    empty = 0;
-                }
-                fen.push(c as char);
-            }
-            if empty > 0 {
-                let _ = write!(fen, "{empty}");
-            }
-        }
-        fen.push_str(if rng.gen_bool(0.5) { " w" } else { " b" });
-        let Ok(pos) = G::from_fen(&fen, rules) else {
-            continue;
-        };
-        if pos.outcome().is_some() {
-            continue;
-        }
-        if let Some(o @ (Outcome::Win | Outcome::Loss)) = oracle.probe(&pos).map(|v| v.outcome) {
-            out.push((pos, o));
-        }
-    }
-    Err(anyhow!(
-        "found {} solvable {pieces}-piece positions of {count} in a million draws",
-        out.len()
-    ))
+    crate::positions::random_valued(rules, oracle, pieces, count, &|o| o != Outcome::Draw, rng)
 }
 
 /// What one method did on one position.
@@ -156,13 +59,42 @@ pub struct Attempt {
 
 /// Alpha-beta until an iteration's score is a mate, at most `nodes` nodes.
 pub fn alpha_beta<G: EngineGame>(pos: &G, value: Outcome, nodes: u64) -> Result<Attempt> {
+    let m = mate_search(pos, None, nodes)?;
+    Ok(Attempt {
+        proved: m.mate.map(|m| (m > 0) == (value == Outcome::Win)),
+        nodes: m.nodes,
+        seconds: m.seconds,
+    })
+}
+
+/// What [`mate_search`] found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mate {
+    /// The first mate score of the deepening (positive: the side to move
+    /// wins), `None` when the node limit came first.
+    pub mate: Option<i32>,
+    /// Nodes of every iteration up to it (the limit when none).
+    pub nodes: u64,
+    /// Seconds.
+    pub seconds: f64,
+}
+
+/// The engine's iterative deepening (every enhancement, one thread, a
+/// fresh table, a repetition a draw, `oracle`'s values below the root)
+/// until an iteration's score is a mate, at most `nodes` nodes.
+pub fn mate_search<G: EngineGame>(
+    pos: &G,
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    nodes: u64,
+) -> Result<Mate> {
     let eval =
         G::eval_by_name(crate::measure::experiment_eval::<G>()).map_err(anyhow::Error::msg)?;
     let cfg = Config {
         threads: 1,
         ..Config::default()
     };
-    let engine = Engine::new(cfg, eval, G::Tactics::default());
+    let mut engine = Engine::new(cfg, eval, G::Tactics::default());
+    engine.set_oracle(oracle);
     let stop = engine.stop_handle();
     let h = History::starting_at(Repetition::First, pos.key(), pos.piece_count());
     let limits = Limits {
@@ -179,13 +111,13 @@ pub fn alpha_beta<G: EngineGame>(pos: &G, value: Outcome, nodes: u64) -> Result<
     });
     let seconds = t.elapsed().as_secs_f64();
     Ok(match found {
-        Some((m, n)) => Attempt {
-            proved: Some((m > 0) == (value == Outcome::Win)),
+        Some((m, n)) => Mate {
+            mate: Some(m),
             nodes: n,
             seconds,
         },
-        None => Attempt {
-            proved: None,
+        None => Mate {
+            mate: None,
             nodes,
             seconds,
         },

@@ -264,6 +264,12 @@ impl Table {
             + self.deps.len() * std::mem::size_of::<[u64; MAX_DEPS]>()) as u64
     }
 
+    /// The entries in use (entries are replaced, never emptied, so this is
+    /// also the most the run used at once).
+    fn used(&self) -> u64 {
+        self.entries.iter().filter(|e| e.work > 0).count() as u64
+    }
+
     fn get(&self, key: u64) -> Option<(u32, u32, Deps)> {
         let i = key as usize & self.mask;
         (i..i + 2)
@@ -537,6 +543,7 @@ pub fn solve_resumable<'a, G: Game>(
         Answer::Unknown
     };
     let run_calls = s.calls;
+    let held = s.table.used() * bytes_per_entry_in(opts.ghi) as u64;
     let proof = if opts.proof && answer != Answer::Unknown {
         // The root is an OR node: its side to move wins the binary game
         // when the goal is proven.
@@ -567,6 +574,7 @@ pub fn solve_resumable<'a, G: Game>(
         nodes,
         expansions: nodes,
         bytes,
+        held,
         seconds,
         proof,
         samples: s.clock.samples(Sample {

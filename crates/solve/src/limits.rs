@@ -188,6 +188,12 @@ pub struct Report<M> {
     /// Bytes allocated for the nodes (PNS: the tree's capacity; df-pn:
     /// the table), never above [`Limits::memory_mb`].
     pub bytes: u64,
+    /// Bytes of the nodes held at the end of the run, what the search
+    /// actually used of [`Report::bytes`] (PNS: the tree's nodes; PN²: the
+    /// first-level tree and the largest second-level tree it held beside
+    /// it; df-pn: the table's used entries; each times
+    /// [`crate::pns::bytes_per_node`] or [`crate::dfpn::bytes_per_entry_in`]).
+    pub held: u64,
     /// Seconds of wall-clock time.
     pub seconds: f64,
     /// The proof or disproof when the answer is one.

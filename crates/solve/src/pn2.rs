@@ -50,6 +50,8 @@ pub fn solve<G: Game>(
     let mut stopped = false;
     let mut clock = Clock::new(limits);
     let mut second_nodes = 0u64;
+    // The most nodes held at once: the first level and one second level.
+    let mut peak = 0usize;
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
         if clock.check(|| tree.progress::<G>(start)) {
             stopped = true;
@@ -77,6 +79,7 @@ pub fn solve<G: Game>(
             }
         }
         second_nodes += t2.nodes.len() as u64;
+        peak = peak.max(tree.nodes.len() + t2.nodes.len());
         // Its root's children become `n`'s, with their numbers; those it
         // solved below themselves keep their proofs.
         let first = tree.nodes.len();
@@ -113,6 +116,7 @@ pub fn solve<G: Game>(
         nodes: tree.nodes.len() as u64 + second_nodes,
         expansions: tree.expansions,
         bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
+        held: (peak.max(tree.nodes.len()) * bytes_per_node::<G>()) as u64,
         seconds: start.elapsed().as_secs_f64(),
         proof,
         samples: clock.samples(Sample {

@@ -107,6 +107,7 @@ pub fn solve<G: Game>(
         nodes: tree.nodes.len() as u64,
         expansions: tree.expansions,
         bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
+        held: (tree.nodes.len() * bytes_per_node::<G>()) as u64,
         seconds: start.elapsed().as_secs_f64(),
         proof,
         samples: clock.samples(Sample {

@@ -25,6 +25,10 @@ fn memory_limit_is_never_exceeded() {
     let budget = (1u64 << 20) / pns::bytes_per_node::<JungleCheckersPos>() as u64;
     assert!(r.nodes <= budget, "{} nodes, budget {budget}", r.nodes);
     assert!(r.bytes <= 1 << 20, "{} bytes allocated", r.bytes);
+    // What it holds is its nodes, within what it allocated.
+    let per = pns::bytes_per_node::<JungleCheckersPos>() as u64;
+    assert_eq!(r.held, r.nodes * per);
+    assert!(r.held <= r.bytes);
     assert!(
         r.nodes > budget / 2,
         "stopped early: {} of {budget}",
@@ -45,6 +49,10 @@ fn dfpn_table_fits_the_memory_limit() {
     assert!(r.bytes <= 1 << 20 && r.bytes > 1 << 19, "{} bytes", r.bytes);
     assert_eq!(r.answer, Answer::Unknown);
     assert_eq!(r.nodes, 100_000);
+    // The used entries: some, at most one per call, within the table.
+    let per = zoo_solve::dfpn::bytes_per_entry() as u64;
+    assert!(r.held > 0 && r.held % per == 0, "{} bytes held", r.held);
+    assert!(r.held <= r.bytes && r.held / per <= r.nodes);
 }
 
 #[test]

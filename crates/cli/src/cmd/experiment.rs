@@ -9,6 +9,10 @@
 //! - `testset`: assembles a test set by play from the start.
 //! - `proving`: df-pn against alpha-beta proving random solvable positions
 //!   of few pieces, valued by the tables (literature A).
+//! - `solvers`: PNS, PN² and df-pn under each graph-history mode on the
+//!   same random positions, valued by the tables (issue 17, experiment 3).
+//! - `with-tables`: positions with more pieces than the tables, solved
+//!   with the tables as the oracle (issue 17, experiment 4).
 
 use crate::games::game_parser;
 use anyhow::{anyhow, bail, Context, Result};
@@ -88,6 +92,66 @@ pub enum Which {
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
+    /// PNS, PN² and df-pn under each graph-history mode (the naive one
+    /// included) on the same random positions, valued by the tables and
+    /// solved without them: nodes, bytes held, time, wrong answers.
+    Solvers {
+        /// jungle-checkers or jungle.
+        #[arg(long, value_parser = game_parser())]
+        game: GameKind,
+        /// The tables that value the positions (up to the largest size).
+        #[arg(long)]
+        tb: PathBuf,
+        /// Piece counts, comma-separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [3, 4])]
+        pieces: Vec<u32>,
+        /// Positions of any value per piece count.
+        #[arg(long, default_value_t = 50)]
+        positions: usize,
+        /// Drawn positions more per piece count (repetition decides them).
+        #[arg(long, default_value_t = 20)]
+        draws: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Nodes at most a question (PNS, PN²: held; df-pn: MID calls).
+        #[arg(long, default_value_t = 1_000_000)]
+        nodes: u64,
+        /// Seconds at most a PN² question: what bounds its repeated
+        /// second-level work (the others are bounded by nodes alone).
+        #[arg(long, default_value_t = 2.0)]
+        pn2_seconds: f64,
+        #[arg(long, default_value = "experiments")]
+        out_dir: PathBuf,
+    },
+    /// Positions with more pieces than the tables, solved by PNS and df-pn
+    /// with the tables as the oracle, checked by alpha-beta's mates.
+    WithTables {
+        /// jungle (or jungle-checkers).
+        #[arg(long, value_parser = game_parser())]
+        game: GameKind,
+        /// The tables used as the oracle.
+        #[arg(long)]
+        tb: PathBuf,
+        /// Piece counts, comma-separated (more than the tables hold).
+        #[arg(long, value_delimiter = ',', default_values_t = [5, 6])]
+        pieces: Vec<u32>,
+        /// Positions per piece count.
+        #[arg(long, default_value_t = 50)]
+        positions: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Nodes at most a question (PNS: held; df-pn: MID calls).
+        #[arg(long, default_value_t = 1_000_000)]
+        nodes: u64,
+        /// Seconds at most a question (a safeguard: the nodes bound first).
+        #[arg(long, default_value_t = 10.0)]
+        seconds: f64,
+        /// Alpha-beta's nodes at most a position (0: no alpha-beta check).
+        #[arg(long, default_value_t = 1_000_000)]
+        ab_nodes: u64,
+        #[arg(long, default_value = "experiments")]
+        out_dir: PathBuf,
+    },
     /// Assembles a test set by engine play from the start (randomised first plies).
     Testset {
         #[arg(long, value_parser = game_parser())]
@@ -137,6 +201,28 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
         } => {
             if *positions == 0 || *nodes == 0 {
                 bail!("--positions and --nodes must be at least 1");
+            }
+            game.visit(PerGame(&a.which, a.json))
+        }
+        Which::Solvers {
+            game,
+            positions,
+            nodes,
+            pn2_seconds: seconds,
+            ..
+        }
+        | Which::WithTables {
+            game,
+            positions,
+            nodes,
+            seconds,
+            ..
+        } => {
+            if *positions == 0 || *nodes == 0 {
+                bail!("--positions and --nodes must be at least 1");
+            }
+            if !(seconds.is_finite() && *seconds > 0.0) {
+                bail!("--seconds must be a positive number");
             }
             game.visit(PerGame(&a.which, a.json))
         }
@@ -211,15 +297,7 @@ impl GameVisitor for PerGame<'_> {
                 ..
             } => {
                 let rules = G::default_rules();
-                let largest = pieces.iter().copied().max().unwrap_or(2);
-                let tables = G::open_tables(tb, &rules)?
-                    .ok_or_else(|| anyhow!("no tables in {}", tb.display()))?;
-                if tables.oracle.max_pieces() < largest {
-                    bail!(
-                        "positions of {largest} pieces need tables of that many; {}",
-                        tables.description
-                    );
-                }
+                let tables = tables_for::<G>(tb, &rules, pieces)?;
                 let report = zoo_lab::proving::proving::<G>(
                     &rules,
                     &*tables.oracle,
@@ -235,9 +313,98 @@ impl GameVisitor for PerGame<'_> {
                     self.1.then_some(("proving", game::<G>()?)),
                 )
             }
+            Which::Solvers {
+                tb,
+                pieces,
+                positions,
+                draws,
+                seed,
+                nodes,
+                pn2_seconds,
+                out_dir,
+                ..
+            } => {
+                let rules = G::default_rules();
+                let tables = tables_for::<G>(tb, &rules, pieces)?;
+                let sizes = zoo_lab::solvers::Sizes {
+                    pieces: pieces.clone(),
+                    positions: *positions,
+                    draws: *draws,
+                    budget: zoo_lab::solvers::Budget {
+                        nodes: *nodes,
+                        pn2_seconds: *pn2_seconds,
+                    },
+                };
+                let report = zoo_lab::solvers::solvers::<G>(
+                    &rules,
+                    &*tables.oracle,
+                    &sizes,
+                    *seed,
+                    &mut |line| eprintln!("{line}"),
+                )?;
+                write_report(
+                    out_dir,
+                    &report,
+                    self.1.then_some(("solvers", game::<G>()?)),
+                )
+            }
+            Which::WithTables {
+                tb,
+                pieces,
+                positions,
+                seed,
+                nodes,
+                seconds,
+                ab_nodes,
+                out_dir,
+                ..
+            } => {
+                let rules = G::default_rules();
+                let tables = G::open_tables(tb, &rules)?
+                    .ok_or_else(|| anyhow!("no tables in {}", tb.display()))?;
+                let sizes = zoo_lab::with_tables::Sizes {
+                    pieces: pieces.clone(),
+                    positions: *positions,
+                    nodes: *nodes,
+                    seconds: *seconds,
+                    ab_nodes: *ab_nodes,
+                };
+                let report = zoo_lab::with_tables::with_tables::<G>(
+                    &rules,
+                    tables.oracle.clone(),
+                    &format!("the tables up to {} pieces", tables.oracle.max_pieces()),
+                    &sizes,
+                    *seed,
+                    &mut |line| eprintln!("{line}"),
+                )?;
+                write_report(
+                    out_dir,
+                    &report,
+                    self.1.then_some(("with_tables", game::<G>()?)),
+                )
+            }
             Which::Negamax { .. } => Err(anyhow!("negamax runs on Jungle alone, not per game")),
         }
     }
+}
+
+/// The tables in `tb`, which must value positions of every count in
+/// `pieces`.
+fn tables_for<G: AppGame>(
+    tb: &Path,
+    rules: &G::Rules,
+    pieces: &[u32],
+) -> Result<zoo_app::OpenedTables<G>> {
+    let largest = pieces.iter().copied().max().unwrap_or(2);
+    let tables =
+        G::open_tables(tb, rules)?.ok_or_else(|| anyhow!("no tables in {}", tb.display()))?;
+    if tables.oracle.max_pieces() < largest {
+        bail!(
+            "positions of {largest} pieces need tables of that many; {}",
+            tables.description
+        );
+    }
+    Ok(tables)
 }
 
 /// The registry's name of game `G`.

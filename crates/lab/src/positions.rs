@@ -1,0 +1,177 @@
+//! Random positions a game could have, for the proving experiments: a
+//! random subset of the start position's pieces on random squares, a
+//! random side to move, kept when the rules' own FEN reading accepts them
+//! (it refuses a piece in its den, or in water where it cannot swim) and
+//! the game is not over. With an oracle, the positions it values as asked.
+
+use anyhow::{anyhow, Result};
+use rand::rngs::StdRng;
+use rand::Rng;
+use std::fmt::Write as _;
+use zoo_core::{Game, Oracle, Outcome};
+
+/// How many draws a sample may take before it gives up.
+pub const MAX_DRAWS: usize = 1_000_000;
+
+/// The board of a start position's FEN (`rank/rank/... side`, the
+/// animal games' style): its ranks, top first, a byte per square (`.`
+/// empty).
+fn board_of(fen: &str) -> Option<Vec<Vec<u8>>> {
+    let board = fen.split_whitespace().next()?;
+    if !board.contains('/') {
+        return None;
+    }
+    board
+        .split('/')
+        .map(|rank| {
+            let mut row = Vec::new();
+            for c in rank.bytes() {
+                if c.is_ascii_digit() {
+                    row.extend(std::iter::repeat_n(b'.', (c - b'0') as usize));
+                } else if c.is_ascii_alphabetic() {
+                    row.push(c);
+                } else {
+                    return None;
+                }
+            }
+            Some(row)
+        })
+        .collect()
+}
+
+/// Draws positions of a game's start pieces on its board.
+pub struct Sampler {
+    ranks: usize,
+    files: usize,
+    /// The start position's pieces, as FEN letters.
+    pieces: Vec<u8>,
+}
+
+impl Sampler {
+    /// The sampler of `G`'s start position under `rules`; an error when its
+    /// FEN is not written `rank/rank/... side`.
+    pub fn new<G: Game>(rules: &G::Rules) -> Result<Sampler> {
+        let start = G::start(rules);
+        let board = board_of(&start.to_fen()).ok_or_else(|| {
+            anyhow!(
+                "{}: random positions are drawn on the start position's board, written `rank/rank/... side`, which this game's FEN is not",
+                start.game_name()
+            )
+        })?;
+        Ok(Sampler {
+            ranks: board.len(),
+            files: board.first().map_or(0, Vec::len),
+            pieces: board
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|&c| c != b'.')
+                .collect(),
+        })
+    }
+
+    /// An error unless positions of `pieces` pieces can be drawn.
+    pub fn check(&self, pieces: u32) -> Result<()> {
+        if (pieces as usize) > self.pieces.len() || pieces < 2 {
+            return Err(anyhow!(
+                "{pieces} pieces: the start position has {}",
+                self.pieces.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// One draw of `pieces` pieces (at most the start's; see
+    /// [`Sampler::check`]): the position, or `None` when the rules refuse
+    /// it or the game is over there.
+    pub fn draw<G: Game>(&self, rules: &G::Rules, pieces: u32, rng: &mut StdRng) -> Option<G> {
+        let mut left = self.pieces.clone();
+        let mut squares = vec![b'.'; self.ranks * self.files];
+        for _ in 0..pieces {
+            let p = left.swap_remove(rng.gen_range(0..left.len()));
+            let mut s = rng.gen_range(0..squares.len());
+            while squares[s] != b'.' {
+                s = rng.gen_range(0..squares.len());
+            }
+            squares[s] = p;
+        }
+        let mut fen = String::new();
+        for (r, rank) in squares.chunks(self.files).enumerate() {
+            if r > 0 {
+                fen.push('/');
+            }
+            let mut empty = 0;
+            for &c in rank {
+                if c == b'.' {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    let _ = write!(fen, "{empty}");
+                    empty = 0;
+                }
+                fen.push(c as char);
+            }
+            if empty > 0 {
+                let _ = write!(fen, "{empty}");
+            }
+        }
+        fen.push_str(if rng.gen_bool(0.5) { " w" } else { " b" });
+        let pos = G::from_fen(&fen, rules).ok()?;
+        pos.outcome().is_none().then_some(pos)
+    }
+}
+
+/// `count` random unfinished positions of `pieces` pieces (gives up, with
+/// an error, after [`MAX_DRAWS`] draws).
+pub fn random_positions<G: Game>(
+    rules: &G::Rules,
+    pieces: u32,
+    count: usize,
+    rng: &mut StdRng,
+) -> Result<Vec<G>> {
+    let sampler = Sampler::new::<G>(rules)?;
+    sampler.check(pieces)?;
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..MAX_DRAWS {
+        if out.len() == count {
+            return Ok(out);
+        }
+        out.extend(sampler.draw::<G>(rules, pieces, rng));
+    }
+    Err(anyhow!(
+        "found {} unfinished {pieces}-piece positions of {count} in {MAX_DRAWS} draws",
+        out.len()
+    ))
+}
+
+/// `count` random positions of `pieces` pieces whose value for the side to
+/// move by `oracle` is one that `keep` accepts, each with that value
+/// (gives up, with an error, after [`MAX_DRAWS`] draws).
+pub fn random_valued<G: Game>(
+    rules: &G::Rules,
+    oracle: &dyn Oracle<G>,
+    pieces: u32,
+    count: usize,
+    keep: &dyn Fn(Outcome) -> bool,
+    rng: &mut StdRng,
+) -> Result<Vec<(G, Outcome)>> {
+    let sampler = Sampler::new::<G>(rules)?;
+    sampler.check(pieces)?;
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..MAX_DRAWS {
+        if out.len() == count {
+            return Ok(out);
+        }
+        let Some(pos) = sampler.draw::<G>(rules, pieces, rng) else {
+            continue;
+        };
+        if let Some(o) = oracle.probe(&pos).map(|v| v.outcome).filter(|&o| keep(o)) {
+            out.push((pos, o));
+        }
+    }
+    Err(anyhow!(
+        "found {} {pieces}-piece positions of the values asked, of {count}, in {MAX_DRAWS} draws",
+        out.len()
+    ))
+}
