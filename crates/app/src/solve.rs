@@ -8,8 +8,9 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
 use zoo_core::Outcome;
-pub use zoo_solve::limits::{Sample, INF};
 /// df-pn's graph-history modes, as the front ends name them.
+pub use zoo_solve::dfpn::Remedies;
+pub use zoo_solve::limits::{Sample, INF};
 pub use zoo_solve::Ghi;
 use zoo_solve::{dfpn, pns, solve_value, Answer, Goal};
 pub use zoo_solve::{Limits, Progress};
@@ -56,6 +57,9 @@ pub struct SolveRequest {
     pub algorithm: Algorithm,
     /// df-pn's graph-history mode.
     pub ghi: Ghi,
+    /// df-pn's remedies for loops, under- and overestimation
+    /// (docs/solve.md, "df-pn's remedies").
+    pub remedies: Remedies,
     /// Tables whose positions are leaves with their exact value.
     pub tables: Option<PathBuf>,
     /// Limits of each question asked.
@@ -112,6 +116,9 @@ pub struct SolveReport {
     pub algorithm: Algorithm,
     /// df-pn's graph-history mode (`null` under PNS).
     pub ghi: Option<&'static str>,
+    /// df-pn's remedies: `none`, `tca`, `wpn` or `tca,wpn` (`null` under
+    /// PNS).
+    pub remedies: Option<&'static str>,
     /// The tables used as oracle, if any.
     pub tables: Option<String>,
     /// Each question asked, in order.
@@ -191,6 +198,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         }
         let dfpn_opts = dfpn::Options {
             ghi: r.ghi,
+            remedies: r.remedies,
             proof: r.proof,
             ..dfpn::Options::default()
         };
@@ -290,6 +298,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         fen: pos.to_fen(),
         algorithm: r.algorithm,
         ghi: (r.algorithm == Algorithm::Dfpn).then(|| r.ghi.name()),
+        remedies: (r.algorithm == Algorithm::Dfpn).then(|| r.remedies.name()),
         tables: opened.map(|t| t.description),
         answers,
         value,

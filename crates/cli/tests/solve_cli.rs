@@ -233,6 +233,7 @@ fn values_and_bad_options() {
         (&["--hash", "100000000"][..], "is not between 1 and"),
         (&["--time", "0"][..], "a positive number of seconds"),
         (&["--moves", "a1a1"][..], "a1a1"),
+        (&["--remedies", "tca,snda"][..], "unknown remedy `snda`"),
     ] {
         let out = zoo()
             .args(["solve", "--game", "jungle-checkers", "--fen", WON])
@@ -285,11 +286,14 @@ fn ctrl_c_stops_with_a_report() {
 fn proofs_of_every_algorithm_pass_the_checker() {
     let dir = temp("algos");
     let lost = WON.replace(" w", " b");
-    let runs: [&[&str]; 4] = [
+    let runs: [&[&str]; 6] = [
         &["--algo", "pn2"],
         &["--algo", "dfpn", "--ghi", "local-repetition"],
         &["--algo", "dfpn", "--ghi", "path"],
         &["--algo", "dfpn", "--ghi", "path", "--hash", "1"],
+        // Kishimoto's remedies (docs/solve.md, "df-pn's remedies").
+        &["--algo", "dfpn", "--ghi", "path", "--remedies", "tca,wpn"],
+        &["--ghi", "local-repetition", "--remedies", "all"],
     ];
     for (i, args) in runs.iter().enumerate() {
         for (fen, answer) in [
@@ -334,6 +338,17 @@ fn the_path_mode_solves_and_says_so() {
         serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
     assert_eq!(v["value"], "win", "{v}");
     assert_eq!(v["ghi"], "path", "{v}");
+    assert_eq!(v["remedies"], "none", "{v}");
+    let out = zoo()
+        .args(["solve", "--game", "jungle-checkers", "--fen", WON])
+        .args(["--ghi", "path", "--nodes", "2000000", "--json"])
+        .args(["--remedies", "wpn,tca"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(v["value"], "win", "{v}");
+    assert_eq!(v["remedies"], "tca,wpn", "{v}");
 }
 
 /// `--plot FILE.svg` writes the root's proof and disproof numbers over the

@@ -24,6 +24,7 @@ use rand::SeedableRng;
 use std::fmt::Write as _;
 use std::time::Duration;
 use zoo_core::{Game, Oracle, Outcome};
+use zoo_solve::dfpn::Remedies;
 use zoo_solve::{answers_for, dfpn, pn2, pns, solve_value, Answer, Ghi, Goal, Limits};
 
 /// A solver and, for df-pn, its graph-history mode.
@@ -35,6 +36,9 @@ pub enum Method {
     Pn2,
     /// df-pn with a transposition table under a GHI mode.
     DfPn(Ghi),
+    /// df-pn under a GHI mode with Kishimoto's remedies
+    /// ([`dfpn::Remedies`]).
+    DfPnWith(Ghi, Remedies),
 }
 
 /// Every method the solver has, the naive df-pn last.
@@ -47,13 +51,38 @@ pub const METHODS: [Method; 6] = [
     Method::DfPn(Ghi::Naive),
 ];
 
+/// The remedies experiment (`--remedies`): df-pn's sound GHI modes
+/// without and with Kishimoto's remedies, and each remedy alone under the
+/// default mode, on the same positions.
+pub const REMEDY_METHODS: [Method; 8] = [
+    Method::DfPn(Ghi::NoRepetitionStore),
+    Method::DfPnWith(Ghi::NoRepetitionStore, Remedies::ALL),
+    Method::DfPnWith(Ghi::NoRepetitionStore, TCA),
+    Method::DfPnWith(Ghi::NoRepetitionStore, WPN),
+    Method::DfPn(Ghi::LocalRepetition),
+    Method::DfPnWith(Ghi::LocalRepetition, Remedies::ALL),
+    Method::DfPn(Ghi::Path),
+    Method::DfPnWith(Ghi::Path, Remedies::ALL),
+];
+
+const TCA: Remedies = Remedies {
+    tca: true,
+    wpn: false,
+};
+const WPN: Remedies = Remedies {
+    tca: false,
+    wpn: true,
+};
+
 impl Method {
-    /// Its name in the tables: `pns`, `pn2`, `dfpn <ghi mode>`.
+    /// Its name in the tables: `pns`, `pn2`, `dfpn <ghi mode>`,
+    /// `dfpn <ghi mode> +<remedies>`.
     pub fn name(self) -> String {
         match self {
             Method::Pns => "pns".into(),
             Method::Pn2 => "pn2".into(),
             Method::DfPn(g) => format!("dfpn {}", g.name()),
+            Method::DfPnWith(g, r) => format!("dfpn {} +{}", g.name(), r.name()),
         }
     }
 }
@@ -119,6 +148,17 @@ pub fn value_by<G: Game>(
                 limits,
                 &dfpn::Options {
                     ghi,
+                    ..dfpn::Options::default()
+                },
+            ),
+            Method::DfPnWith(ghi, remedies) => dfpn::solve(
+                pos,
+                goal,
+                oracle,
+                limits,
+                &dfpn::Options {
+                    ghi,
+                    remedies,
                     ..dfpn::Options::default()
                 },
             ),
@@ -238,6 +278,12 @@ fn median(mut v: Vec<u64>) -> String {
 /// nodes of each method, positions sorted by them, and likewise the bytes
 /// held (SVG, log scale).
 pub fn report(game: &str, rows: &[Row], budget: &Budget) -> Result<Report> {
+    report_named("solvers", game, rows, budget)
+}
+
+/// [`report`], its files named `<stem>-<game>.*` (`solvers`, or
+/// `remedies` for [`REMEDY_METHODS`]).
+pub fn report_named(stem: &str, game: &str, rows: &[Row], budget: &Budget) -> Result<Report> {
     let mut csv =
         String::from("pieces,fen,value,method,result,answers,wrong,nodes,bytes_held,seconds\n");
     for r in rows {
@@ -304,7 +350,7 @@ pub fn report(game: &str, rows: &[Row], budget: &Budget) -> Result<Report> {
     }
     let _ = writeln!(
         md,
-        "\nEach question at most {} nodes (PNS, PN²: held; df-pn: MID calls), PN²'s also at most {} s; \"all\" counts an undecided position's whole budget. Bytes held: tree nodes × `pns::bytes_per_node` (PN²: the first level and its largest second level), used table entries × `dfpn::bytes_per_entry_in`; the median and the largest over the positions.",
+        "\nEach question at most {} nodes (PNS, PN²: held; df-pn: MID calls), PN²'s also at most {} s; \"all\" counts an undecided position's whole budget. Bytes held: tree nodes × `pns::bytes_per_node` (PN²: the first level and its largest second level), used table entries × `dfpn::bytes_per_entry_of` (with TCA 4 bytes more an entry, its least depth); the median and the largest over the positions.",
         budget.nodes, budget.pn2_seconds
     );
     // Each method's counts over the positions, sorted: one curve each.
@@ -327,13 +373,13 @@ pub fn report(game: &str, rows: &[Row], budget: &Budget) -> Result<Report> {
     };
     let labels: Vec<String> = (0..=rows.len()).map(|i| i.to_string()).collect();
     let svg = log_plot(
-        &format!("{game}: PNS, PN² and df-pn's GHI modes"),
+        &format!("{game}: {}", title(stem, "nodes")),
         "positions, sorted by the method's nodes",
         &labels,
         &sorted(&|s| s.nodes),
     )?;
     let memory = log_plot_of(
-        &format!("{game}: bytes held by PNS, PN² and df-pn"),
+        &format!("{game}: {}", title(stem, "bytes held")),
         "positions, sorted by the method's bytes held",
         "bytes held",
         &labels,
@@ -341,13 +387,23 @@ pub fn report(game: &str, rows: &[Row], budget: &Budget) -> Result<Report> {
     )?;
     Ok(Report {
         files: vec![
-            (format!("solvers-{game}.md"), md.clone()),
-            (format!("solvers-{game}.csv"), csv),
-            (format!("solvers-{game}.svg"), svg),
-            (format!("solvers-{game}-memory.svg"), memory),
+            (format!("{stem}-{game}.md"), md.clone()),
+            (format!("{stem}-{game}.csv"), csv),
+            (format!("{stem}-{game}.svg"), svg),
+            (format!("{stem}-{game}-memory.svg"), memory),
         ],
         summary: Some(md),
     })
+}
+
+/// A plot's title for the report `stem`, of `what` (nodes, bytes held).
+fn title(stem: &str, what: &str) -> String {
+    match (stem, what) {
+        ("remedies", "nodes") => "df-pn without and with Kishimoto's remedies".into(),
+        ("remedies", w) => format!("{w} by df-pn without and with the remedies"),
+        (_, "nodes") => "PNS, PN² and df-pn's GHI modes".into(),
+        (_, w) => format!("{w} by PNS, PN² and df-pn"),
+    }
 }
 
 /// The sizes of a run: per piece count, `positions` of any value and
@@ -362,10 +418,13 @@ pub struct Sizes {
     pub draws: usize,
     /// What bounds each question.
     pub budget: Budget,
+    /// Run [`REMEDY_METHODS`] (files `remedies-<game>.*`) instead of
+    /// [`METHODS`] (files `solvers-<game>.*`).
+    pub remedies: bool,
 }
 
 /// Draws the positions with `seed` (valued by `oracle`), then runs every
-/// method of [`METHODS`] on them.
+/// method of [`METHODS`] (or [`REMEDY_METHODS`]) on them.
 pub fn solvers<G: Game>(
     rules: &G::Rules,
     oracle: &dyn Oracle<G>,
@@ -393,6 +452,11 @@ pub fn solvers<G: Game>(
             &mut rng,
         )?);
     }
-    let rows = run(&positions, &METHODS, &sizes.budget, progress);
-    report(G::start(rules).game_name(), &rows, &sizes.budget)
+    let (methods, stem): (&[Method], _) = if sizes.remedies {
+        (&REMEDY_METHODS, "remedies")
+    } else {
+        (&METHODS, "solvers")
+    };
+    let rows = run(&positions, methods, &sizes.budget, progress);
+    report_named(stem, G::start(rules).game_name(), &rows, &sizes.budget)
 }

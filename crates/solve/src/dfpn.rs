@@ -193,6 +193,71 @@ pub struct Options {
     /// ([`extract`]): up to as many MID calls again as the run may make,
     /// and at most [`MAX_PROOF_NODES`] nodes.
     pub proof: bool,
+    /// Kishimoto's (2010) remedies for loops and under- and
+    /// overestimation, none by default (docs/solve.md, "df-pn's remedies").
+    pub remedies: Remedies,
+}
+
+/// The remedies for df-pn's loops, underestimation and overestimation
+/// (Kishimoto 2010; docs/solve.md, "df-pn's remedies"). They change which
+/// open numbers are stored and how they are computed, never which solved
+/// values are stored: the graph-history mode decides that alone, so the
+/// root's answer is right under the same modes with or without them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Remedies {
+    /// Kishimoto's threshold controlling algorithm: open numbers are
+    /// stored whatever repetition they depend on (the GHI mode's rule then
+    /// applies to solved values only), and a node with an unproven *old*
+    /// child (one first reached nearer the root than the node) raises its
+    /// thresholds above its own numbers on its first pass, so a call never
+    /// returns at once on numbers that a cycle made too small.
+    pub tca: bool,
+    /// Weak proof numbers (Ueda et al. 2008) against the overestimation of
+    /// δ = Σ φ where children share subtrees: δ = max φ + (unsolved − 1).
+    pub wpn: bool,
+}
+
+impl Remedies {
+    /// No remedy (plain df-pn).
+    pub const NONE: Remedies = Remedies {
+        tca: false,
+        wpn: false,
+    };
+    /// Every remedy.
+    pub const ALL: Remedies = Remedies {
+        tca: true,
+        wpn: true,
+    };
+
+    /// Its name on the command line and in reports: `none`, `tca`, `wpn`
+    /// or `tca,wpn`.
+    pub fn name(self) -> &'static str {
+        match (self.tca, self.wpn) {
+            (false, false) => "none",
+            (true, false) => "tca",
+            (false, true) => "wpn",
+            (true, true) => "tca,wpn",
+        }
+    }
+
+    /// Parses a comma-separated list of `tca`, `wpn` (or `none`, `all`).
+    pub fn parse(s: &str) -> Result<Remedies, String> {
+        let mut r = Remedies::NONE;
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part {
+                "tca" => r.tca = true,
+                "wpn" => r.wpn = true,
+                "none" => {}
+                "all" => r = Remedies::ALL,
+                other => {
+                    return Err(format!(
+                        "unknown remedy `{other}` (known: tca, wpn, none, all)"
+                    ))
+                }
+            }
+        }
+        Ok(r)
+    }
 }
 
 impl Default for Options {
@@ -202,6 +267,7 @@ impl Default for Options {
             epsilon: 0.25,
             default_table_mb: 16,
             proof: false,
+            remedies: Remedies::NONE,
         }
     }
 }
@@ -231,6 +297,30 @@ pub fn bytes_per_entry_in(ghi: Ghi) -> usize {
     }
 }
 
+/// The bytes of one table entry under `opts`: [`bytes_per_entry_in`] and,
+/// with [`Remedies::tca`], the entry's least depth (4 bytes beside it).
+pub fn bytes_per_entry_of(opts: &Options) -> usize {
+    bytes_per_entry_in(opts.ghi)
+        + if opts.remedies.tca {
+            std::mem::size_of::<u32>()
+        } else {
+            0
+        }
+}
+
+/// Below this depth TCA raises no threshold. In these games nearly every
+/// node has a child nearer the root (most moves can be taken back), so
+/// the flag is nearly always set, and with every node bound to call a
+/// child the path would run on through the whole graph (it ends only at
+/// a repetition or a finished game), far deeper than the stack the
+/// recursion has. Below it df-pn is plain df-pn with TCA's stored
+/// numbers (docs/solve.md, "df-pn's remedies").
+pub const TCA_MAX_DEPTH: usize = 64;
+
+/// The least depth of an entry never seen at a depth (loaded from a
+/// checkpoint): never old.
+const NO_DEPTH: u32 = u32::MAX;
+
 /// A table of two-entry buckets; within a bucket the entry with less work
 /// is replaced.
 struct Table {
@@ -238,11 +328,20 @@ struct Table {
     /// Under [`Ghi::Path`], each entry's chain ([`Deps::packed`]); empty
     /// in the other modes.
     deps: Vec<[u64; MAX_DEPS]>,
+    /// With [`Remedies::tca`], the least depth each entry's position was
+    /// searched at (Kishimoto's minimal distance from the root); empty
+    /// otherwise.
+    depths: Vec<u32>,
     mask: usize,
 }
 
 impl Table {
+    #[cfg(test)]
     fn new(max_entries: u64, chains: bool) -> Table {
+        Table::with_depths(max_entries, chains, false)
+    }
+
+    fn with_depths(max_entries: u64, chains: bool, depths: bool) -> Table {
         // A power of two, at least one bucket, never above the budget.
         let mut n = 2usize;
         while (n as u64) * 2 <= max_entries {
@@ -255,13 +354,19 @@ impl Table {
             } else {
                 Vec::new()
             },
+            depths: if depths {
+                vec![NO_DEPTH; n]
+            } else {
+                Vec::new()
+            },
             mask: (n - 1) & !1,
         }
     }
 
     fn bytes(&self) -> u64 {
         (self.entries.len() * bytes_per_entry()
-            + self.deps.len() * std::mem::size_of::<[u64; MAX_DEPS]>()) as u64
+            + self.deps.len() * std::mem::size_of::<[u64; MAX_DEPS]>()
+            + self.depths.len() * std::mem::size_of::<u32>()) as u64
     }
 
     /// The entries in use (entries are replaced, never emptied, so this is
@@ -293,7 +398,33 @@ impl Table {
             .map_or(u64::MAX, |j| self.entries[j].work)
     }
 
+    /// The slot holding `key`'s numbers.
+    fn slot(&self, key: u64) -> Option<usize> {
+        let i = key as usize & self.mask;
+        (i..i + 2).find(|&j| self.entries[j].key == key && self.entries[j].work > 0)
+    }
+
+    /// The least depth `key` was searched at ([`Remedies::tca`]), `None`
+    /// when the table does not hold it (or keeps no depths).
+    fn depth(&self, key: u64) -> Option<u32> {
+        self.slot(key).and_then(|j| self.depths.get(j).copied())
+    }
+
+    /// Records that `key` was searched at `depth`, if the table holds it.
+    fn lower_depth(&mut self, key: u64, depth: u32) {
+        if let Some(j) = self.slot(key) {
+            if let Some(d) = self.depths.get_mut(j) {
+                *d = (*d).min(depth);
+            }
+        }
+    }
+
     fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64, deps: &Deps) {
+        self.put_at(key, phi, delta, work, deps, NO_DEPTH);
+    }
+
+    /// [`Table::put`], the position searched at `depth`.
+    fn put_at(&mut self, key: u64, phi: u32, delta: u32, work: u64, deps: &Deps, depth: u32) {
         let i = key as usize & self.mask;
         let slot = if self.entries[i].key == key {
             i
@@ -309,6 +440,11 @@ impl Table {
             // The resident cost more to compute: keep it.
             return;
         }
+        let same = e.key == key && e.work > 0;
+        if let Some(d) = self.depths.get_mut(slot) {
+            *d = if same { (*d).min(depth) } else { depth };
+        }
+        let e = &mut self.entries[slot];
         *e = Entry {
             key,
             phi,
@@ -401,6 +537,9 @@ struct Child<M> {
     leaf: bool,
     reach: usize,
     deps: Deps,
+    /// The least depth its position was searched at, from the table
+    /// ([`Remedies::tca`]; [`NO_DEPTH`] when unknown).
+    depth: u32,
 }
 
 /// What a MID call returns: the node's numbers and what they depend on
@@ -478,8 +617,8 @@ pub fn solve_resumable<'a, G: Game>(
     let start = Instant::now();
     let leaves = Leaves::new(root, goal, oracle);
     let mb = limits.memory_mb.unwrap_or(opts.default_table_mb);
-    let entries = (mb << 20) / bytes_per_entry_in(opts.ghi) as u64;
-    let mut table = Table::new(entries, opts.ghi == Ghi::Path);
+    let entries = (mb << 20) / bytes_per_entry_of(opts) as u64;
+    let mut table = Table::with_depths(entries, opts.ghi == Ghi::Path, opts.remedies.tca);
     if let Some((r, n)) = resume.from {
         let mut b = [0u8; SAVED_ENTRY_BYTES];
         let u64at =
@@ -526,7 +665,7 @@ pub fn solve_resumable<'a, G: Game>(
     };
     s.root = (phi, delta);
     while phi != 0 && delta != 0 && !s.stopped {
-        let f = s.mid(INF - 1, INF - 1);
+        let f = s.mid(INF - 1, INF - 1, false);
         phi = f.phi;
         delta = f.delta;
     }
@@ -543,7 +682,7 @@ pub fn solve_resumable<'a, G: Game>(
         Answer::Unknown
     };
     let run_calls = s.calls;
-    let held = s.table.used() * bytes_per_entry_in(opts.ghi) as u64;
+    let held = s.table.used() * bytes_per_entry_of(opts) as u64;
     let proof = if opts.proof && answer != Answer::Unknown {
         // The root is an OR node: its side to move wins the binary game
         // when the goal is proven.
@@ -592,7 +731,11 @@ impl<G: Game> Search<'_, G> {
     /// depend on: the shallowest path index a repetition they depend on
     /// repeats ([`NO_REPEAT`] when none) and, under [`Ghi::Path`], the
     /// positions above the node those repetitions return to.
-    fn mid(&mut self, th_phi: u32, th_delta: u32) -> Found {
+    ///
+    /// `inc` is Kishimoto's increase flag ([`Remedies::tca`]): set when an
+    /// ancestor has an unproven old child, so this node may be in a cycle
+    /// and raises its thresholds above its numbers on its first pass.
+    fn mid(&mut self, mut th_phi: u32, mut th_delta: u32, inc: bool) -> Found {
         self.calls += 1;
         if self.calls >= self.call_limit {
             self.stopped = true;
@@ -640,6 +783,7 @@ impl<G: Game> Search<'_, G> {
                         } else {
                             Deps::NONE
                         },
+                        depth: NO_DEPTH,
                     }
                 }
                 None => {
@@ -651,6 +795,11 @@ impl<G: Game> Search<'_, G> {
                         .get(self.pos.key())
                         .filter(|(_, _, deps)| self.on_path(deps));
                     let (phi, delta, deps) = hit.unwrap_or((1, 1, Deps::NONE));
+                    let depth = if hit.is_some() {
+                        self.table.depth(self.pos.key()).unwrap_or(NO_DEPTH)
+                    } else {
+                        NO_DEPTH
+                    };
                     Child {
                         mv,
                         phi,
@@ -658,6 +807,7 @@ impl<G: Game> Search<'_, G> {
                         leaf: false,
                         reach: NO_REPEAT,
                         deps,
+                        depth,
                     }
                 }
             };
@@ -666,13 +816,45 @@ impl<G: Game> Search<'_, G> {
             kids.push(child);
         }
 
+        let depth = self.path.len() - 1;
+        let rem = self.opts.remedies;
+        // TCA: a node seen before (its numbers are in the table) with an
+        // unproven child first reached no deeper than itself may sit in a
+        // cycle; so may everything below it. A node searched the first
+        // time clears the flag (Kishimoto 2010, Figure 3).
+        let inc = rem.tca
+            && depth < TCA_MAX_DEPTH
+            && match self.table.depth(self.pos.key()) {
+                None => false,
+                Some(d) => {
+                    let own = d.min(depth as u32);
+                    inc || kids
+                        .iter()
+                        .any(|k| !k.leaf && k.phi != 0 && k.delta != 0 && k.depth < own)
+                }
+            };
+        let mut first = true;
         let (mut phi, mut delta);
+        // Under WPN, the children whose φ is not 0 (δ = max φ + this − 1).
+        let mut open;
         loop {
             phi = INF;
             delta = 0;
+            open = 0u32;
+            let mut max_phi = 0;
             for k in &kids {
                 phi = phi.min(k.delta);
-                delta = add(delta, k.phi);
+                if rem.wpn {
+                    if k.phi != 0 {
+                        open += 1;
+                        max_phi = max_phi.max(k.phi);
+                    }
+                } else {
+                    delta = add(delta, k.phi);
+                }
+            }
+            if rem.wpn && open > 0 {
+                delta = add(max_phi, open - 1);
             }
             if phi == 0 {
                 delta = INF;
@@ -683,6 +865,14 @@ impl<G: Game> Search<'_, G> {
             if self.path.len() == 1 {
                 self.root = (phi, delta);
             }
+            if first && inc && phi != 0 && delta != 0 {
+                // Numbers a cycle made too small would end the call at
+                // once, and the caller would call again: search on until
+                // they grow.
+                th_phi = th_phi.max(add(phi, 1)).min(INF - 1);
+                th_delta = th_delta.max(add(delta, 1)).min(INF - 1);
+            }
+            first = false;
             if phi >= th_phi || delta >= th_delta || self.stopped {
                 break;
             }
@@ -704,7 +894,13 @@ impl<G: Game> Search<'_, G> {
             let k = kids[best];
             debug_assert!(!k.leaf);
             // thφ(c) = thδ(n) − (δ(n) − φ(c)); thδ(c) = min(thφ(n), δ₂(1+ε)).
-            let rest = delta as u64 - k.phi as u64;
+            // Under WPN δ(n) reaches thδ(n) once φ(c) reaches
+            // thδ(n) − (open − 1), whichever child had the largest φ.
+            let rest = if rem.wpn {
+                open as u64 - 1
+            } else {
+                delta as u64 - k.phi as u64
+            };
             let c_th_phi = (th_delta as u64).saturating_sub(rest).min(INF as u64 - 1) as u32;
             let grown = if delta2 >= INF - 1 {
                 INF - 1
@@ -715,7 +911,7 @@ impl<G: Game> Search<'_, G> {
             let c_th_delta = th_phi.min(grown);
             let u = self.pos.make(k.mv);
             self.push();
-            let f = self.mid(c_th_phi, c_th_delta);
+            let f = self.mid(c_th_phi, c_th_delta, inc);
             self.pop();
             self.pos.unmake(k.mv, u);
             kids[best].phi = f.phi;
@@ -740,16 +936,24 @@ impl<G: Game> Search<'_, G> {
         } else {
             Deps::NONE
         };
-        let depth = self.path.len() - 1;
         let store = match self.opts.ghi {
             Ghi::Naive => true,
             Ghi::NoRepetitionStore => reach == NO_REPEAT,
             Ghi::LocalRepetition => reach >= depth,
             Ghi::Path => !deps.too_many(),
         };
-        if store {
-            let work = self.calls - calls_before + 1;
-            self.table.put(self.pos.key(), phi, delta, work, &deps);
+        let work = self.calls - calls_before + 1;
+        let solved = phi == 0 || delta == 0;
+        if rem.tca && !solved {
+            // Open numbers claim nothing: stored whatever repetitions they
+            // rest on, with no chain, so every path may use them.
+            self.table
+                .put_at(self.pos.key(), phi, delta, work, &Deps::NONE, depth as u32);
+        } else if store {
+            self.table
+                .put_at(self.pos.key(), phi, delta, work, &deps, depth as u32);
+        } else if rem.tca {
+            self.table.lower_depth(self.pos.key(), depth as u32);
         }
         // The parent compares the same index with its own depth, and
         // takes its own key out of the chain.
@@ -842,6 +1046,40 @@ fn path_deps<M>(kids: &[Child<M>], proven: bool) -> Deps {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remedies_parse_and_name() {
+        assert_eq!(Remedies::parse("tca,wpn"), Ok(Remedies::ALL));
+        assert_eq!(Remedies::parse("all"), Ok(Remedies::ALL));
+        assert_eq!(Remedies::parse(" none "), Ok(Remedies::NONE));
+        assert_eq!(Remedies::parse("wpn").map(Remedies::name), Ok("wpn"));
+        assert_eq!(Remedies::parse("tca").map(Remedies::name), Ok("tca"));
+        assert!(Remedies::parse("snda").unwrap_err().contains("snda"));
+        for r in [Remedies::NONE, Remedies::ALL] {
+            assert_eq!(Remedies::parse(r.name()), Ok(r));
+        }
+    }
+
+    #[test]
+    fn depths_are_kept_beside_their_entries() {
+        let mut t = Table::with_depths(2, false, true);
+        t.put_at(10, 1, 2, 5, &Deps::NONE, 7);
+        assert_eq!(t.depth(10), Some(7));
+        // The least depth stays, whatever the later visits.
+        t.put_at(10, 3, 4, 6, &Deps::NONE, 9);
+        t.lower_depth(10, 8);
+        assert_eq!(t.depth(10), Some(7));
+        t.lower_depth(10, 3);
+        assert_eq!(t.depth(10), Some(3));
+        // A new position in the slot starts with its own depth.
+        t.put_at(20, 1, 1, 50, &Deps::NONE, 12);
+        t.put_at(30, 1, 1, 60, &Deps::NONE, 4);
+        assert_eq!(t.get(10), None);
+        assert_eq!((t.depth(20), t.depth(30)), (Some(12), Some(4)));
+        // Without TCA no depths are kept.
+        let t = Table::new(2, false);
+        assert_eq!(t.depth(10), None);
+    }
 
     #[test]
     fn table_stays_within_its_budget() {

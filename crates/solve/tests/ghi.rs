@@ -88,6 +88,28 @@ fn check<B: Board>(
             r.answer == want || r.answer == Answer::Unknown,
             "{fen} {goal}: pns"
         );
+        // Kishimoto's remedies store open numbers whatever repetitions
+        // they rest on, never solved ones the mode would not store: the
+        // sound modes stay right with them on.
+        for ghi in [Ghi::NoRepetitionStore, Ghi::LocalRepetition, Ghi::Path] {
+            let opts = dfpn::Options {
+                ghi,
+                remedies: dfpn::Remedies::ALL,
+                ..Default::default()
+            };
+            let r = dfpn::solve(&pos, goal, None, &Limits::nodes(4_000_000), &opts);
+            eprintln!(
+                "{fen} {goal}: {} with remedies {} in {} calls",
+                ghi.name(),
+                r.answer.name(),
+                r.nodes
+            );
+            assert!(
+                r.answer == want || r.answer == Answer::Unknown,
+                "{fen} {goal}: {} with remedies",
+                ghi.name()
+            );
+        }
         let naive = dfpn::Options {
             ghi: Ghi::Naive,
             ..Default::default()

@@ -27,6 +27,7 @@ use common::{jc3, jungle3, placement, replay, Fewer, Rng};
 use zoo_animal::board::Board;
 use zoo_animal::{Position, RuleSet};
 use zoo_core::{Game, Oracle, Outcome};
+use zoo_solve::dfpn::Remedies;
 use zoo_solve::{answers_for, dfpn, pns, value_of, Answer, Ghi, Goal, Limits};
 use zoo_tb::oracle::TbOracle;
 
@@ -56,7 +57,7 @@ struct Tally {
 enum Algo {
     Pns,
     Pn2,
-    Dfpn(Ghi),
+    Dfpn(Ghi, Remedies),
 }
 
 fn check_positions<B: Board>(
@@ -97,9 +98,10 @@ fn check_positions<B: Board>(
             let r = match algo {
                 Algo::Pns => pns::solve(&pos, goal, oracle, &Limits::nodes(NODES)),
                 Algo::Pn2 => zoo_solve::pn2::solve(&pos, goal, oracle, &Limits::nodes(NODES)),
-                Algo::Dfpn(ghi) => {
+                Algo::Dfpn(ghi, remedies) => {
                     let opts = dfpn::Options {
                         ghi,
+                        remedies,
                         ..dfpn::Options::default()
                     };
                     dfpn::solve(&pos, goal, oracle, &Limits::nodes(NODES), &opts)
@@ -295,22 +297,77 @@ fn dfpn_path_agrees_with_the_tables() {
     dfpn_against_tables(Ghi::Path);
 }
 
+/// Kishimoto's remedies (TCA, and weak proof numbers against
+/// overestimation) change which open numbers are stored and how they are
+/// computed, never which solved values are: every sound mode with them
+/// on answers as the tables on the same samples.
+#[test]
+fn dfpn_with_remedies_agrees_with_the_tables() {
+    dfpn_against_tables_with(Ghi::NoRepetitionStore, Remedies::ALL);
+}
+
+/// As above, under `LocalRepetition`.
+#[test]
+fn dfpn_local_repetition_with_remedies_agrees_with_the_tables() {
+    dfpn_against_tables_with(Ghi::LocalRepetition, Remedies::ALL);
+}
+
+/// As above, under `Path`, and each remedy alone under `Path` on the
+/// drawn samples (where they matter).
+#[test]
+fn dfpn_path_with_remedies_agrees_with_the_tables() {
+    dfpn_against_tables_with(Ghi::Path, Remedies::ALL);
+    for remedies in [
+        Remedies {
+            tca: true,
+            wpn: false,
+        },
+        Remedies {
+            tca: false,
+            wpn: true,
+        },
+    ] {
+        let algo = Algo::Dfpn(Ghi::Path, remedies);
+        let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
+        let tables = TbOracle::open(jungle3(), rules).expect("tables");
+        let d = check_positions::<zoo_animal::Jungle>(
+            algo,
+            rules,
+            &tables,
+            None,
+            12,
+            8,
+            Some(Outcome::Draw),
+        );
+        summary(
+            &format!("Path {} jungle draws", remedies.name()),
+            &d,
+            2 * d.draws,
+        );
+    }
+}
+
 fn dfpn_against_tables(ghi: Ghi) {
-    let algo = Algo::Dfpn(ghi);
+    dfpn_against_tables_with(ghi, Remedies::NONE);
+}
+
+fn dfpn_against_tables_with(ghi: Ghi, remedies: Remedies) {
+    let algo = Algo::Dfpn(ghi, remedies);
+    let ghi = format!("{ghi:?} {}", remedies.name());
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let tables = TbOracle::open(jc3(), rules).expect("tables");
     type Jc = zoo_animal::JungleCheckers;
     let t = check_positions::<Jc>(algo, rules, &tables, None, 1, 40, None);
-    summary(&format!("{ghi:?} jungle checkers"), &t, MAX_UNKNOWN);
+    summary(&format!("{ghi} jungle checkers"), &t, MAX_UNKNOWN);
     let d = check_positions::<Jc>(algo, rules, &tables, None, 11, 8, Some(Outcome::Draw));
-    check_draws(&format!("{ghi:?} jungle checkers draws"), &d);
+    check_draws(&format!("{ghi} jungle checkers draws"), &d);
     let two = Fewer {
         inner: &tables,
         max: 2,
     };
     let t = check_positions::<Jc>(algo, rules, &tables, Some(&two), 4, 30, None);
     summary(
-        &format!("{ghi:?} jungle checkers, 2-piece tables as leaves"),
+        &format!("{ghi} jungle checkers, 2-piece tables as leaves"),
         &t,
         MAX_UNKNOWN,
     );
@@ -319,16 +376,16 @@ fn dfpn_against_tables(ghi: Ghi) {
     let tables = TbOracle::open(jungle3(), rules).expect("tables");
     type J = zoo_animal::Jungle;
     let t = check_positions::<J>(algo, rules, &tables, None, 2, 40, None);
-    summary(&format!("{ghi:?} jungle"), &t, MAX_UNKNOWN);
+    summary(&format!("{ghi} jungle"), &t, MAX_UNKNOWN);
     let d = check_positions::<J>(algo, rules, &tables, None, 12, 8, Some(Outcome::Draw));
-    check_draws(&format!("{ghi:?} jungle draws"), &d);
+    check_draws(&format!("{ghi} jungle draws"), &d);
     let two = Fewer {
         inner: &tables,
         max: 2,
     };
     let t = check_positions::<J>(algo, rules, &tables, Some(&two), 3, 30, None);
     summary(
-        &format!("{ghi:?} jungle, 2-piece tables as leaves"),
+        &format!("{ghi} jungle, 2-piece tables as leaves"),
         &t,
         MAX_UNKNOWN,
     );
@@ -344,7 +401,7 @@ fn dfpn_against_tables(ghi: Ghi) {
 #[ignore]
 fn wide_sample_path_and_local_repetition() {
     for ghi in [Ghi::Path, Ghi::LocalRepetition] {
-        let algo = Algo::Dfpn(ghi);
+        let algo = Algo::Dfpn(ghi, Remedies::NONE);
         let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
         let tables = TbOracle::open(jc3(), rules).expect("tables");
         let t = check_positions::<zoo_animal::JungleCheckers>(

@@ -127,6 +127,7 @@ pub async fn prove(
         proof: false,
         checkpoint: None,
         checkpoint_every: Duration::MAX,
+        remedies: zoo_app::solve::Remedies::NONE,
     };
     drop(s);
     let permit = slot(&st)?;

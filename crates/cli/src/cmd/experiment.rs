@@ -120,6 +120,10 @@ pub enum Which {
         /// second-level work (the others are bounded by nodes alone).
         #[arg(long, default_value_t = 2.0)]
         pn2_seconds: f64,
+        /// Instead of every method, df-pn's sound GHI modes without and
+        /// with Kishimoto's remedies (files remedies-<game>.*).
+        #[arg(long)]
+        remedies: bool,
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
@@ -321,6 +325,7 @@ impl GameVisitor for PerGame<'_> {
                 seed,
                 nodes,
                 pn2_seconds,
+                remedies,
                 out_dir,
                 ..
             } => {
@@ -334,6 +339,7 @@ impl GameVisitor for PerGame<'_> {
                         nodes: *nodes,
                         pn2_seconds: *pn2_seconds,
                     },
+                    remedies: *remedies,
                 };
                 let report = zoo_lab::solvers::solvers::<G>(
                     &rules,
@@ -345,7 +351,8 @@ impl GameVisitor for PerGame<'_> {
                 write_report(
                     out_dir,
                     &report,
-                    self.1.then_some(("solvers", game::<G>()?)),
+                    self.1
+                        .then_some((if *remedies { "remedies" } else { "solvers" }, game::<G>()?)),
                 )
             }
             Which::WithTables {

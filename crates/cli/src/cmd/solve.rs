@@ -7,8 +7,8 @@ use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use zoo_app::solve::{
-    check_proof, limits, solve, Algorithm, Ghi, Limits, Progress, Question, Sample, SolveReport,
-    SolveRequest, INF,
+    check_proof, limits, solve, Algorithm, Ghi, Limits, Progress, Question, Remedies, Sample,
+    SolveReport, SolveRequest, INF,
 };
 use zoo_app::GameKind;
 
@@ -60,6 +60,11 @@ pub struct SolveArgs {
     /// df-pn's handling of the graph-history problem (docs/solve.md).
     #[arg(long, value_enum, default_value = "no-repetition-store")]
     pub ghi: GhiArg,
+    /// df-pn's remedies for loops, under- and overestimation, comma-separated:
+    /// tca (Kishimoto's threshold controlling algorithm, open numbers
+    /// stored), wpn (weak proof numbers), all, none (docs/solve.md).
+    #[arg(long, default_value = "none", value_parser = Remedies::parse)]
+    pub remedies: Remedies,
     /// Endgame tables: the positions they cover are leaves.
     #[arg(long = "tb", value_name = "DIR")]
     pub tables: Option<PathBuf>,
@@ -141,6 +146,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             GhiArg::Path => Ghi::Path,
             GhiArg::Naive => Ghi::Naive,
         },
+        remedies: a.remedies,
         tables: a.tables.clone(),
         limits: Limits {
             stop: Some(stop_requested),

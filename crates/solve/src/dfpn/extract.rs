@@ -37,7 +37,7 @@ impl<G: Game> Search<'_, G> {
     /// `Some(false)` when it does not (δ = 0).
     fn solve_here(&mut self) -> Result<bool, Failed> {
         loop {
-            let f = self.mid(INF - 1, INF - 1);
+            let f = self.mid(INF - 1, INF - 1, false);
             if f.phi == 0 {
                 return Ok(true);
             }
