@@ -691,6 +691,8 @@ pub fn solve_resumable<'a, G: Game>(
             Some(end) => Ok(extract::root_leaf(end)),
             None => {
                 s.stopped = false;
+                // The derivation searches plainly: see docs/solve.md, "df-pn's remedies".
+                s.opts.remedies = Remedies::NONE;
                 s.call_limit = s.calls.saturating_add(limits.nodes.unwrap_or(u64::MAX));
                 let mut left = MAX_PROOF_NODES;
                 s.extract(winner, &mut left).map(|kids| crate::proof::Tree {
