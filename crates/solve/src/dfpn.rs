@@ -40,6 +40,12 @@
 //!
 //! The table replaces by work done (MID calls below the entry): the entry
 //! that cost more to compute stays.
+//!
+//! [`Remedies`] (Kishimoto 2010), off by default: `tca` stores open
+//! numbers whatever repetitions they rest on and raises the thresholds of
+//! a node that may sit on a cycle; `wpn` takes δ = max φ + (k − 1) over
+//! the k open children instead of Σ φ. Neither changes which solved
+//! values are stored (docs/solve.md, "df-pn's remedies").
 
 mod extract;
 
