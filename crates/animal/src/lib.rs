@@ -47,6 +47,7 @@ pub mod render;
 pub mod retro;
 pub mod rule_overrides;
 pub mod rules;
+pub mod tables;
 pub mod tactics;
 pub mod zobrist;
 

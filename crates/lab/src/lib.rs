@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod depth_curve;
+pub mod endgames;
 pub mod enhancements;
 pub mod measure;
 pub mod negamax;

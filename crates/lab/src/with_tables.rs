@@ -84,10 +84,11 @@ impl Row {
 
 /// Solves every position with each of `methods` (each question within
 /// `nodes` nodes and `seconds`) and, when `ab_nodes` is not 0, alpha-beta
-/// within that many nodes, all with `oracle`; `progress` hears of each.
+/// within that many nodes, all with `oracle` if there is one (else play
+/// goes to the end of the game); `progress` hears of each.
 pub fn run<G: EngineGame>(
     positions: &[G],
-    oracle: &Arc<dyn Oracle<G>>,
+    oracle: Option<&Arc<dyn Oracle<G>>>,
     methods: &[Method],
     nodes: u64,
     seconds: f64,
@@ -99,10 +100,10 @@ pub fn run<G: EngineGame>(
     for (i, pos) in positions.iter().enumerate() {
         let solved: Vec<(Method, Solved)> = methods
             .iter()
-            .map(|&m| (m, value_by(m, pos, Some(&**oracle), &lim)))
+            .map(|&m| (m, value_by(m, pos, oracle.map(|o| &**o), &lim)))
             .collect();
         let alpha_beta = if ab_nodes > 0 {
-            Some(mate_search(pos, Some(oracle.clone()), ab_nodes)?)
+            Some(mate_search(pos, oracle.cloned(), ab_nodes)?)
         } else {
             None
         };
@@ -173,10 +174,19 @@ pub struct Sizes {
     pub ab_nodes: u64,
 }
 
-/// The experiment's files: every position (CSV), the summary by number
-/// of pieces and method with the agreement counts (Markdown), and the
-/// nodes of each method, positions sorted by them (SVG, log scale).
-pub fn report(game: &str, tables: &str, rows: &[Row], sizes: &Sizes) -> Result<Report> {
+/// The experiment's files, `<name>-<game>.{md,csv,svg}`: every position
+/// (CSV), the summary by number of pieces and method with the agreement
+/// counts (Markdown), and the nodes of each method, positions sorted by
+/// them (SVG, log scale, titled `<game>: <title>`). `tables` says what
+/// the oracle was.
+pub fn report(
+    name: &str,
+    title: &str,
+    game: &str,
+    tables: &str,
+    rows: &[Row],
+    sizes: &Sizes,
+) -> Result<Report> {
     let methods: Vec<Method> = rows
         .first()
         .map_or_else(Vec::new, |r| r.solved.iter().map(|s| s.0).collect());
@@ -287,7 +297,7 @@ pub fn report(game: &str, tables: &str, rows: &[Row], sizes: &Sizes) -> Result<R
     }
     let _ = writeln!(
         md,
-        "\nWith {tables} as the oracle. Each solver question at most {} nodes (PNS: held; df-pn: MID calls) and {} s; {}\"all\" counts an undecided position's whole budget.",
+        "\nWith {tables}. Each solver question at most {} nodes (PNS: held; df-pn: MID calls) and {} s; {}\"all\" counts an undecided position's whole budget.",
         sizes.nodes,
         sizes.seconds,
         if sizes.ab_nodes > 0 {
@@ -310,16 +320,16 @@ pub fn report(game: &str, tables: &str, rows: &[Row], sizes: &Sizes) -> Result<R
     }
     let labels: Vec<String> = (0..=rows.len()).map(|i| i.to_string()).collect();
     let svg = log_plot(
-        &format!("{game}: solving beyond the tables"),
+        &format!("{game}: {title}"),
         "positions, sorted by the method's nodes",
         &labels,
         &series,
     )?;
     Ok(Report {
         files: vec![
-            (format!("with-tables-{game}.md"), md.clone()),
-            (format!("with-tables-{game}.csv"), csv),
-            (format!("with-tables-{game}.svg"), svg),
+            (format!("{name}-{game}.md"), md.clone()),
+            (format!("{name}-{game}.csv"), csv),
+            (format!("{name}-{game}.svg"), svg),
         ],
         summary: Some(md),
     })
@@ -347,12 +357,19 @@ pub fn with_tables<G: EngineGame>(
     }
     let rows = run(
         &positions,
-        &oracle,
+        Some(&oracle),
         &METHODS,
         sizes.nodes,
         sizes.seconds,
         sizes.ab_nodes,
         progress,
     )?;
-    report(G::start(rules).game_name(), tables, &rows, sizes)
+    report(
+        "with-tables",
+        "solving beyond the tables",
+        G::start(rules).game_name(),
+        &format!("{tables} as the oracle"),
+        &rows,
+        sizes,
+    )
 }

@@ -115,7 +115,7 @@ fn with_two_piece_tables_the_three_piece_values_come_out() {
     let only: Vec<JungleCheckersPos> = pos.iter().map(|(p, _)| p.clone()).collect();
     let rows = with_tables::run(
         &only,
-        &oracle,
+        Some(&oracle),
         &with_tables::METHODS,
         300_000,
         20.0,
@@ -160,4 +160,35 @@ fn with_two_piece_tables_the_three_piece_values_come_out() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("in the tables already"), "{e}");
+}
+
+/// Experiment 5 on Classical Checkers' endgame positions with small
+/// budgets: every position is reported, and where two methods (or a
+/// method and alpha-beta's mate) both decide, they agree.
+#[test]
+fn the_checkers_endgames_are_solved_without_disagreement() {
+    let sizes = with_tables::Sizes {
+        pieces: Vec::new(),
+        positions: 0,
+        nodes: 50_000,
+        seconds: 5.0,
+        ab_nodes: 50_000,
+    };
+    let report =
+        zoo_lab::endgames::endgames::<zoo_checkers::ClassicalPos>(&sizes, &mut |_| {}).unwrap();
+    let csv = &report
+        .files
+        .iter()
+        .find(|(n, _)| n == "endgames-classical-checkers.csv")
+        .expect("the CSV")
+        .1;
+    // Three solvers and alpha-beta for each of the 16 endgame positions.
+    assert_eq!(csv.lines().count(), 1 + 16 * 4, "{csv}");
+    let md = report.summary.expect("a summary");
+    assert!(!md.contains("Disagreements"), "{md}");
+    assert!(
+        csv.lines()
+            .any(|l| l.contains(",win,") || l.contains(",loss,")),
+        "nothing decided: {csv}"
+    );
 }

@@ -20,7 +20,7 @@ pub mod error;
 pub mod estimate;
 pub mod file;
 pub mod generate;
-pub mod index;
+pub use zoo_animal::tables::index;
 pub mod isomorph;
 pub mod manifest;
 pub mod oracle;

@@ -13,6 +13,8 @@
 //!   same random positions, valued by the tables (issue 17, experiment 3).
 //! - `with-tables`: positions with more pieces than the tables, solved
 //!   with the tables as the oracle (issue 17, experiment 4).
+//! - `endgames`: the test set's endgame positions solved without tables
+//!   (issue 17, experiment 5).
 
 use crate::games::game_parser;
 use anyhow::{anyhow, bail, Context, Result};
@@ -156,6 +158,24 @@ pub enum Which {
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
+    /// The endgame positions of the game's built-in test set (literature
+    /// C's for Classical Checkers), solved by PNS and df-pn without
+    /// tables, checked by alpha-beta's mates.
+    Endgames {
+        #[arg(long, value_parser = game_parser())]
+        game: GameKind,
+        /// Nodes at most a question (PNS: held; df-pn: MID calls).
+        #[arg(long, default_value_t = 1_000_000)]
+        nodes: u64,
+        /// Seconds at most a question (a safeguard: the nodes bound first).
+        #[arg(long, default_value_t = 20.0)]
+        seconds: f64,
+        /// Alpha-beta's nodes at most a position (0: no alpha-beta check).
+        #[arg(long, default_value_t = 1_000_000)]
+        ab_nodes: u64,
+        #[arg(long, default_value = "experiments")]
+        out_dir: PathBuf,
+    },
     /// Assembles a test set by engine play from the start (randomised first plies).
     Testset {
         #[arg(long, value_parser = game_parser())]
@@ -224,6 +244,20 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
         } => {
             if *positions == 0 || *nodes == 0 {
                 bail!("--positions and --nodes must be at least 1");
+            }
+            if !(seconds.is_finite() && *seconds > 0.0) {
+                bail!("--seconds must be a positive number");
+            }
+            game.visit(PerGame(&a.which, a.json))
+        }
+        Which::Endgames {
+            game,
+            nodes,
+            seconds,
+            ..
+        } => {
+            if *nodes == 0 {
+                bail!("--nodes must be at least 1");
             }
             if !(seconds.is_finite() && *seconds > 0.0) {
                 bail!("--seconds must be a positive number");
@@ -388,6 +422,28 @@ impl GameVisitor for PerGame<'_> {
                     out_dir,
                     &report,
                     self.1.then_some(("with_tables", game::<G>()?)),
+                )
+            }
+            Which::Endgames {
+                nodes,
+                seconds,
+                ab_nodes,
+                out_dir,
+                ..
+            } => {
+                let sizes = zoo_lab::with_tables::Sizes {
+                    pieces: Vec::new(),
+                    positions: 0,
+                    nodes: *nodes,
+                    seconds: *seconds,
+                    ab_nodes: *ab_nodes,
+                };
+                let report =
+                    zoo_lab::endgames::endgames::<G>(&sizes, &mut |line| eprintln!("{line}"))?;
+                write_report(
+                    out_dir,
+                    &report,
+                    self.1.then_some(("endgames", game::<G>()?)),
                 )
             }
             Which::Negamax { .. } => Err(anyhow!("negamax runs on Jungle alone, not per game")),

@@ -14,6 +14,7 @@ mod plan;
 mod props;
 mod ranks;
 mod retro;
+mod retro_race;
 mod sample;
 mod stats;
 mod verify;

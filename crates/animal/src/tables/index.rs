@@ -13,22 +13,26 @@
 //! Positions with the first piece on file d keep both images: they cost
 //! little and keep the code a plain product of radices.
 
+use crate::board::{bit, file_of, rank_of, sq, Board, FILES, RAT};
+use crate::{Position, RuleSet};
 use std::marker::PhantomData;
-use zoo_animal::board::{bit, file_of, rank_of, sq, Board, FILES, RAT};
-use zoo_animal::{Position, RuleSet};
 use zoo_core::{Side, TableIndex};
 
 /// Which kinds each side has on the board (bit `k` = kind `k`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Material {
+    /// White's kinds (bit `k`: kind `k`).
     pub white: u8,
+    /// Black's kinds.
     pub black: u8,
 }
 
 impl Material {
+    /// The configuration of these two masks.
     pub fn new(white: u8, black: u8) -> Material {
         Material { white, black }
     }
+    /// The configuration of a position.
     pub fn of<B: Board>(pos: &Position<B>) -> Material {
         let mut m = Material::new(0, 0);
         for k in 0..B::KINDS {
@@ -41,12 +45,15 @@ impl Material {
         }
         m
     }
+    /// How many pieces.
     pub fn pieces(self) -> u32 {
         self.white.count_ones() + self.black.count_ones()
     }
+    /// The colour-swapped configuration (White's kinds are Black's).
     pub fn swapped(self) -> Material {
         Material::new(self.black, self.white)
     }
+    /// Whether both sides have the same kinds.
     pub fn is_symmetric(self) -> bool {
         self.white == self.black
     }
@@ -200,6 +207,7 @@ fn select_portable(mut x: u64, mut n: u32) -> u8 {
     base as u8 + SELECT_IN_BYTE[n as usize][(x & 0xff) as usize]
 }
 
+/// The left-right mirror image of a square.
 #[inline(always)]
 pub fn mirror_sq(s: u8) -> u8 {
     sq(FILES - 1 - file_of(s), rank_of(s))
@@ -214,7 +222,9 @@ pub fn turned<B: Board>(s: u8) -> u8 {
 /// The index of one material configuration.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The configuration indexed.
     pub material: Material,
+    /// How many pieces.
     pub n: usize,
     /// Side and kind of each piece in index order.
     pub pieces: Vec<(Side, usize)>,
@@ -226,10 +236,12 @@ pub struct Layout {
     /// `stride[i]`: the product of the radices after `i`. Sizes beyond
     /// `u64` (16 Jungle pieces) saturate; no table that large is built.
     stride: Vec<u64>,
+    /// Entries per side to move.
     pub size: u64,
 }
 
 impl Layout {
+    /// The index of a configuration.
     pub fn new<B: Board>(material: Material) -> Layout {
         let dens = bit(B::DEN[0]) | bit(B::DEN[1]);
         let all = B::all_squares() & !dens;
@@ -505,7 +517,7 @@ impl Layout {
 }
 
 /// The animal layout of one configuration as a [`TableIndex`], for the
-/// generator of any game with unmoves ([`crate::retro`]): the same entries
+/// generator of any game with unmoves (`zoo_tb::retro`): the same entries
 /// as the animal generator's, so that the two write the same tables.
 pub struct AnimalIndex<'a, B: Board> {
     layout: &'a Layout,
@@ -582,7 +594,7 @@ impl<B: Board> TableIndex<Position<B>> for AnimalIndex<'_, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zoo_animal::{Jungle, JungleCheckers};
+    use crate::{Jungle, JungleCheckers};
 
     #[test]
     fn select_finds_each_bit() {
