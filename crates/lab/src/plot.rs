@@ -20,6 +20,24 @@ const COLOURS: [RGBColor; 8] = [
 
 /// Width of the chart and of the legend's column beside it, in pixels.
 const WIDTH: u32 = 900;
+
+/// Series `i`'s line and name in the legend beside a plot.
+fn legend_entry<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    i: usize,
+    name: &str,
+    c: RGBColor,
+) -> Result<()> {
+    let y = 60 + 22 * i as i32;
+    area.draw(&PathElement::new(vec![(5, y), (25, y)], c.stroke_width(2)))
+        .map_err(plot_err)?;
+    area.draw(&Text::new(
+        name.to_string(),
+        (32, y - 7),
+        ("sans-serif", 14).into_font(),
+    ))
+    .map_err(plot_err)
+}
 const LEGEND: u32 = 260;
 
 /// A y tick of the log scale: whole numbers as such below 10⁴, above as
@@ -116,17 +134,7 @@ pub fn log_plot_of(
                     c.stroke_width(2),
                 ))
                 .map_err(plot_err)?;
-            let y = 60 + 22 * i as i32;
-            legend_area
-                .draw(&PathElement::new(vec![(5, y), (25, y)], c.stroke_width(2)))
-                .map_err(plot_err)?;
-            legend_area
-                .draw(&Text::new(
-                    name.clone(),
-                    (32, y - 7),
-                    ("sans-serif", 14).into_font(),
-                ))
-                .map_err(plot_err)?;
+            legend_entry(&legend_area, i, name, c)?;
             chart
                 .draw_series(
                     pts.iter()
@@ -183,17 +191,7 @@ pub fn tradeoff_plot(title: &str, series: &[(String, Vec<(f64, f64)>)]) -> Resul
             chart
                 .draw_series(pts.iter().map(|&p| Circle::new(p, 2, c.filled())))
                 .map_err(plot_err)?;
-            let y = 60 + 22 * i as i32;
-            legend_area
-                .draw(&PathElement::new(vec![(5, y), (25, y)], c.stroke_width(2)))
-                .map_err(plot_err)?;
-            legend_area
-                .draw(&Text::new(
-                    name.clone(),
-                    (32, y - 7),
-                    ("sans-serif", 14).into_font(),
-                ))
-                .map_err(plot_err)?;
+            legend_entry(&legend_area, i, name, c)?;
         }
         root.present().map_err(plot_err)?;
     }
@@ -242,17 +240,7 @@ pub fn log_plot_xy(
             chart
                 .draw_series(pts.iter().map(|p| Circle::new(at(p), 2, c.filled())))
                 .map_err(plot_err)?;
-            let y = 60 + 22 * i as i32;
-            legend_area
-                .draw(&PathElement::new(vec![(5, y), (25, y)], c.stroke_width(2)))
-                .map_err(plot_err)?;
-            legend_area
-                .draw(&Text::new(
-                    name.clone(),
-                    (32, y - 7),
-                    ("sans-serif", 14).into_font(),
-                ))
-                .map_err(plot_err)?;
+            legend_entry(&legend_area, i, name, c)?;
         }
         root.present().map_err(plot_err)?;
     }
