@@ -22,8 +22,8 @@ use std::sync::OnceLock;
 use zoo_animal::rules::{JUNGLE_CHECKERS_LEIDEN, JUNGLE_LEIDEN};
 use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
 use zoo_tb::file::{file_name, Table, WDL_INVALID};
-use zoo_tb::index::Material;
-use zoo_tb::Layouts;
+use zoo_animal_tb::index::Material;
+use zoo_animal_tb::Layouts;
 
 /// A directory of this process's own, made once: in memory where the
 /// machine has `/dev/shm`, since writing each input to a disk was most of
@@ -40,10 +40,10 @@ fn dir() -> &'static PathBuf {
 }
 
 fn read<B: Board>(bytes: &[u8], m: Material, rules: &RuleSet, layouts: &Layouts<B>) {
-    let path = dir().join(file_name::<B>(m));
+    let path = dir().join(file_name(&m.name::<B>()));
     std::fs::write(&path, bytes).unwrap();
     let size = layouts.get(m).size;
-    let Ok(t) = Table::open(&path, B::GAME, rules.name, m, size) else {
+    let Ok(t) = Table::open(&path, B::GAME, rules.name, m.key() as u16, m.stored_sides(), size) else {
         return;
     };
     let mut codes = vec![0u8; size as usize];

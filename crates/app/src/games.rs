@@ -131,7 +131,7 @@ fn animal_tables<B: zoo_animal::Board>(
     dir: &Path,
     rules: &'static zoo_animal::RuleSet,
 ) -> Option<OpenedTables<zoo_animal::Position<B>>> {
-    zoo_tb::oracle::TbOracle::<B>::open(dir, rules).map(|o| OpenedTables {
+    zoo_animal_tb::TbOracle::<B>::open(dir, rules).map(|o| OpenedTables {
         description: o.describe(dir),
         oracle: Arc::new(o),
     })

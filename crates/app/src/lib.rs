@@ -57,4 +57,5 @@ pub use tables::{BuildOutcome, BuildPlan, BuildRequest, TableSet, TableVisitor};
 pub use trees::{TreeLimit, TreeReport, TreeRequest, TreeSummary};
 /// How a table is stored, what a build reports per table, and sizes in
 /// words: the tables' own types, as the front ends show them.
-pub use zoo_tb::{build::human_bytes, build::Built, file::Encoding};
+pub use zoo_animal_tb::{build::human_bytes, build::Built};
+pub use zoo_tb::file::Encoding;

@@ -1,5 +1,5 @@
 //! `zoo tb advantage`: one configuration solved in the 1-bit advantage
-//! mode (literature B; `zoo_tb::advantage`), its win/draw/loss counts, and
+//! mode (literature B; `zoo_animal_tb::advantage`), its win/draw/loss counts, and
 //! the comparison with its normal table when there is one
 //! (docs/tablebase.md, "The 1-bit advantage mode").
 
@@ -9,11 +9,12 @@ use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use zoo_animal::Board;
+pub use zoo_animal_tb::advantage::Sweep;
+use zoo_animal_tb::advantage::{compare, solve, spill_path, write, Holds, Pass};
+use zoo_animal_tb::index::Material;
+use zoo_animal_tb::Tablebase;
 use zoo_core::{Outcome, Side};
-pub use zoo_tb::advantage::Sweep;
-use zoo_tb::advantage::{compare, solve, spill_path, write, Holds, Pass};
-use zoo_tb::index::Material;
-use zoo_tb::{Tablebase, TbError};
+use zoo_tb::TbError;
 
 /// Counts of one side to move's entries (each an index entry, as in the
 /// table header's entry counts: mirror images not counted).
@@ -220,11 +221,11 @@ impl TableVisitor for AdvantageOf<'_> {
             .num_threads(self.threads.max(1))
             .build()
             .map_err(|e| AppError::Input(format!("cannot start {} threads: {e}", self.threads)))?;
-        let size = tb.layout(m).size;
+        let size = tb.scheme().layout(m).size;
         let mut counts = [WdlCounts::default(); 2];
         let mut written = None;
         let mut passes = Vec::new();
-        let layout = tb.layout(m);
+        let layout = tb.scheme().layout(m);
         // One pass at a time: its bits are counted and compared, then
         // dropped (or, to write the file, spilled to disk) before the next,
         // so one pass's bits are all it holds.
@@ -282,7 +283,7 @@ impl TableVisitor for AdvantageOf<'_> {
             rules: rules.name,
             material: m.name::<B>(),
             entries: size,
-            bits_bytes: zoo_tb::advantage::working_bytes(size),
+            bits_bytes: zoo_animal_tb::advantage::working_bytes(size),
             passes,
             counts,
             table_counts,

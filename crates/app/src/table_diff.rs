@@ -5,7 +5,7 @@
 use crate::tables::{check_pieces, rules_of, TableSet, TableVisitor};
 use crate::AppError;
 use zoo_animal::Board;
-use zoo_tb::Tablebase;
+use zoo_animal_tb::Tablebase;
 
 /// One material's differences, as the front ends show them.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -107,7 +107,7 @@ impl TableVisitor for DiffOf<'_> {
         let (ra, rb) = (rules_of::<B>(self.a)?, rules_of::<B>(self.b)?);
         let ta = Tablebase::<B>::open(self.a.dir(), ra);
         let tb = Tablebase::<B>::open(self.b.dir(), rb);
-        let diffs = zoo_tb::diff::diff(&ta, &tb, self.pieces, self.progress)?;
+        let diffs = zoo_animal_tb::diff::diff(&ta, &tb, self.pieces, self.progress)?;
         let mut r = TableDiffReport {
             game: B::GAME,
             rules: ra.name,

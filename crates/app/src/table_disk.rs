@@ -6,8 +6,8 @@ use crate::tables::{check_pieces, rules_of, TableSet, TableVisitor};
 use crate::AppError;
 use serde::Serialize;
 use zoo_animal::Board;
-use zoo_tb::disk;
-use zoo_tb::Tablebase;
+use zoo_animal_tb::disk;
+use zoo_animal_tb::Tablebase;
 
 /// One table file.
 #[derive(Clone, Debug, Serialize)]

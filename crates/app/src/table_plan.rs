@@ -1,8 +1,8 @@
 //! `zoo tb plan`: what building the tables of a size would cost, on this
 //! machine or on several (docs/tablebase.md, "Planning a build"). The
-//! policy around [`zoo_tb::estimate`]: the machines when not told (this
+//! policy around [`zoo_animal_tb::estimate`]: the machines when not told (this
 //! one), the rates (measured here in a few seconds by
-//! [`zoo_tb::calibrate`], or given), the bytes per entry (measured on the
+//! [`zoo_animal_tb::calibrate`], or given), the bytes per entry (measured on the
 //! table files under the directory), and the report.
 
 use crate::tables::{check_pieces, rules_of, TableSet, TableVisitor};
@@ -10,9 +10,9 @@ use crate::AppError;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use zoo_animal::Board;
-use zoo_tb::estimate::{self, Basis, Machines, Place, Rates, Storage};
+use zoo_animal_tb::estimate::{self, Basis, Machines, Place, Rates, Storage};
+use zoo_animal_tb::Tablebase;
 use zoo_tb::file::Encoding;
-use zoo_tb::Tablebase;
 
 /// The share of a machine's memory a build uses when not told (as `tb
 /// build`'s default).
@@ -54,7 +54,7 @@ pub struct PlanRequest {
     /// Plan every configuration as solved, none copied.
     pub solve_all: bool,
     /// How the tables would be stored (default: as a build stores them,
-    /// see `zoo_tb::estimate::planned_encoding`).
+    /// see `zoo_animal_tb::estimate::planned_encoding`).
     pub encoding: Option<Encoding>,
 }
 
@@ -411,7 +411,7 @@ impl TableVisitor for CostOf<'_> {
                 let _ = std::fs::remove_dir_all(&scratch.0);
                 let large = crate::machine::available_memory()
                     .map_or(1 << 30, |a| (a / 4).min(CALIBRATION_STATE));
-                let c = zoo_tb::calibrate::calibrate::<B>(
+                let c = zoo_animal_tb::calibrate::calibrate::<B>(
                     rules,
                     &scratch.0,
                     large,
@@ -449,12 +449,12 @@ impl TableVisitor for CostOf<'_> {
             &rates,
             &storage,
         )?;
-        let name = |x: zoo_tb::index::Material| x.name::<B>();
+        let name = |x: zoo_animal_tb::index::Material| x.name::<B>();
         let sizes: Vec<PlannedSize> = e
             .sizes
             .iter()
             .map(|s| {
-                let encoding = zoo_tb::estimate::planned_encoding(req.encoding, s.pieces);
+                let encoding = zoo_animal_tb::estimate::planned_encoding(req.encoding, s.pieces);
                 let (bytes_per_entry, basis) = storage.bytes_per_entry(encoding, s.pieces);
                 PlannedSize {
                     pieces: s.pieces,

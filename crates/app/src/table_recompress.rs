@@ -5,8 +5,9 @@ use crate::tables::{check_pieces, rules_of, TableSet, TableVisitor};
 use crate::AppError;
 use serde::Serialize;
 use zoo_animal::Board;
-use zoo_tb::index::Material;
-use zoo_tb::{Tablebase, TbError};
+use zoo_animal_tb::index::Material;
+use zoo_animal_tb::Tablebase;
+use zoo_tb::TbError;
 
 /// What `zoo tb recompress` did.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -72,7 +73,7 @@ impl TableVisitor for RecompressOf<'_> {
         let mut outcome = Ok(());
         for (i, &m) in mats.iter().enumerate() {
             (self.progress)(i, mats.len());
-            match zoo_tb::recompress::recompress(&tb, m) {
+            match zoo_animal_tb::recompress::recompress(&tb, m) {
                 Ok(c) => {
                     r.bytes_before += c.before;
                     r.bytes_after += c.after;
@@ -80,7 +81,7 @@ impl TableVisitor for RecompressOf<'_> {
                         r.unchanged += 1;
                     } else {
                         r.rewritten += 1;
-                        written.push(zoo_tb::file::file_name::<B>(m));
+                        written.push(zoo_tb::file::file_name(&m.name::<B>()));
                     }
                 }
                 Err(TbError::Missing { .. } | TbError::WdlOnly { .. }) => r.without_table += 1,

@@ -5,8 +5,8 @@ use crate::tables::{check_pieces, rules_of, TableSet, TableVisitor};
 use crate::AppError;
 use serde::Serialize;
 use zoo_animal::Board;
-use zoo_tb::index::Material;
-use zoo_tb::Tablebase;
+use zoo_animal_tb::index::Material;
+use zoo_animal_tb::Tablebase;
 
 /// What `zoo tb wdl` did, or found when checking.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -82,7 +82,7 @@ impl TableVisitor for WdlOf<'_> {
                 r.without_table += 1;
             } else if self.check {
                 if wdl.exists() {
-                    let c = zoo_tb::wdl::check(&tb, m)?;
+                    let c = zoo_animal_tb::wdl::check(&tb, m)?;
                     r.files += 1;
                     r.bytes += tb.wdl_table(m)?.file_len();
                     r.entries += c.entries;
@@ -94,9 +94,9 @@ impl TableVisitor for WdlOf<'_> {
             } else if wdl.exists() {
                 r.present += 1;
             } else {
-                r.bytes += zoo_tb::wdl::make(&tb, m)?;
+                r.bytes += zoo_animal_tb::wdl::make(&tb, m)?;
                 r.files += 1;
-                written.push(zoo_tb::file::wdl_file_name::<B>(m));
+                written.push(zoo_tb::file::wdl_file_name(&m.name::<B>()));
             }
         }
         // The manifest lists the WDL files beside the tables.

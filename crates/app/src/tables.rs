@@ -22,14 +22,15 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use zoo_animal::{Board, Position, RuleSet};
-use zoo_core::{Game, Outcome};
 /// How the processes of a build share it (`zoo tb build` under `mpirun`).
-pub use zoo_tb::build::Ranks;
-use zoo_tb::build::{BuildOptions, Built};
+pub use zoo_animal_tb::build::Ranks;
+use zoo_animal_tb::build::{BuildOptions, Built};
+use zoo_animal_tb::index::Material;
+use zoo_animal_tb::Tablebase;
+use zoo_core::{Game, Outcome};
 pub use zoo_tb::cluster::{Cluster, Single, Split};
 use zoo_tb::file::Encoding;
-use zoo_tb::index::Material;
-use zoo_tb::{Tablebase, TbError};
+use zoo_tb::TbError;
 
 /// Runs code with the board type of a game that has endgame tables.
 pub trait TableVisitor {
@@ -107,7 +108,7 @@ pub struct BuildPlan {
     pub tables: Vec<PlannedTable>,
     /// What [`TableSet::build`] runs: the plan is worked out once.
     #[serde(skip)]
-    jobs: zoo_tb::plan::Plan,
+    jobs: zoo_animal_tb::plan::Plan,
     #[serde(skip)]
     options: BuildOptions,
 }
@@ -377,7 +378,7 @@ impl TableSet {
     }
 
     /// [`TableSet::build`] shared by the processes of `ranks` (each made
-    /// its own plan of the same directory; see `zoo_tb::build::build_on`).
+    /// its own plan of the same directory; see `zoo_animal_tb::build::build_on`).
     /// `finished` is told of the tables this process built.
     pub fn build_on(
         &self,
@@ -610,7 +611,7 @@ impl TableVisitor for PlanIt<'_> {
         let (jobs, options) = match &self.req.material {
             None => {
                 let opts = build_options::<B>(self.req)?;
-                (zoo_tb::plan::plan::<B>(dir, rules, &opts)?, opts)
+                (zoo_animal_tb::plan::plan::<B>(dir, rules, &opts)?, opts)
             }
             Some(name) => {
                 let m = Material::parse::<B>(name).ok_or_else(|| {
@@ -624,7 +625,10 @@ impl TableVisitor for PlanIt<'_> {
                     pieces: m.pieces(),
                     ..self.req.clone()
                 })?;
-                (zoo_tb::plan::plan_for::<B>(dir, rules, &opts, m)?, opts)
+                (
+                    zoo_animal_tb::plan::plan_for::<B>(dir, rules, &opts, m)?,
+                    opts,
+                )
             }
         };
         let name = |m: Material| m.name::<B>();
@@ -681,7 +685,7 @@ impl TableVisitor for BuildIt<'_> {
             made.fetch_add(1, Ordering::Relaxed);
             (self.finished)(b)
         };
-        let r = zoo_tb::build::build_on::<B>(
+        let r = zoo_animal_tb::build::build_on::<B>(
             &self.set.dir,
             rules,
             &plan.options,
@@ -716,7 +720,7 @@ impl TableVisitor for StatsOf<'_> {
         let rules = rules_of::<B>(self.set)?;
         check_pieces::<B>(self.pieces)?;
         let tb = Tablebase::<B>::open(&self.set.dir, rules);
-        let s = zoo_tb::build::stats(&tb, self.pieces)?;
+        let s = zoo_animal_tb::build::stats(&tb, self.pieces)?;
         Ok(TableStats {
             game: B::GAME,
             rules: rules.name,
@@ -848,8 +852,9 @@ impl TableVisitor for VerifyAll<'_> {
         let pool = thread_pool(self.threads)?;
         let t0 = Instant::now();
         let keep = keep_part(self.sample);
-        let r = pool
-            .install(|| zoo_tb::verify::verify_with_progress(&tb, pieces, &keep, self.progress));
+        let r = pool.install(|| {
+            zoo_animal_tb::verify::verify_with_progress(&tb, pieces, &keep, self.progress)
+        });
         Ok(VerifyReport {
             game: B::GAME,
             rules: rules.name,
@@ -921,7 +926,7 @@ impl TableVisitor for VerifySample<'_> {
         // disagreement.
         let mut needed: Vec<Material> = present
             .iter()
-            .flat_map(|&m| zoo_tb::sample::capture_tables::<B>(m))
+            .flat_map(|&m| zoo_animal_tb::sample::capture_tables::<B>(m))
             .collect();
         needed.sort();
         needed.dedup();
@@ -942,8 +947,9 @@ impl TableVisitor for VerifySample<'_> {
         });
         let pool = thread_pool(self.threads)?;
         let t0 = Instant::now();
-        let r = pool.install(|| zoo_tb::sample::sample(&tb, &present, self.positions, seed))?;
-        let value = |v: &zoo_tb::sample::Value| match v {
+        let r =
+            pool.install(|| zoo_animal_tb::sample::sample(&tb, &present, self.positions, seed))?;
+        let value = |v: &zoo_animal_tb::sample::Value| match v {
             Ok((value, distance)) => EntryValue::Value {
                 value: *value,
                 distance: *distance,

@@ -3,16 +3,16 @@
 //! target in `fuzz/` (docs/fuzzing.md). A real table (Jungle's `Evl`,
 //! plain and zstd, in tests/data/tables) is changed at random and put in
 //! a table directory, then opened, walked and probed through
-//! `zoo_tb::Tablebase`: never a panic; a changed file whose checksum was
+//! `zoo_animal_tb::Tablebase`: never a panic; a changed file whose checksum was
 //! not made right again is refused, never read as values.
 
 use proptest::prelude::*;
 use std::path::PathBuf;
 use zoo_animal::rules::JUNGLE_LEIDEN;
 use zoo_animal::{Jungle, Position};
+use zoo_animal_tb::index::Material;
+use zoo_animal_tb::Tablebase;
 use zoo_tb::file::{file_name, table_dir};
-use zoo_tb::index::Material;
-use zoo_tb::Tablebase;
 
 const TABLES: [&[u8]; 2] = [
     include_bytes!("data/tables/Evl-plain.zootb"),
@@ -60,7 +60,7 @@ fn read(bytes: &[u8], case: &str) -> Result<Vec<(u64, u16)>, String> {
     let tdir = table_dir(&dir, "jungle", "leiden");
     std::fs::create_dir_all(&tdir).unwrap();
     let m = Material::new(1 << 7, 1 << 6);
-    std::fs::write(tdir.join(file_name::<Jungle>(m)), bytes).unwrap();
+    std::fs::write(tdir.join(file_name(&m.name::<Jungle>())), bytes).unwrap();
     let tb = Tablebase::<Jungle>::open(&dir, &JUNGLE_LEIDEN);
     let mut values = Vec::new();
     for side in 0..2 {

@@ -7,10 +7,10 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 use zoo_animal::{rules::JUNGLE_LEIDEN, Jungle, JunglePos};
+use zoo_animal_tb::Tablebase;
 use zoo_app::trees::{self, features, partition::class_of, FeatureSet, Partition, CLASSES};
 use zoo_app::{AppError, BuildRequest, GameKind, TableSet, TreeLimit, TreeRequest};
 use zoo_core::{Game, Side};
-use zoo_tb::Tablebase;
 
 fn tables() -> &'static TableSet {
     static SET: OnceLock<TableSet> = OnceLock::new();

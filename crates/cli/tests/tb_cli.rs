@@ -366,9 +366,9 @@ fn verify_positions_checks_random_entries() {
 fn verify_positions_reports_a_wrong_entry() {
     use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     use zoo_animal::JungleCheckers;
+    use zoo_animal_tb::index::Material;
+    use zoo_animal_tb::Tablebase;
     use zoo_tb::file::{write_table_with, Encoding, WDL_WIN};
-    use zoo_tb::index::Material;
-    use zoo_tb::Tablebase;
 
     // A valid file (checksum and all) in which one White-to-move win in d
     // reads as a win in d + 2.
@@ -380,7 +380,7 @@ fn verify_positions_reports_a_wrong_entry() {
         .find(|&i| matches!(t.get(0, i), (WDL_WIN, d) if d >= 3))
         .unwrap();
     let d = t.get(0, index).1 as u32;
-    let fen = zoo_tb::sample::entry_position(&tb, m, 0, index).fen();
+    let fen = zoo_animal_tb::sample::entry_position(&tb, m, 0, index).fen();
     let fill = |s: usize, start: u64, out: &mut [u8]| {
         t.read_codes(s, start, out).unwrap();
         if s == 0 && (start..start + out.len() as u64).contains(&index) {

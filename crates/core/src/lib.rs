@@ -47,5 +47,5 @@ pub use game::{Game, MoveList, Outcome, Retro, Side, MAX_MOVES};
 pub use oracle::{Oracle, OracleValue};
 pub use perft::{perft, perft_divide, perft_divide_with_progress, perft_parallel};
 pub use repetition::{History, Repetition};
-pub use table_index::TableIndex;
+pub use table_index::{Stored, TableIndex, TableScheme};
 pub use tactics::{CapturesOnly, Tactics};

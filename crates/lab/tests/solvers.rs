@@ -12,12 +12,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
 use zoo_animal::{JungleCheckers, JungleCheckersPos};
+use zoo_animal_tb::TbOracle;
 use zoo_core::{Oracle, OracleValue, Outcome};
 use zoo_lab::positions::random_valued;
 use zoo_lab::solvers::{self, Budget, Method, METHODS};
 use zoo_lab::with_tables::{self, mate_value};
 use zoo_solve::Ghi;
-use zoo_tb::oracle::TbOracle;
 
 /// The 3-piece Jungle Checkers tables, built once in a fresh directory.
 fn tables() -> Arc<TbOracle<JungleCheckers>> {
@@ -28,7 +28,7 @@ fn tables() -> Arc<TbOracle<JungleCheckers>> {
 fn build() -> Arc<TbOracle<JungleCheckers>> {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-lab-solvers-jc3");
     let _ = std::fs::remove_dir_all(&dir);
-    let opts = zoo_tb::build::BuildOptions {
+    let opts = zoo_animal_tb::build::BuildOptions {
         pieces: 3,
         threads: 2,
         memory_bytes: None,
@@ -38,9 +38,17 @@ fn build() -> Arc<TbOracle<JungleCheckers>> {
     };
     let stop = AtomicBool::new(false);
     let rules = &JUNGLE_CHECKERS_LEIDEN;
-    let plan = zoo_tb::plan::plan::<JungleCheckers>(&dir, rules, &opts).expect("a plan");
-    zoo_tb::build::build::<JungleCheckers>(&dir, rules, &opts, &plan, &|_| {}, &|_| {}, &stop)
-        .expect("tables build");
+    let plan = zoo_animal_tb::plan::plan::<JungleCheckers>(&dir, rules, &opts).expect("a plan");
+    zoo_animal_tb::build::build::<JungleCheckers>(
+        &dir,
+        rules,
+        &opts,
+        &plan,
+        &|_| {},
+        &|_| {},
+        &stop,
+    )
+    .expect("tables build");
     Arc::new(TbOracle::open(&dir, rules).expect("tables open"))
 }
 

@@ -14,9 +14,9 @@ mod common;
 use common::{jc3, jungle3};
 use zoo_animal::board::Board;
 use zoo_animal::{Position, RuleSet};
+use zoo_animal_tb::TbOracle;
 use zoo_core::{Game, Outcome};
 use zoo_solve::{answers_for, dfpn, pns, Answer, Ghi, Goal, Limits};
-use zoo_tb::oracle::TbOracle;
 
 /// (FEN, goal, the table's value for the side to move).
 const JC: [(&str, Goal, Outcome); 1] = [("1d2r2/7/7/7/7/5T1/7 b", Goal::NotLose, Outcome::Loss)];

@@ -26,10 +26,10 @@ mod common;
 use common::{jc3, jungle3, placement, replay, Fewer, Rng};
 use zoo_animal::board::Board;
 use zoo_animal::{Position, RuleSet};
+use zoo_animal_tb::TbOracle;
 use zoo_core::{Game, Oracle, Outcome};
 use zoo_solve::dfpn::Remedies;
 use zoo_solve::{answers_for, dfpn, pns, value_of, Answer, Ghi, Goal, Limits};
-use zoo_tb::oracle::TbOracle;
 
 /// Most sampled 3-piece positions need far fewer nodes; without
 /// transpositions a few drawn ones (proving that a side can hold a draw

@@ -8,6 +8,8 @@ use std::sync::Arc;
 ///
 /// Cheap to clone (an I/O error is shared), so a table that failed to open
 /// can report the same error to every later probe.
+// The fields of a variant are what its message names.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum TbError {
     /// A file or directory could not be read, written or created.
@@ -115,6 +117,8 @@ impl TbError {
 }
 
 /// Why a table file is refused.
+// Each variant's message is its documentation.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Damage {
     #[error("shorter than a header")]

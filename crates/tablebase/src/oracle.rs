@@ -3,15 +3,13 @@
 //! files where there are only those (values without distances, in the
 //! manner of Syzygy's WDL tables; the search finds the way to the win).
 
-use crate::index::Material;
 use crate::Tablebase;
 use std::path::Path;
-use zoo_animal::{Board, Position};
-use zoo_core::{Oracle, OracleValue};
+use zoo_core::{Game, Oracle, OracleValue, TableScheme};
 
-/// The endgame tables of an animal game as an oracle.
-pub struct TbOracle<B: Board> {
-    tb: Tablebase<B>,
+/// The endgame tables of a game as an oracle.
+pub struct TbOracle<S: TableScheme> {
+    tb: Tablebase<S>,
     max: u32,
     /// Materials up to `max` pieces with a WDL-only file and no full table.
     wdl_only: usize,
@@ -19,19 +17,23 @@ pub struct TbOracle<B: Board> {
     materials: usize,
 }
 
-impl<B: Board> TbOracle<B> {
+impl<S: TableScheme> TbOracle<S> {
     /// The tables of `rules` under `dir`, or `None` when no complete set
     /// exists there. Complete means every material with at most `max`
     /// pieces has its full table or its WDL-only file, so that every
     /// capture from a probed position lands in a table too (the search
     /// relies on that for exactness). A material with both is probed in
     /// its full table.
-    pub fn open(dir: &Path, rules: &'static zoo_animal::RuleSet) -> Option<TbOracle<B>> {
-        let tb = Tablebase::<B>::open(dir, rules);
+    pub fn open(dir: &Path, rules: <S::Pos as Game>::Rules) -> Option<TbOracle<S>> {
+        let tb = Tablebase::<S>::open(dir, rules);
         let (mut max, mut wdl_only, mut materials) = (0, 0, 0);
-        for n in 2..=(2 * B::KINDS as u32) {
+        for n in 1..=tb.scheme().max_pieces() {
             let (mut complete, mut only) = (true, 0);
-            let ms = Material::canonical::<B>(n);
+            let ms = tb.scheme().stored(n);
+            if ms.is_empty() && max == 0 {
+                // No table this small (the animal games have none of 1 piece).
+                continue;
+            }
             for &m in &ms {
                 if tb.path_of(m).exists() {
                     continue;
@@ -50,7 +52,7 @@ impl<B: Board> TbOracle<B> {
             wdl_only += only;
             materials += ms.len();
         }
-        (max >= 2).then_some(TbOracle {
+        (max > 0).then_some(TbOracle {
             tb,
             max,
             wdl_only,
@@ -59,7 +61,7 @@ impl<B: Board> TbOracle<B> {
     }
 
     /// The tables behind the oracle.
-    pub fn tablebase(&self) -> &Tablebase<B> {
+    pub fn tablebase(&self) -> &Tablebase<S> {
         &self.tb
     }
 
@@ -74,8 +76,8 @@ impl<B: Board> TbOracle<B> {
     pub fn describe(&self, dir: &Path) -> String {
         let mut s = format!(
             "{} {} tables in {}, up to {} pieces",
-            B::GAME,
-            self.tb.rules().name,
+            self.tb.scheme().game(),
+            self.tb.scheme().rules_name(),
             dir.display(),
             self.max
         );
@@ -91,12 +93,12 @@ impl<B: Board> TbOracle<B> {
     }
 }
 
-impl<B: Board> Oracle<Position<B>> for TbOracle<B> {
+impl<S: TableScheme> Oracle<S::Pos> for TbOracle<S> {
     fn max_pieces(&self) -> u32 {
         self.max
     }
     #[inline]
-    fn probe(&self, pos: &Position<B>) -> Option<OracleValue> {
+    fn probe(&self, pos: &S::Pos) -> Option<OracleValue> {
         self.tb.probe_value(pos).ok()
     }
 }

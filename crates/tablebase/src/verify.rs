@@ -1,319 +1,199 @@
-//! An independent check of the tables: exhaustive forward value iteration.
+//! A check of any game's table by forward value iteration, written with
+//! nothing but the forward rules (`Game`) and the scheme's entries
+//! ([`TableScheme`]): no unmove, no generator code.
 //!
-//! Nothing of the generator is reused: no unmoves, no dense index, no
-//! mirror, no colour swap, no table file. Positions of a material are
-//! enumerated square by square and addressed by a plain base-64 number;
-//! children come from the forward move generator (`Game::legal_moves`,
-//! `make`, `terminal`). Values are found by depth-limited minimax done
-//! breadth-first over all positions at once (Jacobi value iteration): at
-//! depth k, a position is a win in k plies when a move reaches a position
-//! known lost in k-1, and a loss in k when every move reaches a position
-//! known won in less than k, the longest in k-1. Whatever no depth decides
-//! is a draw (no side can force a result). Each position's moves are
-//! generated once and kept as a list of children, so the k sweeps are array
-//! look-ups. Materials are done smallest first, since captures lead to
-//! smaller ones; those values are the verifier's own too.
+//! Every entry's position is decoded, its moves are generated and played,
+//! and each child is either finished (its result), in another table (its
+//! value read from that table, which its own check vouches for: checking
+//! every table this way, the smallest first, checks them all by induction
+//! on their size), or in this table (an entry whose value the iteration
+//! finds). Then level by level of distance `k = 0, 1, 2, …`: an entry not
+//! yet decided is a win at `k` when a child is lost at exactly `k − 1`, a
+//! loss at `k` when every child is won, all in less than `k` and one in
+//! `k − 1`; an entry with no move takes the game's result for that
+//! ([`Game::no_moves_outcome`]) at 0. Once a level decides nothing and no
+//! child from outside is still to come, every undecided entry is a draw.
+//! The values found are compared with the table's, entry by entry.
+//!
+//! It keeps every entry's children in memory (about 8 bytes a move): it is
+//! meant for the tables of a new game and for tests, not for the largest
+//! tables of the animal games, which have a verifier of their own.
 
-use crate::index::Material;
-use crate::Tablebase;
+use crate::tablebase::Tablebase;
+use crate::TbError;
 use rayon::prelude::*;
-use std::collections::HashMap;
-use zoo_animal::board::bit;
-use zoo_animal::{Board, Position, RuleSet};
-use zoo_core::{Game, MoveList, Outcome, Side};
+use zoo_core::{Game, MoveList, Outcome, TableScheme};
 
-/// The verifier's own values: per side to move, 0 draw or distance + 1.
-struct Values {
-    pieces: Vec<(Side, usize)>,
-    vals: [Vec<u8>; 2],
+/// A value as the iteration keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum V {
+    Unknown,
+    Known(Outcome, u16),
 }
 
-fn pieces_of<B: Board>(m: Material) -> Vec<(Side, usize)> {
-    let mut v = Vec::new();
-    for (side, mask) in [(Side::White, m.white), (Side::Black, m.black)] {
-        for k in 0..B::KINDS {
-            if mask & (1 << k) != 0 {
-                v.push((side, k));
+/// A child of an entry: outside this table with its value, or an entry of
+/// this table (its place in the iteration's array of both sides).
+#[derive(Clone, Copy, Debug)]
+enum Child {
+    Outside(Outcome, u16),
+    Inside(u64),
+}
+
+/// An entry's children, or what having no move gives it.
+type Moves = (Vec<Child>, Option<Outcome>);
+
+/// An entry whose table value is not the one the iteration found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// Stored side.
+    pub side: usize,
+    /// Entry.
+    pub entry: u64,
+    /// What the table says (side to move's outcome, distance in plies).
+    pub table: (Outcome, u16),
+    /// What forward iteration found.
+    pub found: (Outcome, u16),
+}
+
+/// The check of one table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Entries compared (all stored sides).
+    pub entries: u64,
+    /// How many disagree.
+    pub wrong: u64,
+    /// The first few that disagree, in entry order.
+    pub examples: Vec<Disagreement>,
+    /// The levels of distance the iteration went through.
+    pub levels: u32,
+}
+
+/// How many disagreements a report lists.
+const EXAMPLES: usize = 8;
+
+/// Checks the table of stored material `m` against forward value
+/// iteration; the tables it captures into must be in `tb` (they are read,
+/// not checked).
+pub fn verify_table<S: TableScheme>(tb: &Tablebase<S>, m: S::Material) -> Result<Report, TbError> {
+    let scheme = tb.scheme();
+    let sides = S::stored_sides(m);
+    let size = scheme.size(m);
+    let total = size * sides as u64;
+    // Children of every entry, both sides in one array: side s entry e is
+    // place s * size + e.
+    let lists: Vec<Result<Moves, TbError>> = (0..total)
+        .into_par_iter()
+        .map(|place| {
+            let (side, entry) = ((place / size) as usize, place % size);
+            let pos = scheme.position(m, side, entry);
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return Ok((Vec::new(), Some(pos.no_moves_outcome())));
             }
-        }
-    }
-    v
-}
-
-fn raw_index<B: Board>(pieces: &[(Side, usize)], pos: &Position<B>) -> usize {
-    let mut r = 0usize;
-    for &(side, kind) in pieces.iter().rev() {
-        r = r * 64 + pos.square_of(side, kind).expect("material matches") as usize;
-    }
-    r
-}
-
-/// Every legal placement: no piece on a den, only rats in the water.
-fn placements<B: Board>(pieces: &[(Side, usize)], rules: &'static RuleSet) -> Vec<Position<B>> {
-    fn rec<B: Board>(
-        pieces: &[(Side, usize)],
-        i: usize,
-        pos: &mut Position<B>,
-        out: &mut Vec<Position<B>>,
-    ) {
-        if i == pieces.len() {
-            out.push(pos.clone());
-            return;
-        }
-        let (side, kind) = pieces[i];
-        for s in 0..B::SQUARES {
-            if s == B::DEN[0] || s == B::DEN[1] || pos.piece_at(s).is_some() {
-                continue;
-            }
-            if kind != 0 && B::WATER & bit(s) != 0 {
-                continue;
-            }
-            pos.put(side, kind, s);
-            rec(pieces, i + 1, pos, out);
-            pos.remove(side, kind, s);
-        }
-    }
-    let mut out = Vec::new();
-    rec(pieces, 0, &mut Position::<B>::empty(rules), &mut out);
-    out
-}
-
-/// What one position's moves lead to.
-#[derive(Default)]
-struct Node {
-    stalemate: bool,
-    /// Shortest win through a capture or an immediate win (`u16::MAX`: none).
-    ext_win: u16,
-    /// A capture reaches a draw (or a loss for the opponent).
-    ext_not_lost: bool,
-    /// Longest loss through captures (all of which lose).
-    ext_loss: u16,
-    /// Raw indices of the children of this material (other side to move).
-    inside: Vec<u32>,
-}
-
-fn value_of(v: u8) -> (Outcome, u16) {
-    if v == 0 {
-        (Outcome::Draw, 0)
-    } else if (v - 1) % 2 == 1 {
-        (Outcome::Win, v as u16 - 1)
-    } else {
-        (Outcome::Loss, v as u16 - 1)
-    }
-}
-
-fn solve<B: Board>(
-    m: Material,
-    rules: &'static RuleSet,
-    smaller: &HashMap<Material, Values>,
-) -> Values {
-    let pieces = pieces_of::<B>(m);
-    let n = 1usize << (6 * pieces.len());
-    let mut nodes: [Vec<(usize, Node)>; 2] = [Vec::new(), Vec::new()];
-    for (side, stm) in [Side::White, Side::Black].into_iter().enumerate() {
-        for mut pos in placements::<B>(&pieces, rules) {
-            pos.set_side_to_move(stm);
-            let raw = raw_index(&pieces, &pos);
-            let mut node = Node {
-                ext_win: u16::MAX,
-                ..Node::default()
-            };
-            let mut list = MoveList::new();
-            pos.legal_moves(&mut list);
-            node.stalemate = list.is_empty();
-            for mv in list {
-                let u = pos.make(mv);
-                if let Some(o) = pos.terminal() {
-                    // The game ended with this move (den or last piece).
-                    assert_eq!(
-                        o,
-                        Outcome::Loss,
-                        "a move ends the game only as a win for the mover"
-                    );
-                    node.ext_win = 1;
-                    node.ext_not_lost = true;
-                } else {
-                    let cm = Material::of(&pos);
-                    if cm == m {
-                        node.inside.push(raw_index(&pieces, &pos) as u32);
-                    } else {
-                        let sub = &smaller[&cm];
-                        let v = sub.vals[1 - side][raw_index(&sub.pieces, &pos)];
-                        match value_of(v) {
-                            (Outcome::Loss, d) => {
-                                node.ext_win = node.ext_win.min(d + 1);
-                                node.ext_not_lost = true;
-                            }
-                            (Outcome::Draw, _) => node.ext_not_lost = true,
-                            (Outcome::Win, d) => node.ext_loss = node.ext_loss.max(d + 1),
+            let mut children = Vec::with_capacity(moves.len());
+            let mut p = pos.clone();
+            for mv in moves {
+                let u = p.make(mv);
+                let child = match p.terminal() {
+                    Some(o) => Child::Outside(o, 0),
+                    None => {
+                        let at = scheme.locate(&p);
+                        if at.material == m {
+                            Child::Inside(at.side as u64 * size + at.entry)
+                        } else {
+                            let (o, d) = tb.lookup(&p)?;
+                            Child::Outside(o, d)
                         }
                     }
-                }
-                pos.unmake(mv, u);
+                };
+                p.unmake(mv, u);
+                children.push(child);
             }
-            nodes[side].push((raw, node));
-        }
+            Ok((children, None))
+        })
+        .collect();
+    let mut children = Vec::with_capacity(lists.len());
+    let mut no_moves = Vec::with_capacity(lists.len());
+    for l in lists {
+        let (c, n) = l?;
+        children.push(c);
+        no_moves.push(n);
     }
-    let mut vals = [vec![0u8; n], vec![0u8; n]];
-    let mut open: [Vec<usize>; 2] = [(0..nodes[0].len()).collect(), (0..nodes[1].len()).collect()];
-    let longest_ext = nodes
+    let last_outside = children
         .iter()
         .flatten()
-        .map(|(_, nd)| {
-            if nd.ext_win != u16::MAX {
-                nd.ext_win.max(nd.ext_loss)
-            } else {
-                nd.ext_loss
-            }
+        .filter_map(|c| match c {
+            Child::Outside(_, d) => Some(*d as u32),
+            Child::Inside(_) => None,
         })
         .max()
-        .unwrap_or(0) as usize;
-    let mut k = 0usize;
-    loop {
-        let mut decided: Vec<(usize, usize, u8)> = Vec::new();
-        for side in 0..2 {
-            open[side].retain(|&i| {
-                let (raw, nd) = &nodes[side][i];
-                let v = if nd.stalemate {
-                    // Decided before any move, at k = 0: a loss at distance 0,
-                    // or a draw that simply leaves the open list.
-                    if rules.stalemate_loses {
-                        Some(1)
-                    } else {
-                        return false;
-                    }
-                } else {
-                    let mut win = nd.ext_win as usize <= k;
-                    let mut all_won = !nd.ext_not_lost;
-                    let mut longest = nd.ext_loss as usize;
-                    for &c in &nd.inside {
-                        match value_of(vals[1 - side][c as usize]) {
-                            (Outcome::Loss, d) if (d as usize) < k => win = true,
-                            (Outcome::Win, d) if (d as usize) < k => {
-                                longest = longest.max(d as usize + 1)
-                            }
-                            _ => all_won = false,
-                        }
-                    }
-                    // Decided at depth k either way; the parity of k tells which.
-                    (win || (all_won && longest <= k)).then_some(k as u8 + 1)
-                };
-                match v {
-                    Some(v) => {
-                        decided.push((side, *raw, v));
-                        false
-                    }
-                    None => true,
-                }
-            });
-        }
-        let none = decided.is_empty();
-        for (side, raw, v) in decided {
-            vals[side][raw] = v;
-        }
-        k += 1;
-        if (none && k > longest_ext + 1) || k >= 255 {
-            break;
-        }
-    }
-    Values { pieces, vals }
-}
-
-/// The outcome of a verification.
-#[derive(Debug, Default)]
-pub struct Report {
-    pub materials: usize,
-    pub positions: u64,
-    /// The first disagreements (FEN, table value, verifier value).
-    pub mismatches: Vec<String>,
-    pub mismatch_count: u64,
-}
-
-/// Checks every position of every material with 2..=`pieces` pieces that
-/// `keep(material)` selects (both sides to move) against the tables in `tb`.
-/// The verifier still solves every smaller material itself.
-pub fn verify<B: Board>(
-    tb: &Tablebase<B>,
-    pieces: u32,
-    keep: &(dyn Fn(Material) -> bool + Sync),
-) -> Report {
-    verify_with_progress(tb, pieces, keep, &|_, _| {})
-}
-
-/// [`verify`], calling `progress(done, total)` as each material is solved
-/// (and checked where `keep` says).
-pub fn verify_with_progress<B: Board>(
-    tb: &Tablebase<B>,
-    pieces: u32,
-    keep: &(dyn Fn(Material) -> bool + Sync),
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Report {
-    let rules = tb.rules();
-    let mut known: HashMap<Material, Values> = HashMap::new();
-    let mut report = Report::default();
-    let total: usize = (2..=pieces)
-        .map(|n| {
-            Material::all::<B>(n)
-                .into_iter()
-                .filter(|&m| n < pieces || keep(m))
-                .count()
+        .unwrap_or(0);
+    let mut vals: Vec<V> = no_moves
+        .iter()
+        .map(|n| match n {
+            Some(o) if *o != Outcome::Draw => V::Known(*o, 0),
+            Some(_) => V::Known(Outcome::Draw, 0),
+            None => V::Unknown,
         })
-        .sum();
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    for n in 2..=pieces {
-        // Below the top size every material is needed by the next size.
-        let todo: Vec<Material> = Material::all::<B>(n)
-            .into_iter()
-            .filter(|&m| n < pieces || keep(m))
-            .collect();
-        let solved: Vec<(Material, Option<Values>, Report)> = todo
-            .par_iter()
-            .map(|&m| {
-                let v = solve::<B>(m, rules, &known);
-                let mut r = Report::default();
-                if keep(m) {
-                    check(tb, &v, &mut r);
+        .collect();
+    let mut k = 1u32;
+    loop {
+        let level = k as u16;
+        let decided: Vec<(usize, V)> = (0..vals.len())
+            .into_par_iter()
+            .filter(|&i| vals[i] == V::Unknown)
+            .filter_map(|i| {
+                let value = |c: &Child| match *c {
+                    Child::Outside(o, d) => V::Known(o, d),
+                    Child::Inside(j) => vals[j as usize],
+                };
+                let mut all_won = true;
+                let mut longest = 0;
+                for c in &children[i] {
+                    match value(c) {
+                        V::Known(Outcome::Loss, d) if d + 1 == level => {
+                            return Some((i, V::Known(Outcome::Win, level)));
+                        }
+                        V::Known(Outcome::Win, d) if d < level => longest = longest.max(d),
+                        _ => all_won = false,
+                    }
                 }
-                progress(
-                    done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
-                    total,
-                );
-                // The largest materials are not needed any more.
-                (m, (n < pieces).then_some(v), r)
+                (all_won && longest + 1 == level).then_some((i, V::Known(Outcome::Loss, level)))
             })
             .collect();
-        for (m, v, r) in solved {
-            report.materials += r.materials;
-            report.positions += r.positions;
-            report.mismatch_count += r.mismatch_count;
-            for s in r.mismatches {
-                if report.mismatches.len() < 20 {
-                    report.mismatches.push(s);
+        for &(i, v) in &decided {
+            vals[i] = v;
+        }
+        if decided.is_empty() && k > last_outside {
+            break;
+        }
+        k += 1;
+    }
+    let mut report = Report {
+        entries: total,
+        wrong: 0,
+        examples: Vec::new(),
+        levels: k,
+    };
+    for side in 0..sides {
+        tb.read_values(m, side, |entry, table| {
+            let found = match vals[side * size as usize + entry as usize] {
+                V::Known(o, d) => (o, d),
+                V::Unknown => (Outcome::Draw, 0),
+            };
+            if found != table {
+                report.wrong += 1;
+                if report.examples.len() < EXAMPLES {
+                    report.examples.push(Disagreement {
+                        side,
+                        entry,
+                        table,
+                        found,
+                    });
                 }
             }
-            if let Some(v) = v {
-                known.insert(m, v);
-            }
-        }
+        })?;
     }
-    report
-}
-
-fn check<B: Board>(tb: &Tablebase<B>, v: &Values, r: &mut Report) {
-    r.materials += 1;
-    for (side, stm) in [Side::White, Side::Black].into_iter().enumerate() {
-        for mut pos in placements::<B>(&v.pieces, tb.rules()) {
-            pos.set_side_to_move(stm);
-            let want = value_of(v.vals[side][raw_index(&v.pieces, &pos)]);
-            r.positions += 1;
-            let got = tb.try_probe(&pos).map_err(|e| e.to_string());
-            if got.as_ref() != Ok(&want) {
-                r.mismatch_count += 1;
-                if r.mismatches.len() < 20 {
-                    r.mismatches
-                        .push(format!("{}: table {:?}, search {:?}", pos.fen(), got, want));
-                }
-            }
-        }
-    }
+    Ok(report)
 }

@@ -19,9 +19,9 @@ use crate::{AppError, GameKind, TableSet};
 use serde::Serialize;
 use zoo_animal::board::Board;
 use zoo_animal::{Jungle, JungleCheckers};
+use zoo_animal_tb::index::Material;
+use zoo_animal_tb::Tablebase;
 use zoo_learn::{Dataset, Feature, GrowOptions, Schema, TradeOff, Tree};
-use zoo_tb::index::Material;
-use zoo_tb::Tablebase;
 
 pub use features::FeatureSet;
 pub use partition::{Partition, CLASSES};

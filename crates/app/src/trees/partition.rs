@@ -6,8 +6,9 @@ use super::features::{features, FeatureSet, COUNT};
 use crate::AppError;
 use zoo_animal::board::{bit, Board, RAT};
 use zoo_animal::{Jungle, JunglePos, RuleSet};
+use zoo_animal_tb::Tablebase;
 use zoo_core::{Outcome, Side};
-use zoo_tb::{Tablebase, TbError};
+use zoo_tb::TbError;
 
 /// The class names of the trees, in the order of [`class_of`].
 pub const CLASSES: [&str; 3] = ["win", "draw", "loss"];

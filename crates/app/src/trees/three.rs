@@ -13,10 +13,11 @@ use super::routes::{moves_on, FAR};
 use crate::AppError;
 use zoo_animal::board::{bit, file_of, rank_of, Board, RAT};
 use zoo_animal::{Position, RuleSet};
+use zoo_animal_tb::index::Material;
+use zoo_animal_tb::Tablebase;
 use zoo_core::{MoveList, Side};
 use zoo_learn::{Dataset, Feature, Schema};
-use zoo_tb::index::Material;
-use zoo_tb::{Tablebase, TbError};
+use zoo_tb::TbError;
 
 /// How many features a 3-piece position has.
 pub const COUNT: usize = 21;

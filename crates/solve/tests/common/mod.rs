@@ -17,7 +17,7 @@ use zoo_solve::{Answer, End, Goal, Proof};
 fn build<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-solve-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
-    let opts = zoo_tb::build::BuildOptions {
+    let opts = zoo_animal_tb::build::BuildOptions {
         pieces,
         threads: 2,
         memory_bytes: None,
@@ -26,8 +26,8 @@ fn build<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) -> PathBuf 
         checkpoint_from: None,
     };
     let stop = AtomicBool::new(false);
-    let plan = zoo_tb::plan::plan::<B>(&dir, rules, &opts).expect("a plan");
-    zoo_tb::build::build::<B>(&dir, rules, &opts, &plan, &|_| {}, &|_| {}, &stop)
+    let plan = zoo_animal_tb::plan::plan::<B>(&dir, rules, &opts).expect("a plan");
+    zoo_animal_tb::build::build::<B>(&dir, rules, &opts, &plan, &|_| {}, &|_| {}, &stop)
         .expect("tables build");
     dir
 }

@@ -1,10 +1,9 @@
 //! The layout of a table file: its constants, header and value codes.
 
-use crate::index::Material;
 use crate::{Damage, TbError};
 use std::path::{Path, PathBuf};
-use zoo_animal::Board;
 
+/// The first 8 bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"ZOOTB\r\n\x1a";
 /// The plain format.
 pub const VERSION: u32 = 1;
@@ -12,14 +11,18 @@ pub const VERSION: u32 = 1;
 pub const VERSION_ZSTD: u32 = 2;
 /// The WDL-only format: win/draw/loss codes in zstd blocks, no distances.
 pub const VERSION_WDL: u32 = 3;
+/// The header's length in bytes.
 pub const HEADER: usize = 256;
 /// The longest rule set name a header holds: 16 bytes at 48, then the
 /// rest at 212 (those bytes were zero before names with changed fields,
 /// `leiden+stalemate=loss`, were longer than 16; older files read alike).
 pub const RULES_NAME_MAX: usize = 16 + (HEADER - 212);
 
+/// The WDL code of a draw.
 pub const WDL_DRAW: u8 = 0;
+/// The WDL code of a win for the side to move.
 pub const WDL_WIN: u8 = 1;
+/// The WDL code of a loss for the side to move.
 pub const WDL_LOSS: u8 = 2;
 /// What [`Table::get`] answers for an entry it cannot read (a damaged block).
 pub const WDL_INVALID: u8 = 3;
@@ -75,9 +78,13 @@ pub struct SideCounts {
     pub entries: [u64; 3],
     /// Over the positions they stand for: positions, wins, draws, losses, longest.
     pub positions: u64,
+    /// Positions won for the side to move.
     pub wins: u64,
+    /// Positions drawn.
     pub draws: u64,
+    /// Positions lost for the side to move.
     pub losses: u64,
+    /// The longest distance to the end, in plies.
     pub longest: u64,
 }
 
@@ -100,24 +107,30 @@ impl SideCounts {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// What a table file says of itself.
 pub struct Header {
+    /// The game's name.
     pub game: String,
+    /// The rule set's name.
     pub rules: String,
-    pub material: Material,
+    /// The material's key (`TableScheme::key`): two bytes at 64.
+    pub material: u16,
+    /// Sides to move stored: 1 or 2.
     pub sides: usize,
+    /// Entries per stored side.
     pub size: u64,
+    /// The counts of each stored side.
     pub counts: [SideCounts; 2],
 }
 
 impl Header {
-    /// A header with no counts yet, one side stored for a colour-symmetric
-    /// material and two otherwise.
-    pub fn new(game: &str, rules: &str, material: Material, size: u64) -> Header {
+    /// A header with no counts yet for a table of `sides` stored sides.
+    pub fn new(game: &str, rules: &str, material: u16, sides: usize, size: u64) -> Header {
         Header {
             game: game.to_string(),
             rules: rules.to_string(),
             material,
-            sides: material.stored_sides(),
+            sides,
             size,
             counts: Default::default(),
         }
@@ -142,8 +155,7 @@ impl Header {
         let (head, rest) = rules.split_at(rules.len().min(16));
         h[48..48 + head.len()].copy_from_slice(head);
         h[212..212 + rest.len()].copy_from_slice(rest);
-        h[64] = self.material.white;
-        h[65] = self.material.black;
+        h[64..66].copy_from_slice(&self.material.to_le_bytes());
         h[72..80].copy_from_slice(&self.size.to_le_bytes());
         for s in 0..2 {
             let c = &self.counts[s];
@@ -215,7 +227,7 @@ impl Header {
         let header = Header {
             game: text(16..48)?,
             rules: text(48..64)? + &text(212..HEADER)?,
-            material: Material::new(h[64], h[65]),
+            material: u16::from_le_bytes([h[64], h[65]]),
             sides,
             size: u64at(72),
             counts,
@@ -224,14 +236,14 @@ impl Header {
     }
 }
 
-/// The file name of a material's table.
-pub fn file_name<B: Board>(m: Material) -> String {
-    format!("{}.zootb", m.name::<B>())
+/// The file name of the table of the material named `material`.
+pub fn file_name(material: &str) -> String {
+    format!("{material}.zootb")
 }
 
 /// The file name of a material's WDL-only file, beside its table.
-pub fn wdl_file_name<B: Board>(m: Material) -> String {
-    format!("{}.zoowdl", m.name::<B>())
+pub fn wdl_file_name(material: &str) -> String {
+    format!("{material}.zoowdl")
 }
 
 /// Where the tables of a game and rule set live under `dir`.

@@ -51,7 +51,6 @@ pub use write::*;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::index::Material;
     use rand::{Rng, SeedableRng};
     use std::path::{Path, PathBuf};
     use write::PLAIN_CHUNK;
@@ -79,8 +78,31 @@ mod tests {
         std::fs::write(path, bytes).unwrap();
     }
 
+    /// A material key as the animal games make it (White's kinds, then
+    /// Black's), and its stored sides (one when both have the same kinds).
+    #[derive(Clone, Copy)]
+    struct Material {
+        white: u8,
+        black: u8,
+    }
+    impl Material {
+        fn new(white: u8, black: u8) -> Material {
+            Material { white, black }
+        }
+        fn key(self) -> u16 {
+            u16::from_le_bytes([self.white, self.black])
+        }
+        fn sides(self) -> usize {
+            if self.white == self.black {
+                1
+            } else {
+                2
+            }
+        }
+    }
+
     fn header(m: Material, size: u64) -> Header {
-        Header::new("jungle-checkers", "leiden", m, size)
+        Header::new("jungle-checkers", "leiden", m.key(), m.sides(), size)
     }
 
     /// Random codes with runs, like real tables.
@@ -140,7 +162,7 @@ mod tests {
             "leiden+stalemate=loss",
             &"x".repeat(RULES_NAME_MAX),
         ] {
-            let h = Header::new("jungle", name, m, 10);
+            let h = Header::new("jungle", name, m.key(), m.sides(), 10);
             let bytes = h.encode(Encoding::Plain, 0);
             let (back, _, _) = Header::decode(&bytes, Path::new("t")).unwrap();
             assert_eq!(back, h);
@@ -164,7 +186,7 @@ mod tests {
         let p = d.join("z.zootb");
         let len = write_table_blocks(&p, &h, 1000, 3, &fill).unwrap();
         assert_eq!(len, std::fs::metadata(&p).unwrap().len());
-        let t = Table::open(&p, &h.game, &h.rules, m, size).unwrap();
+        let t = Table::open(&p, &h.game, &h.rules, m.key(), m.sides(), size).unwrap();
         assert_eq!((t.encoding(), t.block_entries()), (Encoding::Zstd, 1000));
         let mut r = rand::rngs::StdRng::seed_from_u64(5);
         for _ in 0..5000 {

@@ -2,7 +2,6 @@
 //! memory map (zstd blocks through a small per-thread cache).
 
 use super::*;
-use crate::index::Material;
 use crate::{Damage, TbError};
 use memmap2::Mmap;
 use std::cell::RefCell;
@@ -73,6 +72,7 @@ pub fn read_header(path: &Path) -> Result<(Header, Encoding, u64), TbError> {
 
 /// An opened, checked table file.
 pub struct Table {
+    /// Its header, checked.
     pub header: Header,
     path: PathBuf,
     map: Mmap,
@@ -93,7 +93,8 @@ impl Table {
         path: &Path,
         game: &str,
         rules: &str,
-        material: Material,
+        material: u16,
+        sides: usize,
         size: u64,
     ) -> Result<Table, TbError> {
         let io = |e: std::io::Error| TbError::io(path, e);
@@ -128,7 +129,7 @@ impl Table {
                 expected: size,
             }));
         }
-        let want_sides = material.stored_sides();
+        let want_sides = sides;
         if header.sides != want_sides {
             return Err(bad(Damage::WrongSides {
                 found: header.sides,
@@ -193,10 +194,12 @@ impl Table {
     }
 
     /// The file it was read from.
+    /// Its file.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
+    /// How its values are stored.
     pub fn encoding(&self) -> Encoding {
         self.encoding
     }
