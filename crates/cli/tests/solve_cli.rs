@@ -278,9 +278,9 @@ fn ctrl_c_stops_with_a_report() {
 
 /// Every algorithm writes proofs the checker accepts: PN² as PNS does,
 /// and df-pn, which derives its proof again after the run, under the
-/// modes whose stored values hold on the path (`no-repetition-store`'s
-/// hold where endless play draws, and its derivation may fail: see
-/// docs/solve.md); a proof of the goal (White to move wins) and a
+/// modes whose stored values hold on the path, the default (`path`, also
+/// named `sound`) among them (`no-repetition-store`'s hold where endless
+/// play draws, and its derivation may fail: see docs/solve.md); a proof of the goal (White to move wins) and a
 /// disproof (Black to move, the same pieces, does not).
 #[test]
 fn proofs_of_every_algorithm_pass_the_checker() {
@@ -288,8 +288,10 @@ fn proofs_of_every_algorithm_pass_the_checker() {
     let lost = WON.replace(" w", " b");
     // With `--remedies` the derivation often runs out of calls here
     // (docs/solve.md, "df-pn's remedies"): not in this list yet.
-    let runs: [&[&str]; 4] = [
+    let runs: [&[&str]; 6] = [
         &["--algo", "pn2"],
+        &["--algo", "dfpn"],
+        &["--algo", "dfpn", "--ghi", "sound"],
         &["--algo", "dfpn", "--ghi", "local-repetition"],
         &["--algo", "dfpn", "--ghi", "path"],
         &["--algo", "dfpn", "--ghi", "path", "--hash", "1"],

@@ -269,7 +269,9 @@ impl Remedies {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            ghi: Ghi::NoRepetitionStore,
+            // The sound mode that decides the most and whose proofs derive
+            // (docs/solve.md, "Why the root's answer is right").
+            ghi: Ghi::Path,
             epsilon: 0.25,
             default_table_mb: 16,
             proof: false,

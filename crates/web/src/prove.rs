@@ -1,5 +1,5 @@
 //! `POST /api/prove`: the proof solver ([`zoo_app::solve`], docs/solve.md)
-//! on a position, as `zoo solve` runs it (df-pn, no-repetition-store, the
+//! on a position, as `zoo solve` runs it (df-pn in its default mode `path`, the
 //! server's tables as leaves when it has those of the game), within the
 //! server's bounds: a time cut to `Config::max_movetime_ms`, a table of
 //! at most `Config::max_prove_mb`, one of the search slots, and stopped
@@ -116,7 +116,7 @@ pub async fn prove(
         moves: s.moves().into_iter().map(|m| m.coord).collect(),
         question,
         algorithm: Algorithm::Dfpn,
-        ghi: Ghi::NoRepetitionStore,
+        ghi: Ghi::Path,
         tables,
         limits: Limits {
             time: Some(Duration::from_millis(ms)),

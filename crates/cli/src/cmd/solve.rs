@@ -34,7 +34,8 @@ pub enum GhiArg {
     LocalRepetition,
     /// Stored with the positions above that their repetitions return to;
     /// a hit counts only where those are on the path (literature B's
-    /// chain check).
+    /// chain check made sound). The default, also named `sound`.
+    #[value(alias = "sound")]
     Path,
     /// Everything stored: unsound, for experiments only.
     Naive,
@@ -58,7 +59,7 @@ pub struct SolveArgs {
     #[arg(long = "algo", value_enum, default_value = "dfpn")]
     pub algorithm: AlgoArg,
     /// df-pn's handling of the graph-history problem (docs/solve.md).
-    #[arg(long, value_enum, default_value = "no-repetition-store")]
+    #[arg(long, value_enum, default_value = "path")]
     pub ghi: GhiArg,
     /// df-pn's remedies for loops, under- and overestimation, comma-separated:
     /// tca (Kishimoto's threshold controlling algorithm, open numbers
