@@ -37,6 +37,7 @@ pub mod limits;
 pub mod pn2;
 pub mod pns;
 pub mod proof;
+pub mod tree_file;
 pub mod value;
 
 pub use dfpn::Ghi;

@@ -19,9 +19,12 @@
 use crate::leaf::{End, Leaves};
 use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::proof::{Proof, ProofNode};
+use crate::tree_file::{self, Counters, TreeView};
+pub use crate::tree_file::{Resume, TreeSaver};
 use crate::value::{Answer, Goal};
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::io;
+use std::time::{Duration, Instant};
 use zoo_core::{Game, History, MoveList, Oracle};
 
 /// One node of the tree: a path from the root.
@@ -75,31 +78,82 @@ pub fn solve<G: Game>(
     oracle: Option<&dyn Oracle<G>>,
     limits: &Limits,
 ) -> Report<G::Move> {
+    solve_resumable(root, goal, oracle, limits, Resume::default())
+        .expect("nothing is read without a saved tree")
+}
+
+/// [`solve`], going on from a saved tree and saving it now and then and
+/// when a limit stops the run ([`Resume`]). The tree goes on growing from
+/// where it was, so a run stopped and resumed any number of times makes
+/// the same expansions, in the same order, as one that was never stopped.
+/// A saved tree that is damaged, of another position, or larger than the
+/// limits allow is an error; a failed save stops the run.
+pub fn solve_resumable<G: Game>(
+    root: &G,
+    goal: Goal,
+    oracle: Option<&dyn Oracle<G>>,
+    limits: &Limits,
+    resume: Resume<'_>,
+) -> io::Result<Report<G::Move>> {
     let start = Instant::now();
     let budget = node_budget::<G>(limits);
     let leaves = Leaves::new(root, goal, oracle);
     let (mut pos, mut hist, mut moves) =
         (root.clone(), Leaves::<G>::history(root), MoveList::new());
-    let mut tree = Tree::at_root(&leaves, &pos, &hist, &mut moves);
+    let mut tree = match resume.from {
+        Some(r) => tree_file::read(r, root, goal, budget)?.0,
+        None => Tree::at_root(&leaves, &pos, &hist, &mut moves),
+    };
+    let (mut saver, save_every) = match resume.save {
+        Some((f, every)) => (Some(f), every),
+        None => (None, Duration::MAX),
+    };
+    let mut last_save = Instant::now();
+    // Hands the tree to the saver; `false` when that failed.
+    let mut save = |tree: &Tree<G::Move>| -> bool {
+        let Some(f) = saver.as_mut() else {
+            return true;
+        };
+        let write = |w: &mut dyn io::Write| {
+            tree_file::write(w, root, tree, &Subproofs::new(), Counters::default())
+        };
+        f(&TreeView {
+            nodes: tree.nodes.len() as u64,
+            write: &write,
+        })
+        .is_ok()
+    };
 
     let mut path: Vec<(G::Move, G::Undo)> = Vec::new();
     let mut stopped = false;
     let mut clock = Clock::new(limits);
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
-        if tree.expansions.is_multiple_of(256) && clock.check(|| tree.progress::<G>(start)) {
-            stopped = true;
-            break;
+        if tree.expansions.is_multiple_of(256) {
+            if clock.check(|| tree.progress::<G>(start)) {
+                stopped = true;
+                break;
+            }
+            if last_save.elapsed() >= save_every {
+                last_save = Instant::now();
+                if !save(&tree) {
+                    stopped = true;
+                    break;
+                }
+            }
         }
         if !tree.step(&leaves, &mut pos, &mut hist, &mut path, &mut moves, budget) {
             stopped = true;
             break;
         }
     }
+    if stopped {
+        save(&tree);
+    }
     let r = tree.nodes[0];
     let answer = tree.answer();
     debug_assert!(stopped || answer != Answer::Unknown);
     let proof = (answer != Answer::Unknown).then(|| tree.proof(goal, answer, &Default::default()));
-    Report {
+    Ok(Report {
         goal,
         answer,
         pn: r.pn,
@@ -116,7 +170,7 @@ pub fn solve<G: Game>(
             pn: r.pn,
             dn: r.dn,
         }),
-    }
+    })
 }
 
 /// The tree of one search (PN² has two levels of them).
