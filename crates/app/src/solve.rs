@@ -71,6 +71,9 @@ pub struct SolveRequest {
     /// (`zoo_solve::pn2::Options::fraction`; `None`: the first level's
     /// size).
     pub pn2_fraction: Option<(f64, f64)>,
+    /// PNS: garbage-collect the tree when it fills `--hash`
+    /// (`zoo_solve::pns::Options::gc`) instead of stopping.
+    pub gc: bool,
     /// Where to keep the run's checkpoint (df-pn's table, PNS's or PN²'s
     /// tree), and go on from it when it is there (docs/solve.md, "Long
     /// runs").
@@ -152,6 +155,12 @@ pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
             )));
         }
     }
+    if r.gc && r.algorithm != Algorithm::Pns {
+        return Err(AppError::Option(
+            "garbage collection is PNS's (--algo pns); PN² and df-pn bound their memory themselves"
+                .into(),
+        ));
+    }
     r.game.visit(Run(r))
 }
 
@@ -187,7 +196,11 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         tables: r.tables.is_some(),
         algo: match r.algorithm {
             Algorithm::Dfpn => "dfpn".into(),
-            Algorithm::Pns => "pns".into(),
+            Algorithm::Pns => format!(
+                "pns{}{}",
+                if r.gc { " gc" } else { "" },
+                if r.gc && r.proof { " proofs" } else { "" }
+            ),
             // What changes PN²'s tree, or whether it can give a proof.
             Algorithm::Pn2 => format!(
                 "pn2{}{}",
@@ -228,12 +241,19 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             proof: r.proof,
             ..dfpn::Options::default()
         };
+        let pns_opts = pns::Options {
+            gc: r.gc,
+            proofs: r.proof,
+        };
         let pn2_opts = zoo_solve::pn2::Options {
             fraction: r.pn2_fraction,
             proofs: r.proof,
         };
         let report = match (r.algorithm, &r.checkpoint) {
-            (Algorithm::Pns, None) => pns::solve(&pos, goal, oracle, &r.limits),
+            (Algorithm::Pns, None) => {
+                pns::solve_with(&pos, goal, oracle, &r.limits, &pns_opts, Default::default())
+                    .expect("nothing is read without a saved tree")
+            }
             (Algorithm::Pn2, None) => zoo_solve::pn2::solve_with(
                 &pos,
                 goal,
@@ -275,7 +295,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     save: Some((&mut saver, r.checkpoint_every)),
                 };
                 let result = if r.algorithm == Algorithm::Pns {
-                    pns::solve_resumable(&pos, goal, oracle, &r.limits, resume)
+                    pns::solve_with(&pos, goal, oracle, &r.limits, &pns_opts, resume)
                 } else {
                     zoo_solve::pn2::solve_with(&pos, goal, oracle, &r.limits, &pn2_opts, resume)
                 };

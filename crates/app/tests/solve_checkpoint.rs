@@ -22,6 +22,7 @@ fn request(fen: &str, nodes: Option<u64>, checkpoint: Option<&Path>) -> SolveReq
         ghi: Ghi::NoRepetitionStore,
         remedies: zoo_app::solve::Remedies::NONE,
         pn2_fraction: None,
+        gc: false,
         tables: None,
         limits: Limits {
             nodes,

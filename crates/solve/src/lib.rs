@@ -32,6 +32,7 @@
 #![warn(missing_docs)]
 
 pub mod dfpn;
+pub mod gc;
 pub mod leaf;
 pub mod limits;
 pub mod pn2;

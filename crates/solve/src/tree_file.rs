@@ -67,7 +67,8 @@ pub struct Resume<'a> {
 /// reports what an uninterrupted one would.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Counters {
-    /// PN²: nodes of every second-level tree made.
+    /// PN²: nodes of every second-level tree made; PNS: nodes made and
+    /// since cut off by the garbage collector.
     pub(crate) second_nodes: u64,
     /// PN²: the most nodes held at once.
     pub(crate) peak: u64,

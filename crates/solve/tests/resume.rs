@@ -26,7 +26,7 @@ const FEN: &str = "7/3e3/7/7/7/3R3/2D4 b";
 /// Which algorithm, run from `saved` (if any), saving into the result.
 #[derive(Clone, Copy, Debug)]
 enum Algo {
-    Pns,
+    Pns(pns::Options),
     Pn2(pn2::Options),
 }
 
@@ -48,7 +48,7 @@ fn run(
         save: Some((&mut saver as TreeSaver<'_>, Duration::from_secs(3600))),
     };
     let r = match algo {
-        Algo::Pns => pns::solve_resumable(pos, goal, None, limits, resume)?,
+        Algo::Pns(opts) => pns::solve_with(pos, goal, None, limits, &opts, resume)?,
         Algo::Pn2(opts) => pn2::solve_with(pos, goal, None, limits, &opts, resume)?,
     };
     Ok((r, out))
@@ -56,24 +56,26 @@ fn run(
 
 /// Runs `algo` once to the end, then again stopped every `step` nodes
 /// and resumed from its saved tree, and compares.
-fn stopped_and_resumed_equals_one_run(algo: Algo, goal: Goal, step: u64) -> u64 {
+fn stopped_and_resumed_equals_one_run(
+    algo: Algo,
+    goal: Goal,
+    step: u64,
+    memory_mb: Option<u64>,
+) -> Report<<Jc as Game>::Move> {
     let pos = jc(FEN);
     let limit = 2_000_000;
-    let (whole, _) = run(algo, &pos, goal, &Limits::nodes(limit), None).unwrap();
+    let limits = |nodes| Limits {
+        memory_mb,
+        ..Limits::nodes(nodes)
+    };
+    let (whole, _) = run(algo, &pos, goal, &limits(limit), None).unwrap();
     assert_ne!(whole.answer, Answer::Unknown, "{algo:?}: {whole:?}");
 
     let mut saved: Option<Vec<u8>> = None;
     let mut stops = 0;
     let last = loop {
         let l = (stops + 1) * step;
-        let (r, out) = run(
-            algo,
-            &pos,
-            goal,
-            &Limits::nodes(l.min(limit)),
-            saved.as_deref(),
-        )
-        .unwrap();
+        let (r, out) = run(algo, &pos, goal, &limits(l.min(limit)), saved.as_deref()).unwrap();
         if r.answer != Answer::Unknown {
             break r;
         }
@@ -97,25 +99,70 @@ fn stopped_and_resumed_equals_one_run(algo: Algo, goal: Goal, step: u64) -> u64 
     if let Some(p) = &last.proof {
         common::replay(&pos, p, None);
     }
-    stops
+    last
 }
 
 #[test]
 fn pns_resumed_makes_the_same_expansions() {
     for goal in [Goal::Win, Goal::NotLose] {
-        stopped_and_resumed_equals_one_run(Algo::Pns, goal, 5_000);
+        stopped_and_resumed_equals_one_run(Algo::Pns(pns::Options::default()), goal, 5_000, None);
     }
 }
 
 #[test]
 fn pn2_resumed_makes_the_same_expansions() {
     for goal in [Goal::Win, Goal::NotLose] {
-        stopped_and_resumed_equals_one_run(Algo::Pn2(pn2::Options::default()), goal, 400);
+        stopped_and_resumed_equals_one_run(Algo::Pn2(pn2::Options::default()), goal, 400, None);
         let fraction = pn2::Options {
             fraction: Some((2_000.0, 500.0)),
             ..pn2::Options::default()
         };
-        stopped_and_resumed_equals_one_run(Algo::Pn2(fraction), goal, 400);
+        stopped_and_resumed_equals_one_run(Algo::Pn2(fraction), goal, 400, None);
+    }
+}
+
+/// PNS in 1 MiB (about 30,000 nodes) collecting its tree when full: it
+/// decides what PNS without collection cannot in that memory, with a
+/// proof, and a run stopped (the node limit counts nodes made) and resumed
+/// from its saved tree and kept proofs collects and searches as one never
+/// stopped.
+#[test]
+fn pns_with_gc_decides_in_little_memory_and_resumes() {
+    let pos = jc(FEN);
+    let small = Limits {
+        memory_mb: Some(1),
+        ..Limits::default()
+    };
+    let per = (pns::bytes_per_node::<Jc>() + zoo_solve::gc::SCRATCH_BYTES) as u64;
+    for goal in [Goal::Win, Goal::NotLose] {
+        let plain = pns::solve(&pos, goal, None, &small);
+        assert_eq!(plain.answer, Answer::Unknown, "{goal:?}: {plain:?}");
+        let gc = pns::Options {
+            gc: true,
+            ..pns::Options::default()
+        };
+        let last = stopped_and_resumed_equals_one_run(Algo::Pns(gc), goal, 20_000, Some(1));
+        let full = pns::solve(&pos, goal, None, &Limits::default());
+        assert_eq!(last.answer, full.answer, "{goal:?}");
+        assert!(last.proof.is_some());
+        assert!(
+            last.nodes > (1 << 20) / per,
+            "{goal:?}: {} nodes made, no collection",
+            last.nodes
+        );
+        assert!(last.held <= 1 << 20, "{goal:?}: {} bytes held", last.held);
+        eprintln!(
+            "{goal:?}: PNS {} nodes; with gc in 1 MiB {} nodes made",
+            full.nodes, last.nodes
+        );
+        // Without keeping proofs: the answer, no proof.
+        let bare = pns::Options {
+            gc: true,
+            proofs: false,
+        };
+        let r = pns::solve_with(&pos, goal, None, &small, &bare, Resume::default()).unwrap();
+        assert_eq!(r.answer, full.answer);
+        assert!(r.proof.is_none());
     }
 }
 
@@ -128,7 +175,10 @@ fn saved_tree(algo: Algo) -> Vec<u8> {
 
 #[test]
 fn a_damaged_tree_is_refused() {
-    for algo in [Algo::Pns, Algo::Pn2(pn2::Options::default())] {
+    for algo in [
+        Algo::Pns(pns::Options::default()),
+        Algo::Pn2(pn2::Options::default()),
+    ] {
         let good = saved_tree(algo);
         let pos = jc(FEN);
         let limits = Limits::nodes(1_000_000);

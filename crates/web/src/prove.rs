@@ -129,6 +129,7 @@ pub async fn prove(
         checkpoint_every: Duration::MAX,
         remedies: zoo_app::solve::Remedies::NONE,
         pn2_fraction: None,
+        gc: false,
     };
     drop(s);
     let permit = slot(&st)?;

@@ -82,6 +82,11 @@ pub struct SolveArgs {
     /// without it, N).
     #[arg(long, value_name = "A,B", value_parser = parse_fraction)]
     pub pn2_fraction: Option<(f64, f64)>,
+    /// PNS: when the tree fills --hash, cut solved subtrees (keeping their
+    /// proofs with --proof) and then the least-worked ones, and go on
+    /// (--nodes then counts nodes made, not held; docs/solve.md).
+    #[arg(long)]
+    pub gc: bool,
     /// Write the proof to this file: to FILE.tmp, then renamed (df-pn
     /// derives it again once the root is solved, within the same limits).
     #[arg(long, value_name = "FILE", conflicts_with = "check")]
@@ -172,6 +177,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         },
         remedies: a.remedies,
         pn2_fraction: a.pn2_fraction,
+        gc: a.gc,
         tables: a.tables.clone(),
         limits: Limits {
             stop: Some(stop_requested),
