@@ -295,8 +295,8 @@ fn pn2_agrees_with_the_tables() {
 
 /// PNS in 1 MiB (about 30,000 nodes) with garbage collection: the answers
 /// the tables call for, its proofs (spliced from the kept proofs of cut
-/// subtrees) replayed; drawn positions included, which need more nodes
-/// than the memory holds.
+/// subtrees) replayed; drawn positions included (two of the four decided
+/// within 4·10⁶ nodes made, 2026-11-23).
 #[test]
 fn pns_with_gc_agrees_with_the_tables() {
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
@@ -307,11 +307,9 @@ fn pns_with_gc_agrees_with_the_tables() {
     assert!(t.proof_nodes > 0, "no proof replayed");
     let t = check_positions::<Jc>(Algo::PnsGc, rules, &tables, None, 3, 4, Some(Outcome::Draw));
     summary("PNS with gc, jungle checkers draws", &t, MAX_UNKNOWN);
-    assert!(
-        t.max_nodes > 40_000,
-        "no draw needed more nodes than 1 MiB holds ({})",
-        t.max_nodes
-    );
+    // Draws are where PNS needs the most nodes (experiment 3): at least
+    // one proven not to lose within the 1 MiB.
+    assert!(t.given[1][0] >= 1, "no draw decided: {:?}", t.given);
 }
 
 #[test]
