@@ -54,10 +54,10 @@ pub(crate) fn collect<M: Copy>(
     // 1. Solved subtrees under open parents.
     let mut freed = 0usize;
     let mut proof_nodes = 0usize;
-    for i in 1..n {
+    for (i, s) in state.iter_mut().enumerate().skip(1) {
         let p = tree.nodes[i].parent as usize;
         if tree.nodes[i].children > 0 && solved(i) && !solved(p) {
-            state[i] = CUT;
+            *s = CUT;
         }
     }
     spread(tree, &mut state);

@@ -190,7 +190,9 @@ fn walk<G: Game>(
     children: impl Fn(usize) -> std::ops::Range<usize>,
     mut visit: impl FnMut(&G, usize, usize, usize) -> io::Result<G::Move>,
 ) -> io::Result<()> {
-    let mut stack: Vec<(usize, usize, Option<(G::Move, G::Undo)>)> = vec![(0, 0, None)];
+    // Per level: the node, its next child, the move that led to it.
+    type Frame<G> = (usize, usize, Option<(<G as Game>::Move, <G as Game>::Undo)>);
+    let mut stack: Vec<Frame<G>> = vec![(0, 0, None)];
     while let Some(top) = stack.last_mut() {
         let (n, k) = (top.0, top.1);
         let kids = children(n);
@@ -276,6 +278,9 @@ pub(crate) fn write<G: Game>(
     h.inner.flush()
 }
 
+/// A kept proof's node as read: parent, move index, leaf kind.
+type RawNode = (u32, u32, Option<End>);
+
 /// What [`read`] gives back.
 pub(crate) type Loaded<M> = (Tree<M>, Subproofs<M>, Counters);
 
@@ -346,7 +351,10 @@ pub(crate) fn read<G: Game>(
             "{kept} kept proofs in a tree of {count} nodes"
         )));
     }
-    let mut raw: Vec<(usize, Answer, Vec<(u32, u32, Option<End>)>)> = Vec::new();
+    // Per kept proof: its node, answer, and per proof node its parent,
+    // move index and leaf kind.
+    type RawProof = (usize, Answer, Vec<RawNode>);
+    let mut raw: Vec<RawProof> = Vec::new();
     for _ in 0..kept {
         let k = h.u32()? as usize;
         let answer = match h.u8()? {
@@ -481,7 +489,7 @@ fn proof_of<G: Game>(
     k: usize,
     goal: Goal,
     answer: Answer,
-    ps: &[(u32, u32, Option<End>)],
+    ps: &[RawNode],
 ) -> io::Result<Proof<G::Move>> {
     let wrong = |j: usize| bad(format!("kept proof of node {k}: node {j} out of order"));
     let mut nodes: Vec<ProofNode<G::Move>> = Vec::with_capacity(ps.len());

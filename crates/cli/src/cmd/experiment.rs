@@ -391,17 +391,16 @@ impl GameVisitor for PerGame<'_> {
                 write_report(
                     out_dir,
                     &report,
-                    self.1
-                        .then_some((
-                            if *pn2 {
-                                "pn2"
-                            } else if *remedies {
-                                "remedies"
-                            } else {
-                                "solvers"
-                            },
-                            game::<G>()?,
-                        )),
+                    self.1.then_some((
+                        if *pn2 {
+                            "pn2"
+                        } else if *remedies {
+                            "remedies"
+                        } else {
+                            "solvers"
+                        },
+                        game::<G>()?,
+                    )),
                 )
             }
             Which::WithTables {
