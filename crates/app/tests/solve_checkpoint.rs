@@ -219,3 +219,39 @@ fn stopped_pns_and_pn2_runs_go_on_to_the_same_answers_and_counts() {
     assert!(err.contains("not a solve checkpoint"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A checkpoint written before PNS had checkpoints (no `algo` in its
+/// question) is df-pn's: a df-pn run reads it, a PNS run refuses it.
+#[test]
+fn an_older_checkpoint_is_dfpn_s() {
+    let dir = std::env::temp_dir().join(format!("zoo-solve-ckpt-old-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("old.ckpt");
+    let header = serde_json::json!({
+        "format": "zoo-dfpn-checkpoint",
+        "version": 1,
+        "question": {
+            "game": "jungle-checkers",
+            "rules": "leiden",
+            "fen": FEN,
+            "ghi": "no-repetition-store",
+            "tables": false
+        },
+        "done": [{"goal": "win", "answer": "disproven", "pn": null, "dn": 0, "nodes": 5, "seconds": 0.1}],
+        "goal": null,
+        "calls": 0,
+        "entries": 0
+    });
+    std::fs::write(&path, format!("{header}\n")).unwrap();
+    let r = solve(&request(FEN, Some(1), Some(&path))).unwrap();
+    assert_eq!(r.answers[0].goal, "win");
+    assert_eq!(r.answers[0].answer, "disproven");
+    assert_eq!(r.answers[0].nodes, 5, "read from the checkpoint");
+    let pns = SolveRequest {
+        algorithm: Algorithm::Pns,
+        ..request(FEN, Some(1), Some(&path))
+    };
+    let err = solve(&pns).unwrap_err().to_string();
+    assert!(err.contains("checkpoint of another question"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
