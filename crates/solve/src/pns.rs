@@ -219,7 +219,7 @@ pub fn solve_with<G: Game>(
             }
             // Too little freed (a tree of long lines, or proofs filling
             // the room): stop as without collection.
-            if held - (tree.nodes.len() + proof_nodes) >= budget / 8 {
+            if held.saturating_sub(tree.nodes.len() + proof_nodes) >= budget / 8 {
                 continue;
             }
         }
