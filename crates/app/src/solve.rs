@@ -67,8 +67,16 @@ pub struct SolveRequest {
     /// Whether to return the proof as text (df-pn derives it again once
     /// the root is solved).
     pub proof: bool,
-    /// df-pn: where to keep the run's checkpoint, and go on from it when
-    /// it is there (docs/solve.md, "Long runs").
+    /// PN²: Breuker's fraction `(a, b)` sizing the second-level searches
+    /// (`zoo_solve::pn2::Options::fraction`; `None`: the first level's
+    /// size).
+    pub pn2_fraction: Option<(f64, f64)>,
+    /// PNS: garbage-collect the tree when it fills `--hash`
+    /// (`zoo_solve::pns::Options::gc`) instead of stopping.
+    pub gc: bool,
+    /// Where to keep the run's checkpoint (df-pn's table, PNS's or PN²'s
+    /// tree), and go on from it when it is there (docs/solve.md, "Long
+    /// runs").
     pub checkpoint: Option<PathBuf>,
     /// How often the checkpoint is written (also when the run stops).
     pub checkpoint_every: Duration,
@@ -137,9 +145,20 @@ pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
             run::<G>(self.0)
         }
     }
-    if r.checkpoint.is_some() && r.algorithm != Algorithm::Dfpn {
+    if let Some((a, b)) = r.pn2_fraction {
+        if r.algorithm != Algorithm::Pn2 {
+            return Err(AppError::Option("a PN² fraction is for --algo pn2".into()));
+        }
+        if !(a.is_finite() && b.is_finite() && b > 0.0) {
+            return Err(AppError::Option(format!(
+                "PN² fraction {a},{b}: a finite, b finite and positive"
+            )));
+        }
+    }
+    if r.gc && r.algorithm != Algorithm::Pns {
         return Err(AppError::Option(
-            "checkpoints are df-pn's (--algo dfpn): its table is what a run keeps; PNS's tree is not saved".into(),
+            "garbage collection is PNS's (--algo pns); PN² and df-pn bound their memory themselves"
+                .into(),
         ));
     }
     r.game.visit(Run(r))
@@ -168,8 +187,28 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         game: pos.game_name().to_string(),
         rules: pos.rules_name().to_string(),
         fen: pos.to_fen(),
-        ghi: r.ghi.name().to_string(),
+        // Only df-pn has a graph-history mode.
+        ghi: if r.algorithm == Algorithm::Dfpn {
+            r.ghi.name().to_string()
+        } else {
+            "-".into()
+        },
         tables: r.tables.is_some(),
+        algo: match r.algorithm {
+            Algorithm::Dfpn => "dfpn".into(),
+            Algorithm::Pns => format!(
+                "pns{}{}",
+                if r.gc { " gc" } else { "" },
+                if r.gc && r.proof { " proofs" } else { "" }
+            ),
+            // What changes PN²'s tree, or whether it can give a proof.
+            Algorithm::Pn2 => format!(
+                "pn2{}{}",
+                r.pn2_fraction
+                    .map_or(String::new(), |(a, b)| format!(" fraction {a},{b}")),
+                if r.proof { " proofs" } else { "" }
+            ),
+        },
     };
     let mut loaded = match &r.checkpoint {
         Some(path) => checkpoint::load(path, &question)?,
@@ -202,29 +241,112 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             proof: r.proof,
             ..dfpn::Options::default()
         };
+        let pns_opts = pns::Options {
+            gc: r.gc,
+            proofs: r.proof,
+        };
+        let pn2_opts = zoo_solve::pn2::Options {
+            fraction: r.pn2_fraction,
+            proofs: r.proof,
+        };
         let report = match (r.algorithm, &r.checkpoint) {
-            (Algorithm::Pns, _) => pns::solve(&pos, goal, oracle, &r.limits),
-            (Algorithm::Pn2, _) => zoo_solve::pn2::solve(&pos, goal, oracle, &r.limits),
+            (Algorithm::Pns, None) => {
+                pns::solve_with(&pos, goal, oracle, &r.limits, &pns_opts, Default::default())
+                    .expect("nothing is read without a saved tree")
+            }
+            (Algorithm::Pn2, None) => zoo_solve::pn2::solve_with(
+                &pos,
+                goal,
+                oracle,
+                &r.limits,
+                &pn2_opts,
+                Default::default(),
+            )
+            .expect("nothing is read without a saved tree"),
+            (Algorithm::Pns | Algorithm::Pn2, Some(path)) => {
+                let mut from = loaded
+                    .as_mut()
+                    .and_then(|l| l.table.take())
+                    .filter(|t| t.goal == goal);
+                if from.as_ref().is_some_and(|t| !t.tree) {
+                    failed = Some(AppError::Input(format!(
+                        "{} holds a df-pn table, not a tree",
+                        path.display()
+                    )));
+                    return Answer::Unknown;
+                }
+                let done_before = answers.clone();
+                let mut save_error = None;
+                let mut saver = |view: &zoo_solve::tree_file::TreeView<'_>| {
+                    checkpoint::save(
+                        path,
+                        &question,
+                        &done_before,
+                        checkpoint::Body::Tree(goal, view),
+                    )
+                    .inspect_err(|e| {
+                        save_error = Some(e.to_string());
+                    })
+                };
+                let resume = zoo_solve::tree_file::Resume {
+                    from: from
+                        .as_mut()
+                        .map(|t| &mut t.reader as &mut dyn std::io::Read),
+                    save: Some((&mut saver, r.checkpoint_every)),
+                };
+                let result = if r.algorithm == Algorithm::Pns {
+                    pns::solve_with(&pos, goal, oracle, &r.limits, &pns_opts, resume)
+                } else {
+                    zoo_solve::pn2::solve_with(&pos, goal, oracle, &r.limits, &pn2_opts, resume)
+                };
+                if let Some(e) = save_error {
+                    failed = Some(AppError::Path(format!(
+                        "cannot write checkpoint {}: {e}",
+                        path.display()
+                    )));
+                }
+                match result {
+                    Ok(report) => report,
+                    Err(e) => {
+                        failed = Some(AppError::Input(format!(
+                            "cannot go on from checkpoint {}: {e}",
+                            path.display()
+                        )));
+                        return Answer::Unknown;
+                    }
+                }
+            }
             (Algorithm::Dfpn, None) => dfpn::solve(&pos, goal, oracle, &r.limits, &dfpn_opts),
             (Algorithm::Dfpn, Some(path)) => {
                 let mut from = loaded
                     .as_mut()
                     .and_then(|l| l.table.take())
-                    .filter(|t| t.0 == goal);
+                    .filter(|t| t.goal == goal);
+                if from.as_ref().is_some_and(|t| t.tree) {
+                    failed = Some(AppError::Input(format!(
+                        "{} holds a tree, not a df-pn table",
+                        path.display()
+                    )));
+                    return Answer::Unknown;
+                }
                 let done_before = answers.clone();
                 let mut save_error = None;
                 let mut saver = |view: &dfpn::TableView<'_>| {
-                    checkpoint::save(path, &question, &done_before, Some((goal, view))).inspect_err(
-                        |e| {
-                            save_error = Some(e.to_string());
-                        },
+                    checkpoint::save(
+                        path,
+                        &question,
+                        &done_before,
+                        checkpoint::Body::Table(goal, view),
                     )
+                    .inspect_err(|e| {
+                        save_error = Some(e.to_string());
+                    })
                 };
-                let calls = from.as_ref().map_or(0, |t| t.1);
+                let calls = from.as_ref().map_or(0, |t| t.calls);
                 let resume = dfpn::Resume {
                     from: from
                         .as_mut()
-                        .map(|(_, _, n, reader)| (reader as &mut dyn std::io::Read, *n)),
+                        .map(|t| (&mut t.reader as &mut dyn std::io::Read, t.entries)),
                     calls,
                     save: Some((&mut saver, r.checkpoint_every)),
                 };
@@ -269,7 +391,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         // A question answered is kept at once: a kill before the next
         // one's first save loses nothing.
         if let (Some(path), true) = (&r.checkpoint, report.answer != Answer::Unknown) {
-            if let Err(e) = checkpoint::save(path, &question, &answers, None) {
+            if let Err(e) = checkpoint::save(path, &question, &answers, checkpoint::Body::None) {
                 failed = Some(AppError::Path(format!(
                     "cannot write checkpoint {}: {e}",
                     path.display()

@@ -234,6 +234,23 @@ fn values_and_bad_options() {
         (&["--time", "0"][..], "a positive number of seconds"),
         (&["--moves", "a1a1"][..], "a1a1"),
         (&["--remedies", "tca,snda"][..], "unknown remedy `snda`"),
+        (&["--pn2-fraction", "1000"][..], "two numbers A,B"),
+        (&["--pn2-fraction", "1000,x"][..], "`x` in `1000,x`"),
+        (&["--pn2-fraction", "1000,500"][..], "for --algo pn2"),
+        (
+            &["--algo", "pn2", "--pn2-fraction", "1000,0"][..],
+            "b finite and positive",
+        ),
+        (&["--gc"][..], "garbage collection is PNS's"),
+        (
+            &[
+                "--checkpoint",
+                "/nonexistent/c",
+                "--proof",
+                "/nonexistent/p",
+            ][..],
+            "--proof with --checkpoint is for --algo pns or pn2",
+        ),
     ] {
         let out = zoo()
             .args(["solve", "--game", "jungle-checkers", "--fen", WON])
@@ -276,6 +293,80 @@ fn ctrl_c_stops_with_a_report() {
     assert!(stdout.contains("win      unknown"), "{stdout}");
 }
 
+/// A PN² run stopped by Ctrl-C keeps its tree in the checkpoint, and the
+/// same command goes on from it: its nodes count on from the first run's.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_tree_and_the_run_goes_on() {
+    let dir = temp("ckpt");
+    let ckpt = dir.join("run.ckpt");
+    let args = |extra: &[&str]| {
+        let mut a: Vec<String> = [
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--goal",
+            "win",
+            "--algo",
+            "pn2",
+            "--hash",
+            "64",
+            "--json",
+            "--checkpoint",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        a.push(ckpt.display().to_string());
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let nodes = |stdout: &[u8]| {
+        let v: serde_json::Value =
+            serde_json::from_str(String::from_utf8_lossy(stdout).trim()).unwrap();
+        assert_eq!(v["answers"][0]["answer"], "unknown", "{v}");
+        v["answers"][0]["nodes"].as_u64().unwrap()
+    };
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zoo"))
+        .args(args(&[]))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("the run is kept in"), "{stderr}");
+    let first = nodes(&out.stdout);
+    assert!(ckpt.exists() && !dir.join("run.ckpt.tmp").exists());
+    let out = zoo().args(args(&["--time", "1"])).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let second = nodes(&out.stdout);
+    assert!(second > first, "{second} nodes after {first}");
+    // Another algorithm's run does not take it.
+    let out = zoo()
+        .args(["solve", "--game", "jungle-checkers", "--goal", "win"])
+        .args(["--algo", "pns", "--checkpoint"])
+        .arg(&ckpt)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("checkpoint of another question"),
+        "{err}"
+    );
+}
+
 /// Every algorithm writes proofs the checker accepts: PN² as PNS does,
 /// and df-pn, which derives its proof again after the run, under the
 /// modes whose stored values hold on the path, the default (`path`, also
@@ -288,8 +379,12 @@ fn proofs_of_every_algorithm_pass_the_checker() {
     let lost = WON.replace(" w", " b");
     // With `--remedies` the derivation often runs out of calls here
     // (docs/solve.md, "df-pn's remedies"): not in this list yet.
-    let runs: [&[&str]; 6] = [
+    let runs: [&[&str]; 8] = [
         &["--algo", "pn2"],
+        &["--algo", "pn2", "--pn2-fraction", "1000,500"],
+        // In 1 MiB (about 30,000 nodes), which the proof and the disproof
+        // need several times over: collected and resumed.
+        &["--algo", "pns", "--gc", "--hash", "1"],
         &["--algo", "dfpn"],
         &["--algo", "dfpn", "--ghi", "sound"],
         &["--algo", "dfpn", "--ghi", "local-repetition"],

@@ -39,6 +39,9 @@ pub enum Method {
     /// df-pn under a GHI mode with Kishimoto's remedies
     /// ([`dfpn::Remedies`]).
     DfPnWith(Ghi, Remedies),
+    /// PN² with Breuker's fraction `(a, b)` sizing its second level
+    /// ([`pn2::Options::fraction`]).
+    Pn2Fraction(u32, u32),
 }
 
 /// Every method the solver has, the naive df-pn last.
@@ -65,6 +68,17 @@ pub const REMEDY_METHODS: [Method; 8] = [
     Method::DfPnWith(Ghi::Path, Remedies::ALL),
 ];
 
+/// The PN² experiment (`--pn2`): PN² as it is (second level as large as
+/// the first), with Breuker's fraction at three scales, and PNS, on the
+/// same positions.
+pub const PN2_METHODS: [Method; 5] = [
+    Method::Pns,
+    Method::Pn2,
+    Method::Pn2Fraction(1_000, 500),
+    Method::Pn2Fraction(10_000, 5_000),
+    Method::Pn2Fraction(100_000, 50_000),
+];
+
 const TCA: Remedies = Remedies {
     tca: true,
     wpn: false,
@@ -83,6 +97,7 @@ impl Method {
             Method::Pn2 => "pn2".into(),
             Method::DfPn(g) => format!("dfpn {}", g.name()),
             Method::DfPnWith(g, r) => format!("dfpn {} +{}", g.name(), r.name()),
+            Method::Pn2Fraction(a, b) => format!("pn2 f({a};{b})"),
         }
     }
 }
@@ -141,6 +156,18 @@ pub fn value_by<G: Game>(
         let r = match method {
             Method::Pns => pns::solve(pos, goal, oracle, limits),
             Method::Pn2 => pn2::solve(pos, goal, oracle, limits),
+            Method::Pn2Fraction(a, b) => pn2::solve_with(
+                pos,
+                goal,
+                oracle,
+                limits,
+                &pn2::Options {
+                    fraction: Some((a as f64, b as f64)),
+                    ..pn2::Options::default()
+                },
+                pn2::Resume::default(),
+            )
+            .expect("nothing is read without a saved tree"),
             Method::DfPn(ghi) => dfpn::solve(
                 pos,
                 goal,
@@ -203,7 +230,7 @@ impl Budget {
     /// The limits of a question asked of `method`.
     pub fn limits_for(&self, method: Method) -> Limits {
         match method {
-            Method::Pn2 => limits(self.nodes, self.pn2_seconds),
+            Method::Pn2 | Method::Pn2Fraction(..) => limits(self.nodes, self.pn2_seconds),
             _ => Limits::nodes(self.nodes),
         }
     }
@@ -421,10 +448,12 @@ pub struct Sizes {
     /// Run [`REMEDY_METHODS`] (files `remedies-<game>.*`) instead of
     /// [`METHODS`] (files `solvers-<game>.*`).
     pub remedies: bool,
+    /// Run [`PN2_METHODS`] (files `pn2-<game>.*`) instead.
+    pub pn2: bool,
 }
 
 /// Draws the positions with `seed` (valued by `oracle`), then runs every
-/// method of [`METHODS`] (or [`REMEDY_METHODS`]) on them.
+/// method of [`METHODS`] (or [`REMEDY_METHODS`], [`PN2_METHODS`]) on them.
 pub fn solvers<G: Game>(
     rules: &G::Rules,
     oracle: &dyn Oracle<G>,
@@ -452,7 +481,9 @@ pub fn solvers<G: Game>(
             &mut rng,
         )?);
     }
-    let (methods, stem): (&[Method], _) = if sizes.remedies {
+    let (methods, stem): (&[Method], _) = if sizes.pn2 {
+        (&PN2_METHODS, "pn2")
+    } else if sizes.remedies {
         (&REMEDY_METHODS, "remedies")
     } else {
         (&METHODS, "solvers")

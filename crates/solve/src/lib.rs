@@ -32,11 +32,13 @@
 #![warn(missing_docs)]
 
 pub mod dfpn;
+pub mod gc;
 pub mod leaf;
 pub mod limits;
 pub mod pn2;
 pub mod pns;
 pub mod proof;
+pub mod tree_file;
 pub mod value;
 
 pub use dfpn::Ghi;

@@ -22,53 +22,171 @@
 use crate::leaf::Leaves;
 use crate::limits::{Clock, Limits, Report, Sample};
 use crate::pns::{bytes_per_node, node_budget, Subproofs, Tree};
+pub use crate::tree_file::Resume;
+use crate::tree_file::{self, Counters, TreeView};
 use crate::value::{Answer, Goal};
-use std::time::Instant;
+use std::io;
+use std::time::{Duration, Instant};
 use zoo_core::{Game, MoveList, Oracle};
 
 /// The smallest second-level search: early on the first-level tree is
 /// tiny, and a search of a few nodes would tell nothing.
 pub const SECOND_MIN: usize = 64;
 
+/// How PN² runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// Breuker's fraction: with `Some((a, b))` a second-level search of a
+    /// first-level tree of `N` nodes holds at most `f(N) · N` nodes, where
+    /// `f(N) = 1 / (1 + e^((a − N) / b))` (a logistic curve: small while
+    /// `N` is well below `a`, one half at `a`, towards 1 beyond, `b`
+    /// setting how fast). `None`: `N` itself (`f = 1`), as Allis's PN²
+    /// did and this crate did before the option. Never below
+    /// [`SECOND_MIN`].
+    pub fraction: Option<(f64, f64)>,
+    /// Whether to keep the proofs of the children the second level solves
+    /// (needed for [`Report::proof`]; without them a solved run reports no
+    /// proof and holds less memory).
+    pub proofs: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            fraction: None,
+            proofs: true,
+        }
+    }
+}
+
+impl Options {
+    /// The most nodes of a second-level search when the first-level tree
+    /// holds `n`.
+    pub fn second_size(&self, n: usize) -> usize {
+        let size = match self.fraction {
+            None => n,
+            Some((a, b)) => {
+                let f = 1.0 / (1.0 + ((a - n as f64) / b).exp());
+                (f * n as f64) as usize
+            }
+        };
+        size.max(SECOND_MIN)
+    }
+}
+
 /// Solves `root` under `goal` by PN² within `limits` (the memory limit
-/// bounds the first-level tree and the second-level tree together).
+/// bounds the first-level tree and the second-level tree together), as
+/// [`Options::default`] says.
 pub fn solve<G: Game>(
     root: &G,
     goal: Goal,
     oracle: Option<&dyn Oracle<G>>,
     limits: &Limits,
 ) -> Report<G::Move> {
+    solve_with(
+        root,
+        goal,
+        oracle,
+        limits,
+        &Options::default(),
+        Resume::default(),
+    )
+    .expect("nothing is read without a saved tree")
+}
+
+/// [`solve`] with `opts`, going on from a saved first-level tree (with the
+/// proofs kept beside it) and saving it now and then and when a limit
+/// stops the run ([`Resume`]); a run stopped and resumed makes the same
+/// expansions as one never stopped. A saved tree that is damaged, of
+/// another position or larger than the limits allow is an error; a failed
+/// save stops the run.
+///
+/// `limits.nodes` stops the run before an expansion whose second-level
+/// search could take the nodes held past it (so where it stops does not
+/// depend on the limit's value otherwise); `limits.memory_mb` is room:
+/// when it runs short the second-level searches are made smaller, down to
+/// none left.
+pub fn solve_with<G: Game>(
+    root: &G,
+    goal: Goal,
+    oracle: Option<&dyn Oracle<G>>,
+    limits: &Limits,
+    opts: &Options,
+    resume: Resume<'_>,
+) -> io::Result<Report<G::Move>> {
     let start = Instant::now();
     let budget = node_budget::<G>(limits);
+    let room_budget = node_budget::<G>(&Limits {
+        nodes: None,
+        ..*limits
+    });
     let leaves = Leaves::new(root, goal, oracle);
     let (mut pos, mut hist, mut moves) =
         (root.clone(), Leaves::<G>::history(root), MoveList::new());
-    let mut tree = Tree::at_root(&leaves, &pos, &hist, &mut moves);
-    let mut subs: Subproofs<G::Move> = Subproofs::new();
+    let (mut tree, mut subs, counters) = match resume.from {
+        Some(r) => tree_file::read(r, root, goal, budget)?,
+        None => (
+            Tree::at_root(&leaves, &pos, &hist, &mut moves),
+            Subproofs::new(),
+            Counters::default(),
+        ),
+    };
+    let (mut saver, save_every) = match resume.save {
+        Some((f, every)) => (Some(f), every),
+        None => (None, Duration::MAX),
+    };
+    let mut last_save = Instant::now();
+    let mut save = |tree: &Tree<G::Move>, subs: &Subproofs<G::Move>, c: Counters| -> bool {
+        let Some(f) = saver.as_mut() else {
+            return true;
+        };
+        let write = |w: &mut dyn io::Write| tree_file::write(w, root, tree, subs, c);
+        f(&TreeView {
+            nodes: tree.nodes.len() as u64,
+            write: &write,
+        })
+        .is_ok()
+    };
     let mut path = Vec::new();
     let mut path2 = Vec::new();
     let mut stopped = false;
     let mut clock = Clock::new(limits);
-    let mut second_nodes = 0u64;
+    let mut second_nodes = counters.second_nodes;
     // The most nodes held at once: the first level and one second level.
-    let mut peak = 0usize;
+    let mut peak = counters.peak as usize;
+    let counted = |second_nodes: u64, peak: usize| Counters {
+        second_nodes,
+        peak: peak as u64,
+    };
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
         if clock.check(|| tree.progress::<G>(start)) {
             stopped = true;
             break;
         }
+        if last_save.elapsed() >= save_every {
+            last_save = Instant::now();
+            if !save(&tree, &subs, counted(second_nodes, peak)) {
+                stopped = true;
+                break;
+            }
+        }
         let n = tree.select(&mut pos, &mut hist, &mut path);
         moves.clear();
         pos.legal_moves(&mut moves);
+        let want = opts.second_size(tree.nodes.len());
+        // The node limit: stop before a search that could pass it.
+        let past_limit = limits
+            .nodes
+            .is_some_and(|l| (tree.nodes.len() + moves.len() + want) as u64 > l);
         // The second level's room: what the first level leaves, after the
         // children it is about to get.
-        let room = budget.saturating_sub(tree.nodes.len() + moves.len());
-        if room < moves.len() + 1 {
+        let room = room_budget.saturating_sub(tree.nodes.len() + moves.len());
+        if past_limit || room < moves.len() + 1 {
             tree.unwind(&mut pos, &mut hist, &mut path);
             stopped = true;
             break;
         }
-        let size = tree.nodes.len().max(SECOND_MIN).min(room);
+        let size = want.min(room);
         // The second level: a tree rooted at `n`'s position, grown until
         // solved or full.
         let mut moves2 = MoveList::new();
@@ -83,7 +201,7 @@ pub fn solve<G: Game>(
         // Its root's children become `n`'s, with their numbers; those it
         // solved below themselves keep their proofs.
         let first = tree.nodes.len();
-        tree.expand(n, &leaves, &mut pos, &mut hist, &moves, budget);
+        tree.expand(n, &leaves, &mut pos, &mut hist, &moves, room_budget);
         tree.expansions += t2.expansions;
         for (i, c) in (t2.nodes[0].first_child as usize..)
             .take(t2.nodes[0].children as usize)
@@ -92,7 +210,7 @@ pub fn solve<G: Game>(
             let k = t2.nodes[c];
             let kept = &mut tree.nodes[first + i];
             (kept.pn, kept.dn) = (k.pn, k.dn);
-            if k.end.is_none() && k.children > 0 && (k.pn == 0 || k.dn == 0) {
+            if opts.proofs && k.end.is_none() && k.children > 0 && (k.pn == 0 || k.dn == 0) {
                 let answer = if k.pn == 0 {
                     Answer::Proven
                 } else {
@@ -104,11 +222,14 @@ pub fn solve<G: Game>(
         tree.update(n);
         tree.unwind(&mut pos, &mut hist, &mut path);
     }
+    if stopped {
+        save(&tree, &subs, counted(second_nodes, peak));
+    }
     let r = tree.nodes[0];
     let answer = tree.answer();
     debug_assert!(stopped || answer != Answer::Unknown);
-    let proof = (answer != Answer::Unknown).then(|| tree.proof(goal, answer, &subs));
-    Report {
+    let proof = (answer != Answer::Unknown && opts.proofs).then(|| tree.proof(goal, answer, &subs));
+    Ok(Report {
         goal,
         answer,
         pn: r.pn,
@@ -125,5 +246,5 @@ pub fn solve<G: Game>(
             pn: r.pn,
             dn: r.dn,
         }),
-    }
+    })
 }

@@ -19,9 +19,12 @@
 use crate::leaf::{End, Leaves};
 use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::proof::{Proof, ProofNode};
+use crate::tree_file::{self, Counters, TreeView};
+pub use crate::tree_file::{Resume, TreeSaver};
 use crate::value::{Answer, Goal};
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::io;
+use std::time::{Duration, Instant};
 use zoo_core::{Game, History, MoveList, Oracle};
 
 /// One node of the tree: a path from the root.
@@ -75,39 +78,171 @@ pub fn solve<G: Game>(
     oracle: Option<&dyn Oracle<G>>,
     limits: &Limits,
 ) -> Report<G::Move> {
+    solve_with(
+        root,
+        goal,
+        oracle,
+        limits,
+        &Options::default(),
+        Resume::default(),
+    )
+    .expect("nothing is read without a saved tree")
+}
+
+/// How PNS runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Garbage collection ([`crate::gc`]): when the tree fills the memory
+    /// limit, cut solved subtrees (keeping their proofs) and then the
+    /// least-worked open ones, and go on. The memory then holds
+    /// `memory / (bytes_per_node + gc::SCRATCH_BYTES)` nodes, and
+    /// [`Limits::nodes`] bounds the nodes made in all (as
+    /// [`Report::nodes`] counts them), no longer the nodes held. Without
+    /// it a full tree ends the run.
+    pub gc: bool,
+    /// With `gc`: keep the proofs of the solved subtrees cut (their nodes
+    /// count against the memory), so that a solved run still gives its
+    /// proof. Without, [`Report::proof`] is `None` once one was cut.
+    pub proofs: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            gc: false,
+            proofs: true,
+        }
+    }
+}
+
+/// [`solve`] with `opts`, going on from a saved tree and saving it now and
+/// then and when a limit stops the run ([`Resume`]). The tree goes on
+/// growing from where it was, so a run stopped and resumed any number of
+/// times makes the same expansions, in the same order, as one that was
+/// never stopped. A saved tree that is damaged, of another position, or
+/// larger than the limits allow is an error; a failed save stops the run.
+pub fn solve_with<G: Game>(
+    root: &G,
+    goal: Goal,
+    oracle: Option<&dyn Oracle<G>>,
+    limits: &Limits,
+    opts: &Options,
+    resume: Resume<'_>,
+) -> io::Result<Report<G::Move>> {
     let start = Instant::now();
-    let budget = node_budget::<G>(limits);
+    // With collection, the nodes limit counts work, the memory room.
+    let (budget, work_limit) = if opts.gc {
+        let room = Limits {
+            nodes: None,
+            ..*limits
+        }
+        .node_budget(bytes_per_node::<G>() + crate::gc::SCRATCH_BYTES)
+        .min(u32::MAX as u64 - 1) as usize;
+        (room, limits.nodes)
+    } else {
+        (node_budget::<G>(limits), None)
+    };
     let leaves = Leaves::new(root, goal, oracle);
     let (mut pos, mut hist, mut moves) =
         (root.clone(), Leaves::<G>::history(root), MoveList::new());
-    let mut tree = Tree::at_root(&leaves, &pos, &hist, &mut moves);
+    let (mut tree, mut subs, counters) = match resume.from {
+        Some(r) => tree_file::read(r, root, goal, budget)?,
+        None => (
+            Tree::at_root(&leaves, &pos, &hist, &mut moves),
+            Subproofs::new(),
+            Counters::default(),
+        ),
+    };
+    // Nodes made and since cut off by the collector.
+    let mut freed = counters.second_nodes;
+    let mut proof_nodes: usize = subs.values().map(|p| p.len()).sum();
+    let (mut saver, save_every) = match resume.save {
+        Some((f, every)) => (Some(f), every),
+        None => (None, Duration::MAX),
+    };
+    let mut last_save = Instant::now();
+    // Hands the tree to the saver; `false` when that failed.
+    let mut save = |tree: &Tree<G::Move>, subs: &Subproofs<G::Move>, freed: u64| -> bool {
+        let Some(f) = saver.as_mut() else {
+            return true;
+        };
+        let c = Counters {
+            second_nodes: freed,
+            peak: 0,
+        };
+        let write = |w: &mut dyn io::Write| tree_file::write(w, root, tree, subs, c);
+        f(&TreeView {
+            nodes: tree.nodes.len() as u64,
+            write: &write,
+        })
+        .is_ok()
+    };
 
     let mut path: Vec<(G::Move, G::Undo)> = Vec::new();
     let mut stopped = false;
+    // Whether a solved subtree was cut without its proof.
+    let mut unproved = freed > 0 && !opts.proofs;
     let mut clock = Clock::new(limits);
     while tree.nodes[0].pn != 0 && tree.nodes[0].dn != 0 {
-        if tree.expansions.is_multiple_of(256) && clock.check(|| tree.progress::<G>(start)) {
+        if tree.expansions.is_multiple_of(256) {
+            if clock.check(|| tree.progress::<G>(start)) {
+                stopped = true;
+                break;
+            }
+            if last_save.elapsed() >= save_every {
+                last_save = Instant::now();
+                if !save(&tree, &subs, freed) {
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+        if work_limit.is_some_and(|l| tree.nodes.len() as u64 + freed >= l) {
             stopped = true;
             break;
         }
-        if !tree.step(&leaves, &mut pos, &mut hist, &mut path, &mut moves, budget) {
-            stopped = true;
-            break;
+        let room = budget.saturating_sub(proof_nodes);
+        if tree.step(&leaves, &mut pos, &mut hist, &mut path, &mut moves, room) {
+            continue;
         }
+        if opts.gc {
+            let held = tree.nodes.len() + proof_nodes;
+            let before = tree.nodes.len();
+            crate::gc::collect(&mut tree, &mut subs, goal, budget / 2, opts.proofs);
+            proof_nodes = subs.values().map(|p| p.len()).sum();
+            freed += (before - tree.nodes.len()) as u64;
+            unproved |= !opts.proofs;
+            // The tree's allocation gives back the room the proofs took
+            // (a shrink in place), so the two stay within the memory.
+            if proof_nodes > 0 {
+                tree.nodes.shrink_to(budget.saturating_sub(proof_nodes));
+            }
+            // Too little freed (a tree of long lines, or proofs filling
+            // the room): stop as without collection.
+            if held.saturating_sub(tree.nodes.len() + proof_nodes) >= budget / 8 {
+                continue;
+            }
+        }
+        stopped = true;
+        break;
+    }
+    if stopped {
+        save(&tree, &subs, freed);
     }
     let r = tree.nodes[0];
     let answer = tree.answer();
     debug_assert!(stopped || answer != Answer::Unknown);
-    let proof = (answer != Answer::Unknown).then(|| tree.proof(goal, answer, &Default::default()));
-    Report {
+    let proof = (answer != Answer::Unknown && !unproved).then(|| tree.proof(goal, answer, &subs));
+    let held = tree.nodes.len() + proof_nodes;
+    Ok(Report {
         goal,
         answer,
         pn: r.pn,
         dn: r.dn,
-        nodes: tree.nodes.len() as u64,
+        nodes: tree.nodes.len() as u64 + freed,
         expansions: tree.expansions,
         bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
-        held: (tree.nodes.len() * bytes_per_node::<G>()) as u64,
+        held: (held * bytes_per_node::<G>()) as u64,
         seconds: start.elapsed().as_secs_f64(),
         proof,
         samples: clock.samples(Sample {
@@ -116,7 +251,7 @@ pub fn solve<G: Game>(
             pn: r.pn,
             dn: r.dn,
         }),
-    }
+    })
 }
 
 /// The tree of one search (PN² has two levels of them).

@@ -128,6 +128,8 @@ pub async fn prove(
         checkpoint: None,
         checkpoint_every: Duration::MAX,
         remedies: zoo_app::solve::Remedies::NONE,
+        pn2_fraction: None,
+        gc: false,
     };
     drop(s);
     let permit = slot(&st)?;

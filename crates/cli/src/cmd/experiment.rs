@@ -126,6 +126,10 @@ pub enum Which {
         /// with Kishimoto's remedies (files remedies-<game>.*).
         #[arg(long)]
         remedies: bool,
+        /// Instead of every method, PN² without and with Breuker's
+        /// fraction, and PNS (files pn2-<game>.*).
+        #[arg(long, conflicts_with = "remedies")]
+        pn2: bool,
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
@@ -360,6 +364,7 @@ impl GameVisitor for PerGame<'_> {
                 nodes,
                 pn2_seconds,
                 remedies,
+                pn2,
                 out_dir,
                 ..
             } => {
@@ -374,6 +379,7 @@ impl GameVisitor for PerGame<'_> {
                         pn2_seconds: *pn2_seconds,
                     },
                     remedies: *remedies,
+                    pn2: *pn2,
                 };
                 let report = zoo_lab::solvers::solvers::<G>(
                     &rules,
@@ -385,8 +391,16 @@ impl GameVisitor for PerGame<'_> {
                 write_report(
                     out_dir,
                     &report,
-                    self.1
-                        .then_some((if *remedies { "remedies" } else { "solvers" }, game::<G>()?)),
+                    self.1.then_some((
+                        if *pn2 {
+                            "pn2"
+                        } else if *remedies {
+                            "remedies"
+                        } else {
+                            "solvers"
+                        },
+                        game::<G>()?,
+                    )),
                 )
             }
             Which::WithTables {

@@ -75,17 +75,28 @@ pub struct SolveArgs {
     /// Stop each question after this many seconds.
     #[arg(long)]
     pub time: Option<f64>,
-    /// Memory for the tree (PNS) or the table (df-pn), MiB.
+    /// Memory for the tree (PNS, PN²) or the table (df-pn), MiB.
     #[arg(long)]
     pub hash: Option<u64>,
+    /// PN²: size each second-level search as Breuker did, f(N)·N nodes for
+    /// a first-level tree of N, f(N) = 1/(1 + e^((A−N)/B)) (docs/solve.md;
+    /// without it, N).
+    #[arg(long, value_name = "A,B", value_parser = parse_fraction)]
+    pub pn2_fraction: Option<(f64, f64)>,
+    /// PNS: when the tree fills --hash, cut solved subtrees (keeping their
+    /// proofs with --proof) and then the least-worked ones, and go on
+    /// (--nodes then counts nodes made, not held; docs/solve.md).
+    #[arg(long)]
+    pub gc: bool,
     /// Write the proof to this file: to FILE.tmp, then renamed (df-pn
     /// derives it again once the root is solved, within the same limits).
     #[arg(long, value_name = "FILE", conflicts_with = "check")]
     pub proof: Option<PathBuf>,
-    /// df-pn: keep the run in this file (its table and the answers found),
-    /// written every --checkpoint-every seconds and when the run stops; a
-    /// run with the same file goes on from it (docs/solve.md, "Long runs").
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "proof"])]
+    /// Keep the run in this file (df-pn's table or PNS's and PN²'s tree,
+    /// and the answers found), written every --checkpoint-every seconds and
+    /// when the run stops; a run with the same file goes on from it
+    /// (docs/solve.md, "Long runs"). With --proof: PNS and PN² only.
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
     pub checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints.
     #[arg(long, default_value_t = 600.0, requires = "checkpoint")]
@@ -101,6 +112,19 @@ pub struct SolveArgs {
     pub check: Option<PathBuf>,
     #[arg(long)]
     pub json: bool,
+}
+
+/// `A,B`: Breuker's fraction's two numbers.
+fn parse_fraction(s: &str) -> std::result::Result<(f64, f64), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("`{s}`: two numbers A,B"))?;
+    let num = |x: &str| {
+        x.trim()
+            .parse::<f64>()
+            .map_err(|e| format!("`{x}` in `{s}`: {e}"))
+    };
+    Ok((num(a)?, num(b)?))
 }
 
 pub fn run(a: &SolveArgs) -> Result<()> {
@@ -126,6 +150,11 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         return Ok(());
     }
     let game = a.game.context("--game is needed")?;
+    if a.checkpoint.is_some() && a.proof.is_some() && matches!(a.algorithm, AlgoArg::Dfpn) {
+        // df-pn derives its proof from the table after the run, which a
+        // resumed run's table does not serve as well: not offered.
+        anyhow::bail!("--proof with --checkpoint is for --algo pns or pn2");
+    }
     let req = SolveRequest {
         game,
         rules: a.rules.name(),
@@ -148,6 +177,8 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             GhiArg::Naive => Ghi::Naive,
         },
         remedies: a.remedies,
+        pn2_fraction: a.pn2_fraction,
+        gc: a.gc,
         tables: a.tables.clone(),
         limits: Limits {
             stop: Some(stop_requested),
