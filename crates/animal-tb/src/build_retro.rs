@@ -51,13 +51,7 @@ pub fn build_retro<B: Board>(
                 let solved = retro::solve(&index, &m.name::<B>(), &|c| tb.lookup(c))?;
                 let header = Header {
                     counts: solved.counts,
-                    ..Header::new(
-                        B::GAME,
-                        rules.name,
-                        m.key() as u16,
-                        m.stored_sides(),
-                        layout.size,
-                    )
+                    ..crate::header::<B>(rules.name, m, layout.size)
                 };
                 let fill = |side: usize, start: u64, out: &mut [u8]| {
                     let s = start as usize;

@@ -208,13 +208,7 @@ pub fn copy<B: Board>(
             .try_for_each(|(i, c)| table.read_codes(side, (i << 20) as u64, c))?;
         source.push(v);
     }
-    let mut header = Header::new(
-        B::GAME,
-        tb.rules().name,
-        target.key() as u16,
-        target.stored_sides(),
-        layout.size,
-    );
+    let mut header = crate::header::<B>(tb.rules().name, target, layout.size);
     let mut values = Vec::new();
     for (side, map) in maps.iter().enumerate() {
         let src = &source[map.side];

@@ -56,6 +56,19 @@ use zoo_animal::tables::scheme::stored_stm;
 use zoo_animal::{Board, Position};
 use zoo_core::Outcome;
 
+/// The header of material `m`'s table (no counts yet): the key and the
+/// stored sides as `AnimalScheme` gives them.
+pub fn header<B: Board>(rules: &str, m: Material, size: u64) -> file::Header {
+    use zoo_core::TableScheme;
+    file::Header::new(
+        B::GAME,
+        rules,
+        AnimalScheme::<B>::key(m),
+        AnimalScheme::<B>::stored_sides(m),
+        size,
+    )
+}
+
 /// The tables of an animal game and rule set in a directory.
 pub type Tablebase<B> = zoo_tb::Tablebase<AnimalScheme<B>>;
 

@@ -299,21 +299,14 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                 } else {
                     zoo_solve::pn2::solve_with(&pos, goal, oracle, &r.limits, &pn2_opts, resume)
                 };
-                if let Some(e) = save_error {
-                    failed = Some(AppError::Path(format!(
-                        "cannot write checkpoint {}: {e}",
-                        path.display()
-                    )));
+                let (report, error) =
+                    after_checkpointed(result, save_error, path, "cannot go on from checkpoint");
+                if error.is_some() {
+                    failed = error;
                 }
-                match result {
-                    Ok(report) => report,
-                    Err(e) => {
-                        failed = Some(AppError::Input(format!(
-                            "cannot go on from checkpoint {}: {e}",
-                            path.display()
-                        )));
-                        return Answer::Unknown;
-                    }
+                match report {
+                    Some(report) => report,
+                    None => return Answer::Unknown,
                 }
             }
             (Algorithm::Dfpn, None) => dfpn::solve(&pos, goal, oracle, &r.limits, &dfpn_opts),
@@ -352,21 +345,18 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                 };
                 let result =
                     dfpn::solve_resumable(&pos, goal, oracle, &r.limits, &dfpn_opts, resume);
-                if let Some(e) = save_error {
-                    failed = Some(AppError::Path(format!(
-                        "cannot write checkpoint {}: {e}",
-                        path.display()
-                    )));
+                let (report, error) = after_checkpointed(
+                    result,
+                    save_error,
+                    path,
+                    "cannot read the table of checkpoint",
+                );
+                if error.is_some() {
+                    failed = error;
                 }
-                match result {
-                    Ok(report) => report,
-                    Err(e) => {
-                        failed = Some(AppError::Input(format!(
-                            "cannot read the table of checkpoint {}: {e}",
-                            path.display()
-                        )));
-                        return Answer::Unknown;
-                    }
+                match report {
+                    Some(report) => report,
+                    None => return Answer::Unknown,
                 }
             }
         };
@@ -549,4 +539,27 @@ pub fn has_tables(
         }
     }
     game.visit(Has(rules, dir))
+}
+
+/// What a run with a checkpoint left: its report and the error to tell
+/// after it (the checkpoint could not be written), or no report and the
+/// error that stopped it (the checkpoint could not be read: `what`).
+fn after_checkpointed<M, E: std::fmt::Display>(
+    result: Result<zoo_solve::Report<M>, E>,
+    save_error: Option<String>,
+    path: &std::path::Path,
+    what: &str,
+) -> (Option<zoo_solve::Report<M>>, Option<AppError>) {
+    match result {
+        Ok(report) => (
+            Some(report),
+            save_error.map(|e| {
+                AppError::Path(format!("cannot write checkpoint {}: {e}", path.display()))
+            }),
+        ),
+        Err(e) => (
+            None,
+            Some(AppError::Input(format!("{what} {}: {e}", path.display()))),
+        ),
+    }
 }

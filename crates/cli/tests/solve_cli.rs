@@ -265,13 +265,11 @@ fn values_and_bad_options() {
     }
 }
 
-/// Ctrl-C stops the question as a limit would: the report is printed,
-/// the answer unknown, the exit clean; progress lines come meanwhile.
+/// Runs `zoo` with `args` and sends it SIGINT (Ctrl-C) after 2.5 s.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_stops_with_a_report() {
+fn interrupted_after<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zoo"))
-        .args(["solve", "--game", "jungle-checkers", "--goal", "win"])
+        .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -282,7 +280,15 @@ fn ctrl_c_stops_with_a_report() {
         .status()
         .unwrap();
     assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Ctrl-C stops the question as a limit would: the report is printed,
+/// the answer unknown, the exit clean; progress lines come meanwhile.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_with_a_report() {
+    let out = interrupted_after(&["solve", "--game", "jungle-checkers", "--goal", "win"]);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
@@ -327,19 +333,7 @@ fn ctrl_c_keeps_the_tree_and_the_run_goes_on() {
         assert_eq!(v["answers"][0]["answer"], "unknown", "{v}");
         v["answers"][0]["nodes"].as_u64().unwrap()
     };
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("zoo"))
-        .args(args(&[]))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(2500));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let out = interrupted_after(&args(&[]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("the run is kept in"), "{stderr}");

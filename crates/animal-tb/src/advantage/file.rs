@@ -123,13 +123,7 @@ fn header<B: Board>(
     white: &dyn Holds,
     black: &dyn Holds,
 ) -> Header {
-    let mut h = Header::new(
-        B::GAME,
-        tb.rules().name,
-        layout.material.key() as u16,
-        layout.material.stored_sides(),
-        layout.size,
-    );
+    let mut h = crate::header::<B>(tb.rules().name, layout.material, layout.size);
     let stride = layout.first_stride();
     for (side, counts) in h.counts.iter_mut().enumerate() {
         let stm = if side == 0 { Side::White } else { Side::Black };

@@ -557,13 +557,7 @@ pub fn generate<B: Board>(
     let counts = [g.counts(0), g.counts(1)];
     let header = Header {
         counts,
-        ..Header::new(
-            B::GAME,
-            tb.rules().name,
-            m.key() as u16,
-            m.stored_sides(),
-            size,
-        )
+        ..crate::header::<B>(tb.rules().name, m, size)
     };
     Ok(Generated {
         header,

@@ -250,13 +250,7 @@ pub fn generate_split<B: Board>(
     let mut gathered = 0u64;
     let header = Header {
         counts,
-        ..Header::new(
-            B::GAME,
-            tb.rules().name,
-            m.key() as u16,
-            m.stored_sides(),
-            size,
-        )
+        ..crate::header::<B>(tb.rules().name, m, size)
     };
 
     // The values, gathered on rank 0 piece by piece in the same rounds on
