@@ -2,18 +2,29 @@
 //! around it, over the files and probes of `zoo-tb`.
 //!
 //! ```
-//! use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
-//! use zoo_animal::JungleCheckersPos;
-//! use zoo_animal_tb::{build, Tablebase};
-//! use zoo_animal::JungleCheckers;
+//! use std::sync::atomic::AtomicBool;
+//! use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN as RULES;
+//! use zoo_animal::{JungleCheckers, JungleCheckersPos};
+//! use zoo_animal_tb::build::{build, BuildOptions};
+//! use zoo_animal_tb::{plan::plan, Tablebase};
 //! use zoo_core::{Game, Outcome};
 //!
+//! // Every table of two pieces, built into a fresh directory.
 //! let dir = std::env::temp_dir().join(format!("zoo-animal-tb-doc-{}", std::process::id()));
-//! let req = build::BuildRequest::pieces(2);
-//! build::build::<JungleCheckers>(&JUNGLE_CHECKERS_LEIDEN, &dir, &req).unwrap();
-//! let tb = Tablebase::<JungleCheckers>::open(&dir, &JUNGLE_CHECKERS_LEIDEN);
+//! let opts = BuildOptions {
+//!     pieces: 2,
+//!     threads: 1,
+//!     memory_bytes: None,
+//!     encoding: None,
+//!     copies: true,
+//!     checkpoint_from: None,
+//! };
+//! let jobs = plan::<JungleCheckers>(&dir, &RULES, &opts).unwrap();
+//! build::<JungleCheckers>(&dir, &RULES, &opts, &jobs, &|_| {}, &|_| {}, &AtomicBool::new(false))
+//!     .unwrap();
 //! // White's rat beside Black's den walks in: a win in 1 ply.
-//! let pos = JungleCheckersPos::from_fen("7/3R3/7/7/7/7/e6 w", &&JUNGLE_CHECKERS_LEIDEN).unwrap();
+//! let tb = Tablebase::<JungleCheckers>::open(&dir, &RULES);
+//! let pos = JungleCheckersPos::from_fen("7/3R3/7/7/7/7/e6 w", &&RULES).unwrap();
 //! assert_eq!(tb.try_probe(&pos).unwrap(), (Outcome::Win, 1));
 //! # std::fs::remove_dir_all(dir).unwrap();
 //! ```
