@@ -872,3 +872,41 @@ fn a_size_built_in_the_advantage_mode_has_the_wdl_files_of_the_tables() {
         "{checked}"
     );
 }
+
+/// `--generator retro` (the generator of any game with unmoves) writes
+/// the bytes the animal generator writes, and refuses what it does not do.
+#[test]
+fn the_generic_generator_writes_the_same_tables() {
+    let fast = tables_up_to("gen-fast", "3");
+    let retro = tables_with("gen-retro", "3", &["--generator", "retro"]);
+    let files = |d: &PathBuf| {
+        let t = d.join("jungle-checkers").join("leiden");
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(&t)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read(&p).unwrap())
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let (a, b) = (files(&fast), files(&retro));
+    assert_eq!(a.len(), 35, "34 tables and the manifest");
+    assert!(a == b, "the two generators' files differ");
+    let out = zoo()
+        .args([
+            "tb",
+            "build",
+            "--game",
+            "jungle-checkers",
+            "--material",
+            "RvR",
+        ])
+        .args(["--generator", "retro"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--material"));
+}

@@ -45,7 +45,13 @@ fn dfpn_table_fits_the_memory_limit() {
         nodes: Some(100_000),
         ..Limits::default()
     };
-    let r = zoo_solve::dfpn::solve(&pos, Goal::NotLose, None, &limits, &Default::default());
+    // A mode that leaves the question open at this many calls (the
+    // default, `path`, decides it).
+    let opts = zoo_solve::dfpn::Options {
+        ghi: zoo_solve::Ghi::NoRepetitionStore,
+        ..Default::default()
+    };
+    let r = zoo_solve::dfpn::solve(&pos, Goal::NotLose, None, &limits, &opts);
     assert!(r.bytes <= 1 << 20 && r.bytes > 1 << 19, "{} bytes", r.bytes);
     assert_eq!(r.answer, Answer::Unknown);
     assert_eq!(r.nodes, 100_000);

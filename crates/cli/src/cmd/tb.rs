@@ -117,10 +117,23 @@ pub struct BuildArgs {
     /// machine's memory). See docs/tablebase.md, "Across processes".
     #[arg(long, value_enum, default_value_t = SplitArg::Configurations)]
     pub split: SplitArg,
+    /// Which generator: the animal games' own (`fast`) or the one written
+    /// for any game with unmoves (`retro`: whole sizes, one table at a
+    /// time in memory, about 35 times slower; the same bytes). See
+    /// docs/tablebase.md, "Tables for other games".
+    #[arg(long, value_enum, default_value_t = GeneratorArg::Fast,
+          conflicts_with_all = ["material", "memory", "encoding", "solve_all", "checkpoint_from"])]
+    pub generator: GeneratorArg,
     /// Working sets, in bytes, from which a table keeps a checkpoint
     /// (default 1 GiB). Hidden: only the tests of resuming need it lower.
     #[arg(long, hide = true, value_name = "BYTES")]
     pub checkpoint_from: Option<u64>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeneratorArg {
+    Fast,
+    Retro,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -438,6 +451,9 @@ impl TableArgs {
 }
 
 fn run_build(a: &BuildArgs) -> Result<()> {
+    if a.generator == GeneratorArg::Retro {
+        return build_generic(a);
+    }
     let split = match a.split {
         SplitArg::Configurations => Split::Configurations,
         SplitArg::Ranges => Split::Ranges,
@@ -468,6 +484,50 @@ fn run_build(a: &BuildArgs) -> Result<()> {
         split,
     };
     build_on(a, &alone)
+}
+
+/// `zoo tb build --generator retro`: a line per table, then the result.
+fn build_generic(a: &BuildArgs) -> Result<()> {
+    if zoo_app::tables::launched_by_mpi() {
+        bail!("--generator retro runs on one process: start it without mpirun");
+    }
+    let set = a.tables.set(a.game)?;
+    let pieces = a.pieces.unwrap_or(0);
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let t0 = Instant::now();
+    let outcome = set.build_generic(
+        pieces,
+        a.threads,
+        &|name, built| {
+            if built {
+                eprintln!("{name}: solved by the generic generator");
+            }
+        },
+        &stop,
+    )?;
+    let seconds = t0.elapsed().as_secs_f64();
+    let (built, missing) = match outcome {
+        BuildOutcome::Done { built } => (built, 0),
+        BuildOutcome::Interrupted { missing } => (0, missing),
+    };
+    if a.json {
+        super::json::result(
+            &serde_json::json!({"built": built, "seconds": seconds, "missing": missing}),
+        )?;
+    } else if missing > 0 {
+        eprintln!("interrupted: {missing} tables still missing; the same command goes on");
+    } else {
+        eprintln!("{built} tables built in {seconds:.1} s");
+    }
+    Ok(())
 }
 
 /// `zoo tb build` as one of `ranks` (alone: the only one). Rank 0 prints
