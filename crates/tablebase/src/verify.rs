@@ -15,7 +15,7 @@
 //! child from outside is still to come, every undecided entry is a draw.
 //! The values found are compared with the table's, entry by entry.
 //!
-//! It keeps every entry's children in memory (about 8 bytes a move): it is
+//! It keeps every entry's children in memory (16 bytes a move): it is
 //! meant for the tables of a new game and for tests, not for the largest
 //! tables of the animal games, which have a verifier of their own.
 
@@ -39,8 +39,17 @@ enum Child {
     Inside(u64),
 }
 
-/// An entry's children, or what having no move gives it.
-type Moves = (Vec<Child>, Option<Outcome>);
+/// Entries whose children one task generates.
+const CHUNK: u64 = 4096;
+
+/// The children of a run of entries: how many each has, all of them in
+/// order, and what having no move gives an entry that has none.
+#[derive(Default)]
+struct Chunk {
+    counts: Vec<u32>,
+    children: Vec<Child>,
+    no_moves: Vec<Option<Outcome>>,
+}
 
 /// An entry whose table value is not the one the iteration found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,50 +88,57 @@ pub fn verify_table<S: TableScheme>(tb: &Tablebase<S>, m: S::Material) -> Result
     let sides = S::stored_sides(m);
     let size = scheme.size(m);
     let total = size * sides as u64;
-    // Children of every entry, both sides in one array: side s entry e is
-    // place s * size + e.
-    let lists: Vec<Result<Moves, TbError>> = (0..total)
+    // Children of every entry, both sides in one array (side s entry e is
+    // place s * size + e), kept flat: entry i's are `flat[at[i]..at[i + 1]]`.
+    let chunks: Vec<Result<Chunk, TbError>> = (0..total.div_ceil(CHUNK))
         .into_par_iter()
-        .map(|place| {
-            let (side, entry) = ((place / size) as usize, place % size);
-            let pos = scheme.position(m, side, entry);
-            let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                return Ok((Vec::new(), Some(pos.no_moves_outcome())));
-            }
-            let mut children = Vec::with_capacity(moves.len());
-            let mut p = pos.clone();
-            for mv in moves {
-                let u = p.make(mv);
-                let child = match p.terminal() {
-                    Some(o) => Child::Outside(o, 0),
-                    None => {
-                        let at = scheme.locate(&p);
-                        if at.material == m {
-                            Child::Inside(at.side as u64 * size + at.entry)
-                        } else {
-                            let (o, d) = tb.lookup(&p)?;
-                            Child::Outside(o, d)
+        .map(|c| {
+            let mut chunk = Chunk::default();
+            for place in c * CHUNK..((c + 1) * CHUNK).min(total) {
+                let (side, entry) = ((place / size) as usize, place % size);
+                let pos = scheme.position(m, side, entry);
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                chunk.counts.push(moves.len() as u32);
+                chunk
+                    .no_moves
+                    .push(moves.is_empty().then(|| pos.no_moves_outcome()));
+                let mut p = pos.clone();
+                for mv in moves {
+                    let u = p.make(mv);
+                    let child = match p.terminal() {
+                        Some(o) => Child::Outside(o, 0),
+                        None => {
+                            let at = scheme.locate(&p);
+                            if at.material == m {
+                                Child::Inside(at.side as u64 * size + at.entry)
+                            } else {
+                                let (o, d) = tb.lookup(&p)?;
+                                Child::Outside(o, d)
+                            }
                         }
-                    }
-                };
-                p.unmake(mv, u);
-                children.push(child);
+                    };
+                    p.unmake(mv, u);
+                    chunk.children.push(child);
+                }
             }
-            Ok((children, None))
+            Ok(chunk)
         })
         .collect();
-    let mut children = Vec::with_capacity(lists.len());
-    let mut no_moves = Vec::with_capacity(lists.len());
-    for l in lists {
-        let (c, n) = l?;
-        children.push(c);
-        no_moves.push(n);
+    let mut at = Vec::with_capacity(total as usize + 1);
+    at.push(0usize);
+    let mut children = Vec::new();
+    let mut no_moves = Vec::with_capacity(total as usize);
+    for c in chunks {
+        let c = c?;
+        for n in c.counts {
+            at.push(at.last().expect("starts with 0") + n as usize);
+        }
+        children.extend(c.children);
+        no_moves.extend(c.no_moves);
     }
     let last_outside = children
         .iter()
-        .flatten()
         .filter_map(|c| match c {
             Child::Outside(_, d) => Some(*d as u32),
             Child::Inside(_) => None,
@@ -150,7 +166,7 @@ pub fn verify_table<S: TableScheme>(tb: &Tablebase<S>, m: S::Material) -> Result
                 };
                 let mut all_won = true;
                 let mut longest = 0;
-                for c in &children[i] {
+                for c in &children[at[i]..at[i + 1]] {
                     match value(c) {
                         V::Known(Outcome::Loss, d) if d + 1 == level => {
                             return Some((i, V::Known(Outcome::Win, level)));
