@@ -114,37 +114,24 @@ pub fn walk<B: Board>(
     let mut digits = [0u32; 16];
     let mut sqs = [0u8; 16];
     let mut pos = None;
-    // The value codes a block at a time: a compressed table decodes each
-    // block once.
-    let mut codes = vec![0u8; 1 << 16];
-    let mut start = 0u64;
-    while start < layout.size {
-        let len = (layout.size - start).min(codes.len() as u64) as usize;
-        table.read_codes(side, start, &mut codes[..len])?;
-        for (j, &v) in codes[..len].iter().enumerate() {
-            let x = start + j as u64;
-            let p = match &mut pos {
-                None => {
-                    layout.locate(x, &mut digits, &mut sqs);
-                    pos.insert(layout.position::<B>(&sqs[..n], stm, tb.rules()))
+    tb.read_values(m, side, |x, value| {
+        let p = match &mut pos {
+            None => {
+                layout.locate(x, &mut digits, &mut sqs);
+                pos.insert(layout.position::<B>(&sqs[..n], stm, tb.rules()))
+            }
+            Some(p) => {
+                let old = sqs;
+                let from = layout.advance(&mut digits, &mut sqs);
+                for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&old[from..n]) {
+                    p.remove(ps, pk, s);
                 }
-                Some(p) => {
-                    let old = sqs;
-                    let from = layout.advance(&mut digits, &mut sqs);
-                    for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&old[from..n]) {
-                        p.remove(ps, pk, s);
-                    }
-                    for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&sqs[from..n]) {
-                        p.put(ps, pk, s);
-                    }
-                    p
+                for (&(ps, pk), &s) in layout.pieces[from..n].iter().zip(&sqs[from..n]) {
+                    p.put(ps, pk, s);
                 }
-            };
-            let (wdl, dist) = file::split_code(v);
-            let value = decode(wdl, dist).expect("a value code is a value");
-            f(x, p, value);
-        }
-        start += len as u64;
-    }
-    Ok(())
+                p
+            }
+        };
+        f(x, p, value);
+    })
 }
