@@ -71,8 +71,9 @@ pub struct SolveRequest {
     /// (`zoo_solve::pn2::Options::fraction`; `None`: the first level's
     /// size).
     pub pn2_fraction: Option<(f64, f64)>,
-    /// PNS: garbage-collect the tree when it fills `--hash`
-    /// (`zoo_solve::pns::Options::gc`) instead of stopping.
+    /// PNS and PN²: garbage-collect the (first-level) tree when it fills
+    /// `--hash` (`zoo_solve::pns::Options::gc`, `zoo_solve::pn2::Options::gc`)
+    /// instead of stopping.
     pub gc: bool,
     /// Where to keep the run's checkpoint (df-pn's table, PNS's or PN²'s
     /// tree), and go on from it when it is there (docs/solve.md, "Long
@@ -155,9 +156,9 @@ pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
             )));
         }
     }
-    if r.gc && r.algorithm != Algorithm::Pns {
+    if r.gc && r.algorithm == Algorithm::Dfpn {
         return Err(AppError::Option(
-            "garbage collection is PNS's (--algo pns); PN² and df-pn bound their memory themselves"
+            "garbage collection is for PNS's and PN²'s trees (--algo pns|pn2); df-pn's table replaces its entries itself"
                 .into(),
         ));
     }
@@ -203,9 +204,10 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             ),
             // What changes PN²'s tree, or whether it can give a proof.
             Algorithm::Pn2 => format!(
-                "pn2{}{}",
+                "pn2{}{}{}",
                 r.pn2_fraction
                     .map_or(String::new(), |(a, b)| format!(" fraction {a},{b}")),
+                if r.gc { " gc" } else { "" },
                 if r.proof { " proofs" } else { "" }
             ),
         },
@@ -248,6 +250,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         let pn2_opts = zoo_solve::pn2::Options {
             fraction: r.pn2_fraction,
             proofs: r.proof,
+            gc: r.gc,
         };
         let report = match (r.algorithm, &r.checkpoint) {
             (Algorithm::Pns, None) => {

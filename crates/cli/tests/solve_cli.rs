@@ -241,7 +241,7 @@ fn values_and_bad_options() {
             &["--algo", "pn2", "--pn2-fraction", "1000,0"][..],
             "b finite and positive",
         ),
-        (&["--gc"][..], "garbage collection is PNS's"),
+        (&["--gc"][..], "garbage collection is for PNS's and PN²'s"),
         (
             &[
                 "--checkpoint",

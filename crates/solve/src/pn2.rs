@@ -48,6 +48,13 @@ pub struct Options {
     /// (needed for [`Report::proof`]; without them a solved run reports no
     /// proof and holds less memory).
     pub proofs: bool,
+    /// Garbage collection of the first level ([`crate::gc`], as PNS's):
+    /// when the first-level tree leaves a second-level search less room
+    /// than it should have, cut its solved subtrees (keeping their proofs,
+    /// which then count against the memory) and then its least-worked
+    /// open ones, down to a third of the room, and go on. Without it the
+    /// second-level searches shrink until none fits and the run stops.
+    pub gc: bool,
 }
 
 impl Default for Options {
@@ -55,6 +62,7 @@ impl Default for Options {
         Options {
             fraction: None,
             proofs: true,
+            gc: false,
         }
     }
 }
@@ -102,10 +110,11 @@ pub fn solve<G: Game>(
 /// save stops the run.
 ///
 /// `limits.nodes` stops the run before an expansion whose second-level
-/// search could take the nodes held past it (so where it stops does not
+/// search could take the nodes held (with [`Options::gc`], made) past it (so where it stops does not
 /// depend on the limit's value otherwise); `limits.memory_mb` is room:
 /// when it runs short the second-level searches are made smaller, down to
-/// none left.
+/// none left, or with [`Options::gc`] the first level is collected
+/// (`Report::nodes` then counts the nodes cut off too).
 pub fn solve_with<G: Game>(
     root: &G,
     goal: Goal,
@@ -151,7 +160,18 @@ pub fn solve_with<G: Game>(
     let mut path2 = Vec::new();
     let mut stopped = false;
     let mut clock = Clock::new(limits);
+    // Nodes made and no longer held: the second levels', and the first
+    // level's that the collector cut off.
     let mut second_nodes = counters.second_nodes;
+    // With collection, the proofs kept beside the tree count against it.
+    let mut proof_nodes: usize = if opts.gc {
+        subs.values().map(|p| p.len()).sum()
+    } else {
+        0
+    };
+    // Set once a collection freed too little to be worth another. Not in
+    // the checkpoint: a resumed run may try one more.
+    let mut collected_out = false;
     // The most nodes held at once: the first level and one second level.
     let mut peak = counters.peak as usize;
     let counted = |second_nodes: u64, peak: usize| Counters {
@@ -175,12 +195,38 @@ pub fn solve_with<G: Game>(
         pos.legal_moves(&mut moves);
         let want = opts.second_size(tree.nodes.len());
         // The node limit: stop before a search that could pass it.
+        // With collection it counts the nodes made, as PNS's does: the
+        // nodes held no longer grow towards it.
+        let made = if opts.gc { second_nodes } else { 0 };
         let past_limit = limits
             .nodes
-            .is_some_and(|l| (tree.nodes.len() + moves.len() + want) as u64 > l);
+            .is_some_and(|l| (tree.nodes.len() + moves.len() + want) as u64 + made > l);
         // The second level's room: what the first level leaves, after the
         // children it is about to get.
-        let room = room_budget.saturating_sub(tree.nodes.len() + moves.len());
+        let room = room_budget.saturating_sub(tree.nodes.len() + moves.len() + proof_nodes);
+        // Only a first level of a third of the room or more is collected:
+        // where kept proofs take the room, collecting a small tree again
+        // and again would free nothing worth it.
+        if opts.gc
+            && !collected_out
+            && !past_limit
+            && room < want
+            && tree.nodes.len() >= room_budget / 3
+        {
+            // Down to a third of the room, so that a second level as
+            // large as the first fits again.
+            tree.unwind(&mut pos, &mut hist, &mut path);
+            let held = tree.nodes.len() + proof_nodes;
+            let before = tree.nodes.len();
+            let free = held.saturating_sub(room_budget / 3);
+            crate::gc::collect(&mut tree, &mut subs, goal, free, opts.proofs);
+            proof_nodes = subs.values().map(|p| p.len()).sum();
+            second_nodes += (before - tree.nodes.len()) as u64;
+            // Too little freed (long lines, or proofs filling the room):
+            // the second levels shrink from here on, as without collection.
+            collected_out = held.saturating_sub(tree.nodes.len() + proof_nodes) < room_budget / 8;
+            continue;
+        }
         if past_limit || room < moves.len() + 1 {
             tree.unwind(&mut pos, &mut hist, &mut path);
             stopped = true;
@@ -197,7 +243,7 @@ pub fn solve_with<G: Game>(
             }
         }
         second_nodes += t2.nodes.len() as u64;
-        peak = peak.max(tree.nodes.len() + t2.nodes.len());
+        peak = peak.max(tree.nodes.len() + t2.nodes.len() + proof_nodes);
         // Its root's children become `n`'s, with their numbers; those it
         // solved below themselves keep their proofs.
         let first = tree.nodes.len();
@@ -216,7 +262,11 @@ pub fn solve_with<G: Game>(
                 } else {
                     Answer::Disproven
                 };
-                subs.insert(first + i, t2.proof_from(c, goal, answer, &Subproofs::new()));
+                let proof = t2.proof_from(c, goal, answer, &Subproofs::new());
+                if opts.gc {
+                    proof_nodes += proof.len();
+                }
+                subs.insert(first + i, proof);
             }
         }
         tree.update(n);

@@ -166,6 +166,38 @@ fn pns_with_gc_decides_in_little_memory_and_resumes() {
     }
 }
 
+/// PN² collecting its first level (`pn2::Options::gc`) proves in 1 MiB
+/// what it leaves open without: a Jungle Checkers draw (White not losing)
+/// whose first level fills that memory (2026-11-24: without collection
+/// stopped full after about 8·10⁷ nodes made; with it proven after about
+/// 2.7·10⁸). Without proofs kept: this draw's proofs would fill the
+/// memory themselves (docs/solve.md). What is held stays within it.
+#[test]
+fn pn2_with_gc_decides_in_little_memory() {
+    let pos = jc("7/d6/7/7/r6/7/1T5 w");
+    let small = Limits {
+        memory_mb: Some(1),
+        ..Limits::default()
+    };
+    let bare = pn2::Options {
+        proofs: false,
+        ..pn2::Options::default()
+    };
+    let plain =
+        pn2::solve_with(&pos, Goal::NotLose, None, &small, &bare, Resume::default()).unwrap();
+    assert_eq!(plain.answer, Answer::Unknown, "{plain:?}");
+    let gc = pn2::Options { gc: true, ..bare };
+    let r = pn2::solve_with(&pos, Goal::NotLose, None, &small, &gc, Resume::default()).unwrap();
+    assert_eq!(r.answer, Answer::Proven, "{r:?}");
+    assert!(r.proof.is_none());
+    assert!(r.held <= 1 << 20, "{} bytes held", r.held);
+    assert!(
+        r.nodes > plain.nodes,
+        "{} nodes made, no collection",
+        r.nodes
+    );
+}
+
 /// A saved tree part way through a run, and the position it belongs to.
 fn saved_tree(algo: Algo) -> Vec<u8> {
     let (r, out) = run(algo, &jc(FEN), Goal::NotLose, &Limits::nodes(1_000), None).unwrap();

@@ -83,9 +83,10 @@ pub struct SolveArgs {
     /// without it, N).
     #[arg(long, value_name = "A,B", value_parser = parse_fraction)]
     pub pn2_fraction: Option<(f64, f64)>,
-    /// PNS: when the tree fills --hash, cut solved subtrees (keeping their
-    /// proofs with --proof) and then the least-worked ones, and go on
-    /// (--nodes then counts nodes made, not held; docs/solve.md).
+    /// PNS and PN²: when the (first-level) tree fills --hash, cut solved
+    /// subtrees (keeping their proofs with --proof) and then the
+    /// least-worked ones, and go on (--nodes then counts nodes made, not
+    /// held; docs/solve.md).
     #[arg(long)]
     pub gc: bool,
     /// Write the proof to this file: to FILE.tmp, then renamed (df-pn
