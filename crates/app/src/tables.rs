@@ -878,12 +878,13 @@ impl TableVisitor for VerifyAll<'_> {
         check_sample(self.sample)?;
         check_pieces::<B>(pieces)?;
         // The verifier addresses positions square by square (64 per
-        // piece): its value arrays alone are 2 x 64^n bytes per material
-        // being solved, and every material one size smaller is kept.
-        // Refuse what cannot fit rather than fail on an allocation.
-        let raw = |n: u32| 2f64 * 64f64.powi(n as i32);
-        let need = self.threads.max(1) as f64 * raw(pieces)
-            + Material::all::<B>(pieces - 1).len() as f64 * raw(pieces - 1);
+        // piece): a material being solved needs a 4-byte map from those
+        // numbers to its positions (later its two value arrays, 2 bytes a
+        // number), and the values of every material one size smaller are
+        // kept. Refuse what cannot fit rather than fail on an allocation.
+        let raw = |n: u32| 64f64.powi(n as i32);
+        let need = self.threads.max(1) as f64 * 4.0 * raw(pieces)
+            + Material::all::<B>(pieces - 1).len() as f64 * 2.0 * raw(pieces - 1);
         if let Some(total) = crate::machine::total_memory() {
             if need > VERIFY_MEMORY_SHARE * total as f64 {
                 return Err(AppError::Input(format!(
