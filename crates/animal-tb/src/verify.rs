@@ -40,7 +40,7 @@ fn pieces_of<B: Board>(m: Material) -> Vec<(Side, usize)> {
 }
 
 /// The first piece is the most significant digit, as in the order
-/// `placements` enumerates: a move of one of the last pieces then lands
+/// `for_each_placement` visits: a move of one of the last pieces then lands
 /// near its parent in memory.
 fn raw_index<B: Board>(pieces: &[(Side, usize)], pos: &Position<B>) -> usize {
     let mut r = 0usize;
@@ -85,7 +85,8 @@ fn for_each_placement<B: Board>(
 }
 
 /// One side to move's positions of a material: what their moves lead to.
-/// Node `i` is the `i`-th placement with this side to move.
+/// Node `i` is the `i`-th placement `for_each_placement` visits, with this
+/// side to move.
 struct Side1 {
     /// No legal move.
     stalemate: Vec<bool>,
