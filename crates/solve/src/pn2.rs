@@ -110,8 +110,8 @@ pub fn solve<G: Game>(
 /// save stops the run.
 ///
 /// `limits.nodes` stops the run before an expansion whose second-level
-/// search could take the nodes held (with [`Options::gc`], made) past it (so where it stops does not
-/// depend on the limit's value otherwise); `limits.memory_mb` is room:
+/// search could take the nodes held (with [`Options::gc`], made) past it
+/// (so where it stops does not depend on the limit's value otherwise); `limits.memory_mb` is room:
 /// when it runs short the second-level searches are made smaller, down to
 /// none left, or with [`Options::gc`] the first level is collected
 /// (`Report::nodes` then counts the nodes cut off too).
