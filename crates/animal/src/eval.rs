@@ -1,14 +1,16 @@
 //! Evaluations of the animal games, from the side to move's point of view.
 //!
 //! - [`Development`]: the Jungle Checkers development tables of literature A.
-//! - [`Simple`]: the Jungle evaluation of literature D (material strength plus
-//!   den distance times piece count).
+//! - [`Simple`]: zoo's reading of literature D's Jungle evaluation (material
+//!   strength plus den distance times piece count, Manhattan distance).
+//! - [`LiteratureD`]: literature D's evaluation exactly as its code computes
+//!   it (its distance formula and its score of a won board).
 //! - [`Strong`]: this project's own: material with the rat–elephant relation,
 //!   den distance, trap danger and river control; weights in [`WEIGHTS`].
 
 use crate::board::{bit, file_of, rank_of, Board, FILES};
 use crate::Position;
-use zoo_core::{Evaluator, Side};
+use zoo_core::{Evaluator, Game, Outcome, Side};
 
 #[inline(always)]
 fn manhattan(a: u8, b: u8) -> i32 {
@@ -108,6 +110,64 @@ impl<B: Board> Evaluator<Position<B>> for Simple {
             score[side.index()] = material + if count > 0 { (11 - nearest) * count } else { 0 };
         }
         for_side(score[0] - score[1], pos.stm())
+    }
+}
+
+/// Literature D's evaluation as its code computes it, where it differs
+/// from the description that [`Simple`] follows:
+/// - the distance of square `i` to the den is `|i − den| / 7 + |i − den| mod 7`
+///   on the square numbers (rank × 7 + file), not the Manhattan distance:
+///   13 instead of 9 from e1 to d9, so `11 − distance` can be negative;
+/// - a won board (a piece on the den, or no pieces left) scores +10 000 for
+///   the side to move, which is the side that lost: its search sees a
+///   winning move as the worst one.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LiteratureD;
+
+/// The score literature D's code gives a finished game, for the side to move.
+pub const LITERATURE_D_WON_BOARD: i32 = 10_000;
+
+impl LiteratureD {
+    /// Literature D's distance between squares `a` and `b`.
+    pub fn distance(a: u8, b: u8) -> i32 {
+        let d = (a as i32 - b as i32).abs();
+        d / FILES as i32 + d % FILES as i32
+    }
+}
+
+impl<B: Board> Evaluator<Position<B>> for LiteratureD {
+    fn name(&self) -> &'static str {
+        "literature-d"
+    }
+    fn evaluate(&self, pos: &Position<B>) -> i32 {
+        if let Some(s) = Evaluator::<Position<B>>::finished(self, pos) {
+            return s;
+        }
+        let strength = &pos.rule_set().strength;
+        let mut score = [0i32; 2];
+        for side in [Side::White, Side::Black] {
+            let den = B::DEN[side.flip().index()];
+            let (mut material, mut count, mut nearest) = (0, 0, i32::MAX);
+            for (kind, &st) in strength.iter().enumerate().take(B::KINDS) {
+                if let Some(s) = pos.square_of(side, kind) {
+                    material += st as i32;
+                    count += 1;
+                    nearest = nearest.min(LiteratureD::distance(s, den));
+                }
+            }
+            score[side.index()] = material + if count > 0 { (11 - nearest) * count } else { 0 };
+        }
+        for_side(score[0] - score[1], pos.stm())
+    }
+    fn finished(&self, pos: &Position<B>) -> Option<i32> {
+        // The side to move has lost (the opponent stands on its den or took
+        // its last piece): literature D's code scores that +10 000 for it.
+        // A set-up position already won by the side to move: −10 000.
+        match pos.terminal()? {
+            Outcome::Loss => Some(LITERATURE_D_WON_BOARD),
+            Outcome::Win => Some(-LITERATURE_D_WON_BOARD),
+            Outcome::Draw => None,
+        }
     }
 }
 
@@ -263,21 +323,25 @@ impl<B: Board> Evaluator<Position<B>> for Strong {
 pub enum AnimalEval {
     /// This project's evaluation, normally with [`WEIGHTS`] (`strong`).
     Strong(Strong),
-    /// Literature D: material and closeness to the enemy den (`simple`).
+    /// zoo's reading of literature D: material and closeness to the enemy
+    /// den (`simple`).
     Simple(Simple),
+    /// Literature D exactly as its code computes it (`literature-d`).
+    LiteratureD(LiteratureD),
     /// Literature A: a development table and material (`development`).
     Development(Development),
 }
 
 impl AnimalEval {
     /// The names [`AnimalEval::by_name`] accepts, the default first.
-    pub const NAMES: [&'static str; 3] = ["strong", "simple", "development"];
+    pub const NAMES: [&'static str; 4] = ["strong", "simple", "development", "literature-d"];
     /// The evaluation of this name, or a message listing the names.
     pub fn by_name(name: &str) -> Result<AnimalEval, String> {
         match name {
             "strong" => Ok(AnimalEval::Strong(Strong::default())),
             "simple" => Ok(AnimalEval::Simple(Simple)),
             "development" => Ok(AnimalEval::Development(Development)),
+            "literature-d" => Ok(AnimalEval::LiteratureD(LiteratureD)),
             _ => Err(format!(
                 "unknown evaluation {name:?}; expected one of: {}",
                 Self::NAMES.join(", ")
@@ -292,6 +356,7 @@ impl<B: Board> Evaluator<Position<B>> for AnimalEval {
             AnimalEval::Strong(e) => Evaluator::<Position<B>>::name(e),
             AnimalEval::Simple(e) => Evaluator::<Position<B>>::name(e),
             AnimalEval::Development(e) => Evaluator::<Position<B>>::name(e),
+            AnimalEval::LiteratureD(e) => Evaluator::<Position<B>>::name(e),
         }
     }
     #[inline]
@@ -300,6 +365,14 @@ impl<B: Board> Evaluator<Position<B>> for AnimalEval {
             AnimalEval::Strong(e) => e.evaluate(pos),
             AnimalEval::Simple(e) => e.evaluate(pos),
             AnimalEval::Development(e) => e.evaluate(pos),
+            AnimalEval::LiteratureD(e) => e.evaluate(pos),
+        }
+    }
+    #[inline]
+    fn finished(&self, pos: &Position<B>) -> Option<i32> {
+        match self {
+            AnimalEval::LiteratureD(e) => e.finished(pos),
+            _ => None,
         }
     }
 }
@@ -331,6 +404,7 @@ mod tests {
             AnimalEval::Strong(Strong::default()),
             AnimalEval::Simple(Simple),
             AnimalEval::Development(Development),
+            AnimalEval::LiteratureD(LiteratureD),
         ] {
             assert_eq!(e.evaluate(&j), 0, "{}", Evaluator::<JunglePos>::name(&e));
             assert_eq!(e.evaluate(&c), 0, "{}", Evaluator::<JunglePos>::name(&e));
@@ -347,6 +421,49 @@ mod tests {
         assert_eq!(Simple.evaluate(&p), white - black);
         let pb = JunglePos::from_fen("7/7/3L3/7/7/7/7/7/r6 b", &rules).unwrap();
         assert_eq!(Simple.evaluate(&pb), black - white);
+    }
+
+    #[test]
+    fn literature_d_distance_is_its_codes() {
+        // e1 (square 4) to d9 (square 59): 55 / 7 + 55 mod 7 = 13, where the
+        // Manhattan distance is 9.
+        assert_eq!(LiteratureD::distance(4, 59), 13);
+        assert_eq!(manhattan(4, 59), 9);
+        // Along a rank or a file both agree.
+        assert_eq!(LiteratureD::distance(59, 3), 8);
+        assert_eq!(LiteratureD::distance(56, 59), 3);
+    }
+
+    #[test]
+    fn literature_d_eval_by_hand() {
+        let rules = JunglePos::default_rules();
+        // White lion (7) on g7 (square 48), 11 squares from d9 (59): 1 + 4 = 5
+        // (Manhattan 5 too); Black rat (1) on a1 (0), 3 from d1: 0 + 3.
+        // White elephant (8) on e1 (4): 13 from d9, so the lion stays nearest.
+        let p = JunglePos::from_fen("7/7/6L/7/7/7/7/7/r3E2 w", &rules).unwrap();
+        let white = 7 + 8 + (11 - 5) * 2;
+        let black = 1 + (11 - 3);
+        assert_eq!(LiteratureD.evaluate(&p), white - black);
+        // The elephant alone on e1: 11 − 13 = −2 per piece.
+        let q = JunglePos::from_fen("7/7/7/7/7/7/7/7/r3E2 w", &rules).unwrap();
+        assert_eq!(LiteratureD.evaluate(&q), (8 - 2) - (1 + 8));
+        assert_eq!(Simple.evaluate(&q), (8 + 2) - (1 + 8));
+    }
+
+    #[test]
+    fn literature_d_scores_a_won_board_for_the_loser() {
+        let rules = JunglePos::default_rules();
+        // White's rat stands on Black's den (d9), Black to move: Black lost,
+        // and literature D's code scores that +10 000 for Black.
+        let p = JunglePos::from_fen("3R3/7/7/7/7/7/7/7/6r b", &rules).unwrap();
+        assert_eq!(p.terminal(), Some(Outcome::Loss));
+        assert_eq!(LiteratureD.evaluate(&p), LITERATURE_D_WON_BOARD);
+        assert_eq!(
+            AnimalEval::LiteratureD(LiteratureD).finished(&p),
+            Some(LITERATURE_D_WON_BOARD)
+        );
+        // zoo's other evaluations leave finished games to the search.
+        assert_eq!(Evaluator::<JunglePos>::finished(&Simple, &p), None);
     }
 
     #[test]

@@ -14,4 +14,11 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// The static score of `pos` for the side to move (higher is better),
     /// strictly inside ±[`EVAL_LIMIT`].
     fn evaluate(&self, pos: &G) -> i32;
+    /// The score of a finished game `pos` (won, lost or drawn) for the side
+    /// to move when this evaluation scores finished games itself, as
+    /// literature D's program does; `None` (the default): the search scores
+    /// it as won or lost at its distance from the root.
+    fn finished(&self, _pos: &G) -> Option<i32> {
+        None
+    }
 }

@@ -16,11 +16,13 @@ fn geometric_mean(v: &[f64]) -> f64 {
     (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp()
 }
 
-/// Depths 1 to `max_depth` from the Jungle start with evaluation `simple`
-/// (literature D's), for negamax, plain alpha-beta and alpha-beta with
-/// static ordering. Files: `negamax.md`, `negamax.csv`, `negamax.svg`; the
-/// summary is the Markdown table. `progress` gets a line per search.
-pub fn negamax(max_depth: u32, progress: &mut dyn FnMut(&str)) -> Result<Report> {
+/// Depths 1 to `max_depth` from the Jungle start with evaluation `eval`
+/// (`simple`: zoo's reading of literature D's; `literature-d`: its code's),
+/// for negamax, plain alpha-beta and alpha-beta with static ordering.
+/// Files: `negamax.md`, `negamax.csv`, `negamax.svg` (with `-EVAL` before
+/// the dot for another evaluation than `simple`); the summary is the
+/// Markdown table. `progress` gets a line per search.
+pub fn negamax(max_depth: u32, eval: &str, progress: &mut dyn FnMut(&str)) -> Result<Report> {
     type G = zoo_animal::JunglePos;
     let pos = G::start(&G::default_rules());
     let algos = [
@@ -36,9 +38,14 @@ pub fn negamax(max_depth: u32, progress: &mut dyn FnMut(&str)) -> Result<Report>
             },
         ),
     ];
-    let mut md = String::from(
+    let which = match eval {
+        "simple" => "`simple` (zoo's reading of literature D)",
+        "literature-d" => "`literature-d` (literature D's, as its code computes it)",
+        _ => eval,
+    };
+    let mut md = format!(
         "# Negamax against alpha-beta from the Jungle start\n\n\
-         Evaluation `simple` (literature D), no repetition rule, no table; plain alpha-beta \
+         Evaluation {which}, no repetition rule, no table; plain alpha-beta \
          searches moves in generation order. b(d) = leaves(d) / leaves(d−1), the per-ply \
          effective branching factor; ratio = negamax nodes / alpha-beta nodes.\n\n| depth |",
     );
@@ -54,7 +61,7 @@ pub fn negamax(max_depth: u32, progress: &mut dyn FnMut(&str)) -> Result<Report>
     let mut per: Vec<Vec<Stats>> = vec![Vec::new(); algos.len()];
     for d in 1..=max_depth {
         for (i, (name, cfg)) in algos.iter().enumerate() {
-            let s = count(&pos, cfg, "simple", d)?;
+            let s = count(&pos, cfg, eval, d)?;
             progress(&format!(
                 "{name} depth {d}: {} nodes, {} leaves",
                 s.nodes, s.leaves
@@ -114,11 +121,15 @@ pub fn negamax(max_depth: u32, progress: &mut dyn FnMut(&str)) -> Result<Report>
         &labels,
         &series,
     )?;
+    let stem = match eval {
+        "simple" => "negamax".to_string(),
+        _ => format!("negamax-{eval}"),
+    };
     Ok(Report {
         files: vec![
-            ("negamax.md".into(), md.clone()),
-            ("negamax.csv".into(), csv),
-            ("negamax.svg".into(), svg),
+            (format!("{stem}.md"), md.clone()),
+            (format!("{stem}.csv"), csv),
+            (format!("{stem}.svg"), svg),
         ],
         summary: Some(md),
     })

@@ -34,7 +34,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         if ply > 0 {
             if let Some(o) = pos.terminal() {
                 self.stats.leaves += 1;
-                return outcome_score(o, ply);
+                return self.finished(pos).unwrap_or_else(|| outcome_score(o, ply));
             }
             if self.repetition && self.hist.is_repeat() {
                 // Any repetition inside the search is scored as a draw.

@@ -34,7 +34,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         self.stats.qnodes += 1;
         if let Some(o) = pos.terminal() {
             self.stats.leaves += 1;
-            return outcome_score(o, ply);
+            return self.finished(pos).unwrap_or_else(|| outcome_score(o, ply));
         }
         // Quiescence moves change material or threaten the den: only the
         // horizon node itself can repeat an earlier position.

@@ -108,4 +108,12 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             .evaluate(pos)
             .clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)
     }
+
+    /// The evaluation's own score of a finished game, if it has one
+    /// (literature D's exact evaluation; see [`Evaluator::finished`]).
+    pub(crate) fn finished(&self, pos: &G) -> Option<i32> {
+        self.eval
+            .finished(pos)
+            .map(|s| s.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1))
+    }
 }

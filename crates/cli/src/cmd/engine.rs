@@ -38,9 +38,10 @@ impl LimitOpts {
 
 #[derive(Args, Debug, Clone, Default)]
 pub struct EngineOpts {
-    /// Evaluation by name (default: the game's strongest; `strong`, `simple`, `development`).
+    /// Evaluation by name (default: the game's strongest; `strong`, `simple`, `development`, `literature-d`).
     #[arg(long)]
     pub eval: Option<String>,
+    /// Search threads (Lazy SMP; they share the table).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Transposition table size in MiB (0: 64 KiB).
@@ -55,22 +56,28 @@ pub struct EngineOpts {
     /// Plain alpha-beta: every enhancement off (switches below turn some back on).
     #[arg(long)]
     pub plain: bool,
+    /// No transposition table (no stored bounds, no stored best move).
     #[arg(long)]
     pub no_tt: bool,
+    /// No principal variation search (every move with the full window).
     #[arg(long)]
     pub no_pvs: bool,
     /// No iterative deepening: one search at the target depth.
     #[arg(long)]
     pub no_id: bool,
+    /// No quiescence search at the horizon.
     #[arg(long)]
     pub no_quiescence: bool,
+    /// No killer moves.
     #[arg(long)]
     pub no_killers: bool,
+    /// No history heuristic.
     #[arg(long)]
     pub no_history: bool,
     /// No static move ordering (captures first, development).
     #[arg(long)]
     pub no_ordering: bool,
+    /// No enhanced transposition cutoffs.
     #[arg(long)]
     pub no_etc: bool,
     /// No late move reductions (selective search off).
@@ -82,11 +89,13 @@ pub struct EngineOpts {
     /// Turn on for --plain: transposition table.
     #[arg(long)]
     pub tt: bool,
+    /// Principal variation search (for --plain).
     #[arg(long)]
     pub pvs: bool,
     /// Iterative deepening (for --plain).
     #[arg(long)]
     pub id: bool,
+    /// Quiescence search at the horizon (for --plain).
     #[arg(long)]
     pub quiescence: bool,
     /// Enhanced transposition cutoffs at nodes of at least this draft.

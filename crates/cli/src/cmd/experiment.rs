@@ -45,11 +45,17 @@ pub enum Which {
         /// Depths 1–7 as published.
         #[arg(long)]
         full: bool,
+        /// The evaluation: `simple` (zoo's reading of literature D) or
+        /// `literature-d` (its code's; files negamax-literature-d.*).
+        #[arg(long, default_value = "simple")]
+        eval: String,
+        /// Directory the Markdown table, CSV and SVG plot are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
     /// Total nodes of each enhancement added in turn, by phase and depth (literature C).
     Enhancements {
+        /// The game of the test set.
         #[arg(long, value_parser = game_parser())]
         game: GameKind,
         /// Test set file (default: the game's built-in set, crates/lab/data/<game>.txt).
@@ -58,15 +64,19 @@ pub enum Which {
         /// Depths, comma-separated (default: jungle 4,6; jungle-checkers 6,8).
         #[arg(long, value_delimiter = ',')]
         depths: Vec<u32>,
+        /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
     /// Nodes against depth from the start position, log scale.
     DepthCurve {
+        /// The game searched from its start position.
         #[arg(long, value_parser = game_parser())]
         game: GameKind,
+        /// Deepest depth searched.
         #[arg(long, default_value_t = 10)]
         max_depth: u32,
+        /// Directory the table (CSV) and SVG plot are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
@@ -86,11 +96,13 @@ pub enum Which {
         /// Positions of each piece count (the thesis: 300 in all).
         #[arg(long, default_value_t = 100)]
         positions: usize,
+        /// Seed of the random positions (the same seed, the same positions).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Nodes (alpha-beta) or MID calls (df-pn) at most a position.
         #[arg(long, default_value_t = 10_000_000)]
         nodes: u64,
+        /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
@@ -113,6 +125,7 @@ pub enum Which {
         /// Drawn positions more per piece count (repetition decides them).
         #[arg(long, default_value_t = 20)]
         draws: usize,
+        /// Seed of the random positions (the same seed, the same positions).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Nodes at most a question (PNS, PN²: held; df-pn: MID calls).
@@ -130,6 +143,7 @@ pub enum Which {
         /// fraction, and PNS (files pn2-<game>.*).
         #[arg(long, conflicts_with = "remedies")]
         pn2: bool,
+        /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
@@ -148,6 +162,7 @@ pub enum Which {
         /// Positions per piece count.
         #[arg(long, default_value_t = 50)]
         positions: usize,
+        /// Seed of the random positions (the same seed, the same positions).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Nodes at most a question (PNS: held; df-pn: MID calls).
@@ -159,6 +174,7 @@ pub enum Which {
         /// Alpha-beta's nodes at most a position (0: no alpha-beta check).
         #[arg(long, default_value_t = 1_000_000)]
         ab_nodes: u64,
+        /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
@@ -166,6 +182,7 @@ pub enum Which {
     /// C's for Classical Checkers), solved by PNS and df-pn without
     /// tables, checked by alpha-beta's mates.
     Endgames {
+        /// The game whose built-in test set's endgames are solved.
         #[arg(long, value_parser = game_parser())]
         game: GameKind,
         /// Nodes at most a question (PNS: held; df-pn: MID calls).
@@ -177,18 +194,22 @@ pub enum Which {
         /// Alpha-beta's nodes at most a position (0: no alpha-beta check).
         #[arg(long, default_value_t = 1_000_000)]
         ab_nodes: u64,
+        /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
     /// Assembles a test set by engine play from the start (randomised first plies).
     Testset {
+        /// The game played.
         #[arg(long, value_parser = game_parser())]
         game: GameKind,
         /// Positions per phase.
         #[arg(long, default_value_t = 8)]
         per_phase: usize,
+        /// Seed of the randomised first plies (the same seed, the same set).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// File the test set is written to (one FEN a line).
         #[arg(long)]
         out: PathBuf,
     },
@@ -199,13 +220,14 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
         Which::Negamax {
             max_depth,
             full,
+            eval,
             out_dir,
         } => {
             let d = if *full { 7 } else { *max_depth };
             if !(1..=9).contains(&d) {
                 bail!("--max-depth must be between 1 and 9");
             }
-            let report = zoo_lab::negamax(d, &mut |line| eprintln!("{line}"))?;
+            let report = zoo_lab::negamax(d, eval, &mut |line| eprintln!("{line}"))?;
             write_report(
                 out_dir,
                 &report,
