@@ -17,6 +17,7 @@ pub fn game_parser() -> impl TypedValueParser<Value = GameKind> {
 /// on one position.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PositionArgs {
+    /// The game.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     /// Start from this position instead of the start position.
@@ -63,10 +64,22 @@ impl RulesArgs {
 impl PositionArgs {
     /// A session at this position with an engine of `options`.
     pub fn session(&self, options: EngineOptions) -> Result<Session> {
+        self.session_after(options, &[])
+    }
+
+    /// A session at this position with `moves` (`--moves`, in any notation;
+    /// several in one argument may be separated by spaces) played from it,
+    /// so that the game's history (repetitions) comes along.
+    pub fn session_after(&self, options: EngineOptions, moves: &[String]) -> Result<Session> {
         let mut s = Session::new(self.game, self.rules.name().as_deref(), options)?;
         if let Some(fen) = &self.fen {
             s.set_position::<&str>(Some(fen), &[])
                 .context("bad --fen")?;
+        }
+        let moves: Vec<&str> = moves.iter().flat_map(|m| m.split_whitespace()).collect();
+        if !moves.is_empty() {
+            s.set_position(self.fen.as_deref(), &moves)
+                .context("bad --moves")?;
         }
         Ok(s)
     }

@@ -11,6 +11,10 @@ use zoo_app::{IterationReport, SearchLimits, Status};
 pub struct AnalyseArgs {
     #[command(flatten)]
     pub position: PositionArgs,
+    /// Moves played from the position first, in any notation (as `zoo
+    /// solve --moves`): `--moves a3a4 a7a6` or `--moves "a3a4 a7a6"`.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
     #[command(flatten)]
     pub limits: LimitOpts,
     #[command(flatten)]
@@ -21,7 +25,7 @@ pub struct AnalyseArgs {
 }
 
 pub fn run(a: &AnalyseArgs) -> Result<()> {
-    let mut s = a.position.session(a.engine.options())?;
+    let mut s = a.position.session_after(a.engine.options(), &a.moves)?;
     let limits = a.limits.limits().or(SearchLimits {
         depth: Some(8),
         ..SearchLimits::default()

@@ -9,6 +9,10 @@ use zoo_app::{EngineOptions, Status};
 pub struct ShowArgs {
     #[command(flatten)]
     pub position: PositionArgs,
+    /// Moves played from the position first, in any notation (as `zoo
+    /// solve --moves`): `--moves a3a4 a7a6` or `--moves "a3a4 a7a6"`.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
     /// One JSON object: the position, whose move, the status and the legal
     /// moves in both notations (docs/json.md).
     #[arg(long)]
@@ -16,7 +20,9 @@ pub struct ShowArgs {
 }
 
 pub fn run(a: &ShowArgs) -> Result<()> {
-    let s = a.position.session(EngineOptions::default())?;
+    let s = a
+        .position
+        .session_after(EngineOptions::default(), &a.moves)?;
     let status = s.status();
     if a.json {
         let stm = s.side_to_move();
