@@ -322,8 +322,24 @@ pub fn verify<B: Board>(
     verify_with_progress(tb, pieces, keep, &|_, _| {})
 }
 
+/// The share of the work of one material of `pieces` pieces: its
+/// placements, `squares · (squares − 1) · …` (`pieces` factors), what
+/// solving and checking it costs, up to the few squares a piece may not
+/// take.
+fn work_of(squares: u32, pieces: u32) -> f64 {
+    (0..pieces)
+        .map(|k| (squares - k.min(squares)) as f64)
+        .product()
+}
+
+/// The units of `progress` in [`verify_with_progress`]: `done` of this.
+pub const PROGRESS_UNITS: usize = 1_000_000;
+
 /// [`verify`], calling `progress(done, total)` as each material is solved
-/// (and checked where `keep` says).
+/// (and checked where `keep` says): the share of the work done, in
+/// millionths ([`PROGRESS_UNITS`]), each material weighted by its number of
+/// placements, so that a time left estimated from the pace so far holds
+/// (the largest materials come last and take most of the time).
 pub fn verify_with_progress<B: Board>(
     tb: &Tablebase<B>,
     pieces: u32,
@@ -333,15 +349,17 @@ pub fn verify_with_progress<B: Board>(
     let rules = tb.rules();
     let mut known: HashMap<Material, Values> = HashMap::new();
     let mut report = Report::default();
-    let total: usize = (2..=pieces)
+    let squares = B::SQUARES as u32;
+    let total: f64 = (2..=pieces)
         .map(|n| {
             Material::all::<B>(n)
                 .into_iter()
                 .filter(|&m| n < pieces || keep(m))
-                .count()
+                .count() as f64
+                * work_of(squares, n)
         })
         .sum();
-    let done = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(0.0f64);
     for n in 2..=pieces {
         // Below the top size every material is needed by the next size.
         let todo: Vec<Material> = Material::all::<B>(n)
@@ -356,9 +374,14 @@ pub fn verify_with_progress<B: Board>(
                 if keep(m) {
                     check(tb, &v, &mut r);
                 }
+                let share = {
+                    let mut d = done.lock().unwrap_or_else(|e| e.into_inner());
+                    *d += work_of(squares, n);
+                    *d / total.max(1.0)
+                };
                 progress(
-                    done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
-                    total,
+                    ((share * PROGRESS_UNITS as f64) as usize).min(PROGRESS_UNITS),
+                    PROGRESS_UNITS,
                 );
                 // The largest materials are not needed any more.
                 (m, (n < pieces).then_some(v), r)

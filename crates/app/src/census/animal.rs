@@ -77,9 +77,13 @@ pub struct AnimalCensusReport {
     pub complete: bool,
 }
 
-/// Counts the census; `progress(done, total)` after each unit of work
-/// (a material when enumerating, a row when counting); `stop` set ends it
-/// with [`AppError::Interrupted`].
+/// The `total` of an enumeration's progress: `done` is in millionths.
+pub const MILLION: usize = 1_000_000;
+
+/// Counts the census; `progress(done, total)` after each unit of work (a
+/// row when counting; when enumerating, a material, `done` then the share
+/// of the placements enumerated in millionths of [`MILLION`]); `stop` set
+/// ends it with [`AppError::Interrupted`].
 pub fn animal_census(
     req: &CensusRequest,
     progress: &(dyn Fn(usize, usize) + Sync),
@@ -234,7 +238,16 @@ fn enumerate_rows<B: Board>(
         work.retain(|&(_, m)| !c.done.contains_key(&m));
     }
     let pool = pool(req.threads)?;
-    let done = AtomicUsize::new(0);
+    // Progress is the share of the placements enumerated, in millionths:
+    // a material of n pieces has about squares · (squares − 1) · … (n
+    // factors) of them, so the 8-piece materials are most of the work.
+    let weight = |n: u32| -> f64 {
+        (0..n)
+            .map(|k| (B::SQUARES as u32).saturating_sub(k) as f64)
+            .product()
+    };
+    let total_work: f64 = work.iter().map(|&(n, _)| weight(n)).sum();
+    let done = std::sync::Mutex::new(0.0f64);
     let counted: Result<Vec<(u32, Row)>, AppError> = pool.install(|| {
         work.par_iter()
             .map(|&(n, m)| {
@@ -242,7 +255,12 @@ fn enumerate_rows<B: Board>(
                 if let Some(c) = &checkpoint {
                     c.record(n, m, &r)?;
                 }
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, work.len());
+                let share = {
+                    let mut d = done.lock().unwrap_or_else(|e| e.into_inner());
+                    *d += weight(n);
+                    *d / total_work.max(1.0)
+                };
+                progress(((share * MILLION as f64) as usize).min(MILLION), MILLION);
                 Ok((n, r))
             })
             .collect()

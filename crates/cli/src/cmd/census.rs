@@ -15,6 +15,7 @@ use zoo_app::{AppError, GameKind};
 
 #[derive(Args, Debug)]
 pub struct CensusArgs {
+    /// The game whose positions are counted.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     /// Only the row of this many pieces (animal games).
@@ -36,6 +37,7 @@ pub struct CensusArgs {
     pub method: Option<Method>,
     #[command(flatten)]
     pub rules: crate::games::RulesArgs,
+    /// Threads that count materials at once.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Estimate the rows by this many random draws each (with a 95%
@@ -50,6 +52,7 @@ pub struct CensusArgs {
     /// same file goes on where the last one stopped.
     #[arg(long)]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// One JSON line per row (type `row`), then the result (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -89,7 +92,7 @@ fn run_animal(a: &CensusArgs) -> Result<()> {
             std::process::exit(130);
         }
     });
-    let bar = super::progress::count_bar("");
+    let bar = super::progress::share_bar();
     let progress = super::progress::follow(&bar);
     if let Some(samples) = a.sample {
         let r = animal_estimate(&req, samples, a.seed, &progress, &STOP);

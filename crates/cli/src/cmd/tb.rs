@@ -68,12 +68,14 @@ pub enum TbCommand {
 pub struct TableArgs {
     #[command(flatten)]
     pub rules: crate::games::RulesArgs,
+    /// Directory of the tables (one subdirectory per game and rule set).
     #[arg(long, default_value = "tables")]
     pub dir: PathBuf,
 }
 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
+    /// The game whose tables are built.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     /// Every table up to this many pieces.
@@ -89,6 +91,7 @@ pub struct BuildArgs {
     pub material: Option<String>,
     #[command(flatten)]
     pub tables: TableArgs,
+    /// Threads that solve tables at once.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Bound on the working memory of the tables solved at once, in GB
@@ -144,6 +147,7 @@ pub enum SplitArg {
 
 #[derive(Args, Debug)]
 pub struct PlanArgs {
+    /// The game whose build is planned.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     /// Every configuration up to this many pieces.
@@ -188,12 +192,14 @@ pub struct PlanArgs {
     /// Configurations listed, the longest first (all with --json).
     #[arg(long, default_value_t = 20)]
     pub top: usize,
+    /// One JSON object: the plan (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct ManifestArgs {
+    /// The game whose tables are listed.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     #[command(flatten)]
@@ -220,18 +226,22 @@ impl EncodingArg {
 
 #[derive(Args, Debug)]
 pub struct StatsArgs {
+    /// The game of the tables.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
+    /// Tables of exactly this many pieces.
     #[arg(long)]
     pub pieces: u32,
     #[command(flatten)]
     pub tables: TableArgs,
+    /// One JSON object: the counts (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct SizeArgs {
+    /// The game of the tables.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     /// Only the tables of this many pieces (default: every size there is).
@@ -250,6 +260,7 @@ pub struct SizeArgs {
 
 #[derive(Args, Debug)]
 pub struct WdlArgs {
+    /// The game of the tables.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     /// Every table from 2 to this many pieces.
@@ -261,12 +272,14 @@ pub struct WdlArgs {
     /// instead of writing (fails on a disagreement).
     #[arg(long)]
     pub check: bool,
+    /// One JSON object: the files written or checked (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct RecompressArgs {
+    /// The game of the tables.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     /// Every table from 2 to this many pieces.
@@ -274,6 +287,7 @@ pub struct RecompressArgs {
     pub pieces: u32,
     #[command(flatten)]
     pub tables: TableArgs,
+    /// One JSON object: the tables rewritten and their sizes (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -289,8 +303,10 @@ impl VerifyArgs {
 
 #[derive(Args, Debug)]
 pub struct DiffArgs {
+    /// The game of the tables.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
+    /// Tables of exactly this many pieces.
     #[arg(long)]
     pub pieces: u32,
     #[command(flatten)]
@@ -305,24 +321,29 @@ pub struct DiffArgs {
     /// Materials listed with their changes (all with --json).
     #[arg(long, default_value_t = 20)]
     pub top: usize,
+    /// One JSON object: the materials whose values change (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct ProbeArgs {
+    /// The game of the position.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
+    /// The position probed.
     #[arg(long)]
     pub fen: String,
     #[command(flatten)]
     pub tables: TableArgs,
+    /// One JSON object: the value of the position and of each move (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct AdvantageArgs {
+    /// The game of the material.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     /// The material (`DTEvdt`); its smaller tables (or their WDL files)
@@ -336,12 +357,14 @@ pub struct AdvantageArgs {
     pub pieces: Option<u32>,
     #[command(flatten)]
     pub tables: TableArgs,
+    /// Threads of the two passes.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Write the material's WDL file (`<material>.zoowdl`) from the two
     /// passes, for the prober and the next size's build.
     #[arg(long)]
     pub write: bool,
+    /// JSON: with --pieces a line per material (type `material`), then the result (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -386,6 +409,7 @@ pub struct VerifyArgs {
     /// (docs/json.md).
     #[arg(long)]
     pub json: bool,
+    /// Threads that solve and check materials at once.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
 }
@@ -1197,7 +1221,7 @@ fn run_verify(game: GameKind, a: &VerifyArgs) -> Result<Checked> {
         });
     }
     // Materials solved and checked, on stderr when it is a terminal.
-    let bar = super::progress::count_bar("materials");
+    let bar = super::progress::share_bar();
     let r = set.verify_with_progress(
         a.pieces,
         a.sample(),
