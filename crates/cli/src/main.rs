@@ -2,6 +2,8 @@
 
 mod cmd;
 mod games;
+#[cfg(test)]
+mod help_lines;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};

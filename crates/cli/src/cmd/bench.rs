@@ -19,6 +19,7 @@ pub struct BenchArgs {
     /// Engine options (threads, switches); the bench sets the limits.
     #[command(flatten)]
     pub engine: EngineOpts,
+    /// One JSON line per measure (type `measure`), then the result (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

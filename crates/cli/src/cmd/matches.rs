@@ -14,6 +14,7 @@ use zoo_app::GameKind;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
+    /// The game played.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     #[command(flatten)]
@@ -52,6 +53,7 @@ pub struct MatchArgs {
     /// Overwrite the --out file if it exists.
     #[arg(long)]
     pub force: bool,
+    /// One JSON line per game (type `game`), then the result (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

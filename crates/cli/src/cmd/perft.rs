@@ -10,15 +10,19 @@ use zoo_core::Repetition;
 pub struct PerftArgs {
     #[command(flatten)]
     pub position: PositionArgs,
+    /// Plies counted from the position.
     #[arg(long)]
     pub depth: u32,
+    /// Repetition policy applied along the paths (`none`: every path counted).
     #[arg(long, default_value = "none")]
     pub repetition: Repetition,
     /// Print the count below each root move.
     #[arg(long)]
     pub divide: bool,
+    /// Threads that count root moves at once.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// One JSON object: the count, the time and, with --divide, the count below each root move (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

@@ -6,8 +6,10 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
+    /// Address to listen on (127.0.0.1: this machine only).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// Port to listen on.
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
     /// Endgame tables for probes and for the engine.

@@ -43,6 +43,7 @@ pub enum GhiArg {
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
+    /// The game (not needed with --check).
     #[arg(long, value_parser = game_parser(), required_unless_present = "check")]
     pub game: Option<GameKind>,
     /// Start from this position instead of the start position.
@@ -56,6 +57,7 @@ pub struct SolveArgs {
     /// The question, for the side to move.
     #[arg(long, value_enum, default_value = "value")]
     pub goal: GoalArg,
+    /// The proof search: `dfpn` (depth-first proof numbers), `pns` or `pn2`.
     #[arg(long = "algo", value_enum, default_value = "dfpn")]
     pub algorithm: AlgoArg,
     /// df-pn's handling of the graph-history problem (docs/solve.md).
@@ -111,6 +113,7 @@ pub struct SolveArgs {
     /// leaves).
     #[arg(long, value_name = "FILE")]
     pub check: Option<PathBuf>,
+    /// One JSON object: the answer, the proof's size and the work done (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

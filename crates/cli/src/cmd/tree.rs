@@ -13,6 +13,7 @@ use zoo_app::{GameKind, TableSet, TreeLimit, TreeRequest};
 
 #[derive(Args, Debug)]
 pub struct TreeArgs {
+    /// The game whose table the trees are learned from.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     /// Pieces of the table the trees are learned from: 2 (jungle) or 3
