@@ -111,7 +111,9 @@ pub fn plain_line(unit: Option<&str>, done: u64, total: u64, elapsed: Duration) 
     };
     if done >= total {
         format!("{part} after {secs:.0} s, done")
-    } else if done == 0 {
+    } else if done * 100 < total {
+        // Under 1% done the pace says little yet (the first parts are the
+        // smallest): no estimate.
         format!("{part} after {secs:.0} s")
     } else {
         format!("{part} after {secs:.0} s, ~{left:.0} s left")
@@ -151,6 +153,7 @@ mod tests {
             plain_line(None, 125_000, 1_000_000, s),
             "12.5% after 12 s, ~84 s left"
         );
+        assert_eq!(plain_line(None, 9_999, 1_000_000, s), "1.0% after 12 s");
         assert_eq!(
             plain_line(None, 1_000_000, 1_000_000, s),
             "100.0% after 12 s, done"
