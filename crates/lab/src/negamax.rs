@@ -9,6 +9,19 @@ use std::fmt::Write as _;
 use zoo_core::Game;
 use zoo_search::{Config, Stats};
 
+/// The nodes of the minimal alpha-beta tree (perfect move order) of each
+/// depth 1..=n, by Knuth and Moore: with `b[i]` the branching factor at ply
+/// i + 1, a depth-d tree has Π b over the odd plies + Π b over the even
+/// plies − 1 leaves, and its nodes are the leaves of depths 0 to d.
+fn minimal_nodes(b: &[f64]) -> Vec<f64> {
+    let leaves = |d: usize| -> f64 {
+        let odd: f64 = b[..d].iter().step_by(2).product();
+        let even: f64 = b[..d].iter().skip(1).step_by(2).product();
+        odd + even - 1.0
+    };
+    (1..=b.len()).map(|d| (0..=d).map(leaves).sum()).collect()
+}
+
 fn geometric_mean(v: &[f64]) -> f64 {
     if v.is_empty() {
         return 0.0;
@@ -47,13 +60,15 @@ pub fn negamax(max_depth: u32, eval: &str, progress: &mut dyn FnMut(&str)) -> Re
         "# Negamax against alpha-beta from the Jungle start\n\n\
          Evaluation {which}, no repetition rule, no table; plain alpha-beta \
          searches moves in generation order. b(d) = leaves(d) / leaves(d−1), the per-ply \
-         effective branching factor; ratio = negamax nodes / alpha-beta nodes.\n\n| depth |",
+         effective branching factor; ratio = negamax nodes / alpha-beta nodes; minimal = the \
+         nodes of the minimal alpha-beta tree (perfect move order, Knuth and Moore) with \
+         negamax's b(d).\n\n| depth |",
     );
     for (name, _) in &algos {
         let _ = write!(md, " {name} nodes | leaves | b |");
     }
-    md.push_str(" ratio | ratio (ordered) |\n|---:|");
-    for _ in 0..algos.len() * 3 + 2 {
+    md.push_str(" ratio | ratio (ordered) | minimal |\n|---:|");
+    for _ in 0..algos.len() * 3 + 3 {
         md.push_str("---:|");
     }
     md.push('\n');
@@ -76,6 +91,13 @@ pub fn negamax(max_depth: u32, eval: &str, progress: &mut dyn FnMut(&str)) -> Re
             per[i].push(s);
         }
     }
+    let negamax_b: Vec<f64> = (0..per[0].len())
+        .map(|d| {
+            let prev = if d == 0 { 1 } else { per[0][d - 1].leaves };
+            per[0][d].leaves as f64 / prev.max(1) as f64
+        })
+        .collect();
+    let minimal = minimal_nodes(&negamax_b);
     let mut bf: Vec<Vec<f64>> = vec![Vec::new(); algos.len()];
     for d in 0..max_depth as usize {
         let _ = write!(md, "| {} |", d + 1);
@@ -88,7 +110,7 @@ pub fn negamax(max_depth: u32, eval: &str, progress: &mut dyn FnMut(&str)) -> Re
         }
         let r1 = per[0][d].nodes as f64 / per[1][d].nodes.max(1) as f64;
         let r2 = per[0][d].nodes as f64 / per[2][d].nodes.max(1) as f64;
-        let _ = writeln!(md, " {r1:.1} | {r2:.1} |");
+        let _ = writeln!(md, " {r1:.1} | {r2:.1} | {:.0} |", minimal[d]);
     }
     let g: Vec<f64> = bf.iter().map(|b| geometric_mean(b)).collect();
     let _ = writeln!(
@@ -133,4 +155,16 @@ pub fn negamax(max_depth: u32, eval: &str, progress: &mut dyn FnMut(&str)) -> Re
         ],
         summary: Some(md),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::minimal_nodes;
+
+    #[test]
+    fn minimal_tree_by_knuth_and_moore() {
+        // b = 2 everywhere: depth 1 has 1 + 2 nodes; depth 2, 1 + 2 + 3
+        // (2 + 2 − 1 leaves); depth 3, 1 + 2 + 3 + 5 (4 + 2 − 1).
+        assert_eq!(minimal_nodes(&[2.0, 2.0, 2.0]), [3.0, 6.0, 11.0]);
+    }
 }
