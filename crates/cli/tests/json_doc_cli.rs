@@ -103,7 +103,7 @@ fn row_for<'a>(rows: &'a [(String, String)], args: &[String]) -> Option<&'a (Str
             let cmd = r.0.split('`').nth(1)?;
             let plain: String = cmd
                 .split('[')
-                .map(|p| p.split(']').last().unwrap_or(""))
+                .map(|p| p.split(']').next_back().unwrap_or(""))
                 .collect();
             let words: Vec<&str> = plain.split_whitespace().collect();
             let row_path: Vec<&str> = words
