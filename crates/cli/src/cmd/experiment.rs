@@ -201,6 +201,7 @@ pub enum Which {
         /// df-pn's seconds at most a question, beyond the tables.
         #[arg(long, default_value_t = 300.0)]
         seconds: f64,
+        /// Where the files go (starts-<game>-<pieces>.md, .csv).
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
@@ -214,6 +215,7 @@ pub enum Which {
         /// The tables, 2 pieces at least.
         #[arg(long)]
         tb: PathBuf,
+        /// Where the files go (parity-<game>.md, .csv).
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
