@@ -30,7 +30,9 @@
 //! [`depth_curve`](depth_curve()), [`proving`] (df-pn against
 //! alpha-beta, literature A), [`solvers`] (PNS, PN² and df-pn's GHI
 //! modes against the tables) and [`with_tables`] (positions beyond the
-//! tables, solved with them as the oracle), their random positions
+//! tables, solved with them as the oracle), [`observations`] (literature
+//! A's observations with its tables: the equal-material starts, the
+//! parity of equal-strength pairs), their random positions
 //! ([`positions`]), [`plot`] and [`report`].
 
 #![warn(missing_docs)]
@@ -40,6 +42,7 @@ pub mod endgames;
 pub mod enhancements;
 pub mod measure;
 pub mod negamax;
+pub mod observations;
 pub mod plot;
 pub mod positions;
 pub mod proving;

@@ -16,7 +16,7 @@ pub const MAX_DRAWS: usize = 1_000_000;
 /// The board of a start position's FEN (`rank/rank/... side`, the
 /// animal games' style): its ranks, top first, a byte per square (`.`
 /// empty).
-fn board_of(fen: &str) -> Option<Vec<Vec<u8>>> {
+pub(crate) fn board_of(fen: &str) -> Option<Vec<Vec<u8>>> {
     let board = fen.split_whitespace().next()?;
     if !board.contains('/') {
         return None;
@@ -95,31 +95,39 @@ impl Sampler {
             }
             squares[s] = p;
         }
-        let mut fen = String::new();
-        for (r, rank) in squares.chunks(self.files).enumerate() {
-            if r > 0 {
-                fen.push('/');
-            }
-            let mut empty = 0;
-            for &c in rank {
-                if c == b'.' {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    let _ = write!(fen, "{empty}");
-                    empty = 0;
-                }
-                fen.push(c as char);
-            }
-            if empty > 0 {
-                let _ = write!(fen, "{empty}");
-            }
-        }
+        let mut fen = fen_of(&squares, self.files);
         fen.push_str(if rng.gen_bool(0.5) { " w" } else { " b" });
         let pos = G::from_fen(&fen, rules).ok()?;
         pos.outcome().is_none().then_some(pos)
     }
+}
+
+/// The board part of a FEN (`rank/rank/...`, top rank first) of
+/// `squares`, a byte per square row by row from the top (`.` empty),
+/// `files` to a rank.
+pub(crate) fn fen_of(squares: &[u8], files: usize) -> String {
+    let mut fen = String::new();
+    for (r, rank) in squares.chunks(files).enumerate() {
+        if r > 0 {
+            fen.push('/');
+        }
+        let mut empty = 0;
+        for &c in rank {
+            if c == b'.' {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                let _ = write!(fen, "{empty}");
+                empty = 0;
+            }
+            fen.push(c as char);
+        }
+        if empty > 0 {
+            let _ = write!(fen, "{empty}");
+        }
+    }
+    fen
 }
 
 /// `count` random unfinished positions of `pieces` pieces (gives up, with

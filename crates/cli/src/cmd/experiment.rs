@@ -15,6 +15,8 @@
 //!   with the tables as the oracle (issue 17, experiment 4).
 //! - `endgames`: the test set's endgame positions solved without tables
 //!   (issue 17, experiment 5).
+//! - `starts`, `parity`: literature A's observations with its tables (the
+//!   equal-material starts; the parity of equal-strength pairs).
 
 use crate::games::game_parser;
 use anyhow::{anyhow, bail, Context, Result};
@@ -198,6 +200,43 @@ pub enum Which {
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
+    /// The equal-material starts (each side keeps the same kinds on their
+    /// start squares, White to move): valued by the tables, or beyond them
+    /// solved by df-pn with the tables as the oracle (literature A).
+    Starts {
+        /// jungle-checkers (literature A's game) or jungle.
+        #[arg(long, value_parser = game_parser())]
+        game: GameKind,
+        /// The tables (they value the starts, or are df-pn's oracle).
+        #[arg(long)]
+        tb: PathBuf,
+        /// Pieces on the board, half a side: 2, 4, 6, 8.
+        #[arg(long, default_value_t = 4)]
+        pieces: u32,
+        /// df-pn's MID calls at most a question, beyond the tables.
+        #[arg(long, default_value_t = 100_000_000)]
+        nodes: u64,
+        /// df-pn's seconds at most a question, beyond the tables.
+        #[arg(long, default_value_t = 300.0)]
+        seconds: f64,
+        /// Where the files go (starts-<game>-<pieces>.md, .csv).
+        #[arg(long, default_value = "experiments")]
+        out_dir: PathBuf,
+    },
+    /// Every position of two pieces of the same kind, White to move, valued
+    /// by the tables and counted by the parity of the Manhattan distance
+    /// between them (literature A: never drawn, the parity decides).
+    Parity {
+        /// jungle-checkers (literature A's game) or jungle.
+        #[arg(long, value_parser = game_parser())]
+        game: GameKind,
+        /// The tables, 2 pieces at least.
+        #[arg(long)]
+        tb: PathBuf,
+        /// Where the files go (parity-<game>.md, .csv).
+        #[arg(long, default_value = "experiments")]
+        out_dir: PathBuf,
+    },
     /// Assembles a test set by engine play from the start (randomised first plies).
     Testset {
         /// The game played.
@@ -290,6 +329,25 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
             }
             game.visit(PerGame(&a.which, a.json))
         }
+        Which::Starts {
+            game,
+            pieces,
+            nodes,
+            seconds,
+            ..
+        } => {
+            if *nodes == 0 {
+                bail!("--nodes must be at least 1");
+            }
+            if !(seconds.is_finite() && *seconds > 0.0) {
+                bail!("--seconds must be a positive number");
+            }
+            if *pieces == 0 || !pieces.is_multiple_of(2) {
+                bail!("--pieces must be even: half of them a side");
+            }
+            game.visit(PerGame(&a.which, a.json))
+        }
+        Which::Parity { game, .. } => game.visit(PerGame(&a.which, a.json)),
         Which::DepthCurve {
             game, max_depth, ..
         } => {
@@ -480,6 +538,45 @@ impl GameVisitor for PerGame<'_> {
                     out_dir,
                     &report,
                     self.1.then_some(("endgames", game::<G>()?)),
+                )
+            }
+            Which::Starts {
+                tb,
+                pieces,
+                nodes,
+                seconds,
+                out_dir,
+                ..
+            } => {
+                let rules = G::default_rules();
+                let tables = tables_for::<G>(tb, &rules, &[2])?;
+                let budget = zoo_lab::observations::Budget {
+                    nodes: *nodes,
+                    seconds: *seconds,
+                };
+                let rows = zoo_lab::observations::starts::<G>(
+                    &rules,
+                    &*tables.oracle,
+                    *pieces,
+                    &budget,
+                    &mut |line| eprintln!("{line}"),
+                )?;
+                let name = G::start(&rules).game_name();
+                write_report(
+                    out_dir,
+                    &zoo_lab::observations::starts_report(name, *pieces, &rows),
+                    self.1.then_some(("starts", game::<G>()?)),
+                )
+            }
+            Which::Parity { tb, out_dir, .. } => {
+                let rules = G::default_rules();
+                let tables = tables_for::<G>(tb, &rules, &[2])?;
+                let rows = zoo_lab::observations::parity::<G>(&rules, &*tables.oracle)?;
+                let name = G::start(&rules).game_name();
+                write_report(
+                    out_dir,
+                    &zoo_lab::observations::parity_report(name, &rows),
+                    self.1.then_some(("parity", game::<G>()?)),
                 )
             }
             Which::Negamax { .. } => Err(anyhow!("negamax runs on Jungle alone, not per game")),
