@@ -95,6 +95,7 @@ pub fn router(config: Config) -> Router {
         .route("/app.js", get(page::script))
         .route("/board.js", get(page::board))
         .route("/style.css", get(page::style))
+        .route("/pieces/{name}", get(page::piece))
         .route("/api/games", get(api::games))
         .route("/api/position", post(api::position))
         .route("/api/analyse", post(api::analyse))
