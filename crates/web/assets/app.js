@@ -19,6 +19,7 @@ const S = {
   gen: 0,            // bumped whenever the position shown or the search changes
   pending: null,     // AbortController of the position request
   search: null,      // AbortController of the engine's search or the analysis
+  tool: null,        // AbortController of a table probe or a proof
   analysis: false,   // analysis wanted on the position shown
   picked: null, focus: null, flipped: false, arrow: null, lastIter: null,
   edit: null,        // the editor's pieces while editing
@@ -27,77 +28,6 @@ const FIRST = { "english-checkers": "black" };  // who moves first, when not Whi
 const other = (s) => (s === "white" ? "black" : "white");
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
-// ---- Talking to the server ----
-
-// A request; throws an Error with `status` (0: no answer) and the server's
-// message, with any server path left out.
-async function api(path, body, signal) {
-  let r;
-  try {
-    r = await fetch(path, body === undefined ? { signal } : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
-  } catch (e) {
-    if (e.name === "AbortError") throw e;
-    throw Object.assign(new Error("the server does not answer"), { status: 0 });
-  }
-  const j = await r.json().catch(() => ({}));
-  if (!r.ok) throw Object.assign(new Error(clean(j.error || "HTTP " + r.status)), { status: r.status });
-  return j;
-}
-// Players are not shown where the server keeps its files.
-function clean(msg) { return String(msg).replace(/ (in|at|under) \/[^\s:]*/g, ""); }
-function sleep(ms, signal) {
-  return new Promise((ok, no) => {
-    const t = setTimeout(ok, ms);
-    signal.addEventListener("abort", () => { clearTimeout(t); no(new DOMException("aborted", "AbortError")); }, { once: true });
-  });
-}
-// Retries a 503 (every search slot busy) with backoff, saying so.
-async function withRetry(what, signal, run) {
-  for (let attempt = 0; ; attempt++) {
-    try { return await run(); } catch (e) {
-      if (e.name === "AbortError" || e.status !== 503 || attempt >= 7) throw e;
-      const wait = Math.min(500 * 2 ** attempt, 5000);
-      note(`The server is busy (every search slot taken); ${what} again in ${(wait / 1000).toFixed(1)} s…`);
-      await sleep(wait, signal);
-      note("");
-    }
-  }
-}
-// A search streamed as server-sent events over fetch (so that it can be
-// aborted, which stops it on the server, and a 503 can be seen).
-async function searchStream(params, signal, onIter) {
-  const q = new URLSearchParams(params);
-  let r;
-  try { r = await fetch("/api/analyse/stream?" + q, { signal }); } catch (e) {
-    if (signal.aborted) throw new DOMException("aborted", "AbortError");
-    throw Object.assign(new Error("the server does not answer"), { status: 0 });
-  }
-  if (!r.ok) { const j = await r.json().catch(() => ({})); throw Object.assign(new Error(clean(j.error || "HTTP " + r.status)), { status: r.status }); }
-  const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buf = "";
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += value;
-      let i;
-      while ((i = buf.indexOf("\n\n")) >= 0) {
-        const block = buf.slice(0, i); buf = buf.slice(i + 2);
-        let ev = "message", data = "";
-        for (const line of block.split("\n")) {
-          if (line.startsWith("event:")) ev = line.slice(6).trim();
-          else if (line.startsWith("data:")) data += line.slice(5).trim();
-        }
-        if (ev === "iteration") onIter(JSON.parse(data));
-        else if (ev === "result") { reader.cancel().catch(() => {}); return JSON.parse(data); }
-      }
-    }
-  } catch (e) {
-    if (e.name === "AbortError" || signal.aborted) throw new DOMException("aborted", "AbortError");
-    throw Object.assign(new Error("the server stopped answering"), { status: 0 });
-  }
-  throw Object.assign(new Error("the search ended without a result"), { status: 0 });
-}
 function positionOf(game, n) { return { game: game.name, rules: game.rules, fen: game.start, moves: game.moves.slice(0, n) }; }
 
 // ---- Messages ----
@@ -117,7 +47,7 @@ function announce(text) { $("live").textContent = text; }
 // analysis, a position request. Their replies, if any come, are dropped.
 function stopAll() {
   S.gen++;
-  for (const k of ["pending", "search"]) if (S[k]) { S[k].abort(); S[k] = null; }
+  for (const k of ["pending", "search", "tool"]) if (S[k]) { S[k].abort(); S[k] = null; }
   S.lastIter = null; S.arrow = null;
 }
 
@@ -146,6 +76,7 @@ async function show(game, n, why) {
   const names = view.moves.map((m) => m.short);
   const old = S.game && S.game.name === game.name && S.game.start === game.start ? S.game : null;
   for (let i = n; i < game.moves.length; i++) names.push((old && old.moves[i] === game.moves[i] && old.names[i]) || game.moves[i]);
+  if (S.game && S.game.name !== game.name) S.focus = null;  // another board's size
   S.game = { ...game, rules: view.rules, names };
   S.cursor = n;
   S.view = view;
@@ -362,7 +293,7 @@ function render() {
   $("game").value = g.name;
   $("rules").innerHTML = S.games.find((x) => x.game === g.name).rules.map((r) => `<option>${r}</option>`).join("");
   $("rules").value = v.rules;
-  $("fen").value = v.fen;
+  if (document.activeElement !== $("fen")) $("fen").value = v.fen;  // not under the player's typing
   // The move list: numbered, the first mover's move and the reply paired.
   const first = FIRST[g.name] || "white";
   const startSide = S.cursor % 2 === 0 ? v.side : other(v.side);
@@ -569,28 +500,35 @@ function boardKey(e) {
 
 // ---- Tables, prove, save, load ----
 
+// A probe or a proof for the position shown: a new one, or a new
+// position, aborts it (a proof's slot is freed on the server).
+function tool() {
+  if (S.tool) S.tool.abort();
+  S.tool = new AbortController();
+  return S.tool.signal;
+}
 async function probe() {
   if (!S.view) return;
   const gen = S.gen;
   $("explorer").textContent = "Reading the tables…";
   try {
-    const p = await api("/api/probe", positionOf(S.game, S.cursor));
+    const p = await api("/api/probe", positionOf(S.game, S.cursor), tool());
     if (gen !== S.gen) return;
     const val = (v, d) => (v === "draw" ? "draw" : `${v} in ${d}`);
     $("explorer").innerHTML = `<p>Tables: the side to move (${S.view.side}) has a ${val(p.value, p.distance)}.</p><ul>` +
       p.moves.map((m) => `<li><button class="mv" data-m="${m.coord}">${m.short}</button> then the opponent has a ${val(m.value, m.distance)}</li>`).join("") + "</ul>";
-  } catch (e) { if (gen === S.gen) $("explorer").textContent = `Tables: ${e.message}.`; }
+  } catch (e) { if (gen === S.gen && e.name !== "AbortError") $("explorer").textContent = `Tables: ${e.message}.`; }
 }
 async function prove() {
   if (!S.view) return;
   const gen = S.gen, ms = Number($("provetime").value);
   $("explorer").textContent = `Proving (up to ${ms / 1000} s)…`;
   try {
-    const r = await api("/api/prove", { ...positionOf(S.game, S.cursor), movetime_ms: ms });
+    const r = await api("/api/prove", { ...positionOf(S.game, S.cursor), movetime_ms: ms }, tool());
     if (gen !== S.gen) return;
     const what = r.verdict === "unknown" ? `nothing proven: the value for ${r.side} to move is unknown within the time` : `proven: a ${r.verdict} for ${r.side}, the side to move`;
     $("explorer").textContent = `Proof: ${what}; ${r.nodes} nodes in ${r.seconds.toFixed(2)} s` + (r.tables ? ", with the tables as leaves." : ".");
-  } catch (e) { if (gen === S.gen) $("explorer").textContent = `Proof: ${e.message}.`; }
+  } catch (e) { if (gen === S.gen && e.name !== "AbortError") $("explorer").textContent = `Proof: ${e.message}.`; }
 }
 // Save and load: the server writes and reads the text (PDN for checkers,
 // the move list for the animal games); the page offers it as a file and

@@ -10,7 +10,7 @@
 // docs/rules/jungle-checkers.md): files a-g, rank 1 at White's side.
 const ANIMAL = {
   "jungle": { files: 7, ranks: 9, water: ["b4","c4","e4","f4","b5","c5","e5","f5","b6","c6","e6","f6"], traps: ["c1","e1","d2","c9","e9","d8"], dens: ["d1","d9"] },
-  "jungle-checkers": { files: 7, ranks: 7, water: [], traps: [], dens: ["d1","d7"] },  // no traps (docs/rules/jungle-checkers.md)
+  "jungle-checkers": { files: 7, ranks: 7, water: [], traps: [], dens: ["d1","d7"], animals: "RDTE" },  // no traps (docs/rules/jungle-checkers.md)
 };
 const ANIMALS = { R: ["rat", 1], C: ["cat", 2], W: ["wolf", 3], D: ["dog", 4], P: ["panther", 5], T: ["tiger", 6], L: ["lion", 7], E: ["elephant", 8] };
 
@@ -37,7 +37,7 @@ function boardOf(game) {
       squares.push({ id, f, r, kind, name: id });
     }
     return { family: "animal", files: geo.files, ranks: geo.ranks, squares, pieces: animalPieces, path: (c) => [c.slice(0, 2), c.slice(2, 4)],
-      fen: (p, side) => animalFen(geo, p, side), kinds: Object.keys(ANIMALS).flatMap((k) => [k, k.toLowerCase()]) };
+      fen: (p, side) => animalFen(geo, p, side), kinds: [...(geo.animals || Object.keys(ANIMALS).join(""))].flatMap((k) => [k, k.toLowerCase()]) };
   }
   const place = CHECKERS[game];
   if (!place) return null;
@@ -145,6 +145,8 @@ function drawBoard(svg, game, o) {
     if (s.kind === "den") html += `<path class="mark" d="M${x + 0.2} ${y + 0.82} v-0.32 l0.3 -0.25 l0.3 0.25 v0.32 z M${x + 0.42} ${y + 0.82} v-0.18 h0.16 v0.18"/>`;
     if (s.kind === "water") html += `<path class="mark wave" d="M${x + 0.15} ${y + 0.8} q0.12 -0.1 0.23 0 t0.23 0 t0.23 0"/>`;
   }
+  // Checkers square numbers, in the corner a man leaves free.
+  const numbers = b.squares.filter((s) => s.number).map((s) => { const [x, y] = xy(s.f, s.r); return `<text class="num" x="${x + 0.04}" y="${y + 0.17}">${s.number}</text>`; }).join("");
   for (const id of o.last || []) if (byId[id]) { const [x, y] = at(id); html += `<rect class="last" x="${x}" y="${y}" width="1" height="1"/>`; }
   for (let f = 0; f < files; f++) { const [x] = xy(f, 0); html += `<text class="coord" x="${x + 0.5}" y="${ranks + 0.35}">${String.fromCharCode(97 + f)}</text>`; }
   for (let r = 0; r < ranks; r++) { const [, y] = xy(0, r); html += `<text class="coord" x="-0.25" y="${y + 0.6}">${r + 1}</text>`; }
@@ -165,6 +167,7 @@ function drawBoard(svg, game, o) {
     }
     html += `</g>`;
   }
+  html += numbers;
   // The picked piece's targets, with the path of each capture.
   if (o.picked && byId[o.picked] && playing) {
     for (const m of legal) {

@@ -94,6 +94,7 @@ pub fn router(config: Config) -> Router {
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/board.js", get(page::board))
+        .route("/net.js", get(page::net))
         .route("/style.css", get(page::style))
         .route("/pieces/{name}", get(page::piece))
         .route("/api/games", get(api::games))

@@ -26,6 +26,13 @@ pub async fn board() -> impl IntoResponse {
     )
 }
 
+pub async fn net() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/net.js"),
+    )
+}
+
 pub async fn style() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
