@@ -146,7 +146,7 @@ function drawBoard(svg, game, o) {
     if (s.kind === "water") html += `<path class="mark wave" d="M${x + 0.15} ${y + 0.8} q0.12 -0.1 0.23 0 t0.23 0 t0.23 0"/>`;
   }
   // Checkers square numbers, in the corner a man leaves free.
-  const numbers = b.squares.filter((s) => s.number).map((s) => { const [x, y] = xy(s.f, s.r); return `<text class="num" x="${x + 0.04}" y="${y + 0.17}">${s.number}</text>`; }).join("");
+  const numbers = b.squares.filter((s) => s.number).map((s) => { const [x, y] = xy(s.f, s.r); return `<text class="sqnum" x="${x + 0.04}" y="${y + 0.17}">${s.number}</text>`; }).join("");
   for (const id of o.last || []) if (byId[id]) { const [x, y] = at(id); html += `<rect class="last" x="${x}" y="${y}" width="1" height="1"/>`; }
   for (let f = 0; f < files; f++) { const [x] = xy(f, 0); html += `<text class="coord" x="${x + 0.5}" y="${ranks + 0.35}">${String.fromCharCode(97 + f)}</text>`; }
   for (let r = 0; r < ranks; r++) { const [, y] = xy(0, r); html += `<text class="coord" x="-0.25" y="${y + 0.6}">${r + 1}</text>`; }

@@ -258,6 +258,8 @@ async function racesAndGame(page, game) {
   console.log(`${game} whole game: ${await page.$eval("#moves", (e) => e.textContent)} — ${end}`);
   check(end.includes(FINAL[game][1]), `${game}: the game's end says "${end}"`);
   check((await page.textContent("#live")).includes("Game over"), `${game}: the result is not announced`);
+  const numberHeight = await page.$eval("#moves .num", (e) => e.getBoundingClientRect().height);
+  check(numberHeight >= 10, `${game}: the move numbers are ${numberHeight} px tall`);
   await consistent(page, `${game}, game over`);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${shots}/${game}-desktop.png` });
