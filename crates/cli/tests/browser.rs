@@ -1,7 +1,9 @@
 //! The page end to end in headless Chromium, driven by Playwright
-//! (`tests/browser/browser.mjs`): clicks a move, sees the engine answer,
-//! undoes it, sets a FEN and finishes a game, streams an analysis, reads a
-//! table value, and takes screenshots. It needs Chromium and Node.js with
+//! (`crates/web/tests/browser/browser.mjs`) against a real `zoo serve`
+//! (this package's binary, which the script starts, stops and starts
+//! again): for each game a whole game against the engine and the races
+//! of docs/web.md, then reload, link, keyboard, phone size and axe-core;
+//! the screenshots go to docs/web/. It needs Chromium and Node.js with
 //! the script's package installed (`.ci/run` installs them); without them
 //! it fails and says what to install, it does not skip. Plain `cargo test`
 //! leaves it out (`#[ignore]`), so that any machine with Rust passes it;
@@ -60,21 +62,24 @@ fn the_page_plays_in_chromium() {
         &std::sync::atomic::AtomicBool::new(false),
     )
     .unwrap();
-    let config = zoo_web::Config {
-        tables: Some(tables.clone()),
-        max_movetime_ms: 2000,
-        ..zoo_web::Config::default()
-    };
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        zoo_web::serve("127.0.0.1:0", config, |addr| tx.send(addr).unwrap()).unwrap();
-    });
-    let addr = rx.recv().unwrap();
-    let shots: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
+    // A free loopback port for `zoo serve`, which the script starts,
+    // stops and starts again on it (the server stopped mid-game).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    // The screenshots go where docs/web.md shows them.
+    let shots: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/web");
     std::fs::create_dir_all(&shots).unwrap();
+    // The script must take them anew: the old ones go first.
+    for png in shot_names() {
+        let _ = std::fs::remove_file(shots.join(png));
+    }
     let out = Command::new("node")
         .arg(here.join("browser.mjs"))
-        .arg(format!("http://{addr}/"))
+        .arg(env!("CARGO_BIN_EXE_zoo"))
+        .arg(port.to_string())
+        .arg(&tables)
         .arg(&shots)
         .env("CHROMIUM", &chromium)
         .output()
@@ -86,18 +91,29 @@ fn the_page_plays_in_chromium() {
     println!("{stdout}");
     let _ = std::fs::remove_dir_all(&tables);
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    for game in [
-        "jungle",
-        "jungle-checkers",
-        "classical-checkers",
-        "english-checkers",
-        "prove",
-    ] {
-        let png = shots.join(format!("{game}.png"));
+    for png in shot_names() {
+        let png = shots.join(png);
         assert!(
             std::fs::metadata(&png).is_ok_and(|m| m.len() > 1000),
             "no screenshot {}",
             png.display()
         );
     }
+}
+
+/// The screenshots the script takes: every game at desktop and phone size,
+/// the prove button's answer and a capture's paths.
+fn shot_names() -> Vec<String> {
+    let mut names = vec!["prove.png".to_string(), "capture-paths.png".to_string()];
+    for game in [
+        "jungle",
+        "jungle-checkers",
+        "classical-checkers",
+        "english-checkers",
+    ] {
+        for size in ["desktop", "phone"] {
+            names.push(format!("{game}-{size}.png"));
+        }
+    }
+    names
 }

@@ -1,213 +1,582 @@
 // The web board: the page keeps the game (start FEN and moves) and asks
 // the server for everything else (docs/web.md). No framework, no build.
+//
+// One owner of the page's state: `S`, changed only by `show` (a new
+// position, committed only once the server has accepted it) and `settle`
+// (which mode follows: idle, thinking, analysing, reviewing, over,
+// editing). Every request carries the generation `S.gen` it was made for;
+// a reply for an older generation is dropped, and its request aborted
+// (which stops its search on the server).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { games: [], game: null, rules: null, start: null, moves: [], undone: [], view: null, flipped: false, picked: null, stream: null };
+const S = {
+  games: [], levels: [],
+  game: null,        // { name, rules, start, moves: [coord], names: [short], resigned }
+  cursor: 0,         // moves shown (less than game.moves.length: reviewing)
+  view: null,        // /api/position of the position shown
+  mode: "loading",
+  gen: 0,            // bumped whenever the position shown or the search changes
+  pending: null,     // AbortController of the position request
+  search: null,      // AbortController of the engine's search or the analysis
+  tool: null,        // AbortController of a table probe or a proof
+  analysis: false,   // analysis wanted on the position shown
+  picked: null, focus: null, flipped: false, arrow: null, lastIter: null,
+  edit: null,        // the editor's pieces while editing
+};
+const FIRST = { "english-checkers": "black" };  // who moves first, when not White
+const other = (s) => (s === "white" ? "black" : "white");
+const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
-async function api(path, body) {
-  const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const j = await r.json();
-  if (!r.ok) throw new Error(j.error || ("HTTP " + r.status));
-  return j;
+function positionOf(game, n) { return { game: game.name, rules: game.rules, fen: game.start, moves: game.moves.slice(0, n) }; }
+
+// ---- Messages ----
+
+let retryAction = null;
+function say(text, retry) {
+  $("messagetext").textContent = text;
+  retryAction = retry || null;
+  $("retry").hidden = !retry;
+}
+function note(text) { $("note").textContent = text; }
+function announce(text) { $("live").textContent = text; }
+
+// ---- The one place the position changes ----
+
+// Stops whatever runs for the position shown: the engine's search, the
+// analysis, a position request. Their replies, if any come, are dropped.
+function stopAll() {
+  S.gen++;
+  for (const k of ["pending", "search", "tool"]) if (S[k]) { S[k].abort(); S[k] = null; }
+  S.lastIter = null; S.arrow = null;
 }
 
-function say(text) { $("message").textContent = text; }
-
-async function load() {
-  state.games = (await api("/api/games")).games;
-  const levels = (await api("/api/levels")).levels;
-  $("level").innerHTML += levels.map((l) => `<option value="${l.name}" title="${l.about}">${l.name} (${l.depth ? "depth " + l.depth : l.movetime_ms / 1000 + " s"})</option>`).join("");
-  $("game").innerHTML = state.games.map((g) => `<option>${g.game}</option>`).join("");
-  await chooseGame(state.games[0].game);
-}
-
-// The game and rule set shown in the selects, without a new position.
-function showGame(name, rules) {
-  const g = state.games.find((x) => x.game === name);
-  state.game = name;
-  $("game").value = name;
-  $("rules").innerHTML = g.rules.map((r) => `<option>${r}</option>`).join("");
-  state.rules = rules || g.rules[0];
-  $("rules").value = state.rules;
-}
-
-async function chooseGame(name) {
-  showGame(name);
-  state.start = null;
-  $("analysis").textContent = "";
-  state.moves = []; state.undone = [];
-  await refresh();
-}
-
-function request() { return { game: state.game, rules: state.rules, fen: state.start, moves: state.moves }; }
-
-async function refresh() {
-  try {
-    state.view = await api("/api/position", request());
-  } catch (e) { say(e.message); return; }
-  state.picked = null;
+// Shows move n of `game` (a new game, a move added, a move list browsed):
+// the server is asked first; only its answer changes the page's game. A
+// refusal or failure leaves the game as it was and says so, with Retry.
+async function show(game, n, why) {
+  stopAll();
+  const gen = S.gen, ctl = new AbortController();
+  S.pending = ctl;
   $("choice").innerHTML = "";
+  let view;
+  try {
+    view = await withRetry("asking", ctl.signal, () => api("/api/position", positionOf(game, n), ctl.signal));
+  } catch (e) {
+    if (e.name === "AbortError" || gen !== S.gen) return false;
+    S.pending = null;
+    const what = why === "you" ? "Your move was not played" : why === "engine" ? "The engine's move was not played" : "Nothing changed";
+    say(`${what}: ${e.message}.`, () => show(game, n, why));
+    setMode(S.view ? (S.cursor < S.game.moves.length ? "reviewing" : "idle") : "loading");
+    draw();
+    return false;
+  }
+  if (gen !== S.gen) return false;
+  S.pending = null;
+  const names = view.moves.map((m) => m.short);
+  const old = S.game && S.game.name === game.name && S.game.start === game.start ? S.game : null;
+  for (let i = n; i < game.moves.length; i++) names.push((old && old.moves[i] === game.moves[i] && old.names[i]) || game.moves[i]);
+  if (S.game && S.game.name !== game.name) S.focus = null;  // another board's size
+  S.game = { ...game, rules: view.rules, names };
+  S.cursor = n;
+  S.view = view;
+  S.picked = null;
+  clearOutput();
+  keep();
+  render();
+  if (why === "you" || why === "engine") animateLast();
+  if (why === "you" || why === "engine") {
+    const m = view.moves[n - 1], mover = other(view.side);
+    announce(`${why === "engine" ? "Engine, " : ""}${cap(mover)} plays ${m.short}.`);
+    if (S.cursor === S.game.moves.length) say(`${cap(mover)} played ${m.short}.`);
+  } else { say(""); announce(""); }
+  settle();
+  return true;
+}
+
+// What follows a position: the mode, and the engine's search or the
+// analysis when they are due.
+function settle() {
+  const v = S.view;
+  if (!v) return;
+  if (S.edit) return setMode("editing");
+  if (S.game.resigned || v.status.state !== "playing") {
+    setMode("over");
+    const text = resultText();
+    say(text); announce(($("live").textContent + " " + text).trim());
+    return;
+  }
+  if (S.cursor < S.game.moves.length) { setMode("reviewing"); say(`Move ${S.cursor} of ${S.game.moves.length}: the engine waits (End returns to the game).`); analyse(); return; }
+  if ($("engine").value === v.side) { think(); return; }
+  setMode(S.analysis ? "analysing" : "idle");
+  if (!$("messagetext").textContent) say(`${cap(v.side)} to move.`);
+  analyse();
+}
+function setMode(m) {
+  S.mode = m;
+  document.body.dataset.mode = m;
+  $("movenow").disabled = m !== "thinking";
+  $("resign").disabled = m === "over" || m === "editing" || $("engine").value === "none";
+  $("undo").disabled = m === "editing" || !S.game || S.cursor === 0;
+  for (const id of ["editdone", "editcancel", "palette", "editside"]) $(id).disabled = m !== "editing";
+  $("edit").disabled = m === "editing";
   draw();
-  const v = state.view;
-  $("fen").value = v.fen;
-  $("moves").innerHTML = v.moves.map((m, i) => `<span data-i="${i}" class="${i === v.moves.length - 1 ? "current" : ""}">${m.short}</span>`).join("");
-  $("legal").innerHTML = v.legal.map((m) => `<button class="mv" data-m="${m.coord}">${m.short}</button>`).join(" ");
-  if (v.status.state === "over") { say("Game over: " + v.result + "."); return; }
-  say(v.side + " to move");
-  if ($("engine").value === v.side) await engineMove();
 }
 
-async function play(coord) {
-  state.moves.push(coord); state.undone = [];
-  await refresh();
+// Why the game ended, in words (the server says who won and "by the
+// rules"; the page names which rule).
+function resultText() {
+  const g = S.game, v = S.view;
+  if (g.resigned) return `${cap(g.resigned)} resigned: ${other(g.resigned)} wins.`;
+  const st = v.status;
+  const pieces = boardOf(g.name).pieces(v.fen), all = Object.entries(pieces);
+  const count = (w) => all.filter(([, p]) => p.white === w).length;
+  let why = { "no-moves": "no legal move", repetition: "repetition" }[st.reason] || "by the rules";
+  if (st.reason === "rules") {
+    const dens = ANIMAL[g.name] ? ANIMAL[g.name].dens : [];
+    if (dens.some((d) => pieces[d] && pieces[d].white === (d !== "d1"))) why = "den entered";
+    else if (!count(true) || !count(false)) why = "all pieces captured";
+    else why = "move limit reached";
+  }
+  return `Game over: ${v.winner ? v.winner + " wins" : "draw"} (${why}).`;
 }
 
-async function engineMove() {
-  say("engine thinking…");
+// ---- The engine and the analysis ----
+
+function limits() {
+  const level = $("level").value;
+  return level ? { level } : { movetime_ms: $("movetime").value };
+}
+function searchParams(extra) {
+  const g = S.game, p = { game: g.name, rules: g.rules, moves: g.moves.slice(0, S.cursor).join(" "), ...extra };
+  if (g.start) p.fen = g.start;
+  return p;
+}
+
+// The engine's move: while it thinks, the board takes no move; its answer
+// is played only if the position is still the one it was asked about.
+async function think() {
+  stopAll();
+  const gen = S.gen, ctl = new AbortController();
+  S.search = ctl;
+  setMode("thinking");
+  say(`The engine (${S.view.side}) is thinking…`);
+  let r;
   try {
-    const level = $("level").value;
-    const limits = level ? { level } : { movetime_ms: Number($("movetime").value) };
-    const r = await api("/api/analyse", { ...request(), ...limits });
-    if (r.bestmove) { state.moves.push(r.bestmove); state.undone = []; await refresh(); }
-  } catch (e) { say(e.message); }
+    r = await withRetry("the engine asks", ctl.signal, () => searchStream(searchParams(limits()), ctl.signal, (it) => { if (gen === S.gen) showIteration(it); }));
+  } catch (e) {
+    if (gen !== S.gen) return;
+    if (ctl.signal.aborted && ctl.signal.reason === "now" && S.lastIter && S.lastIter.pv.length) r = { bestmove: S.lastIter.pv[0] };
+    else if (ctl.signal.aborted) return;
+    else { S.search = null; setMode("idle"); say(`The engine could not move: ${e.message}.`, () => think()); return; }
+  }
+  if (gen !== S.gen) return;
+  S.search = null;
+  if (!r.bestmove) { setMode("idle"); say("The engine found no move.", () => think()); return; }
+  await show({ ...S.game, moves: S.game.moves.slice(0, S.cursor).concat([r.bestmove]) }, S.cursor + 1, "engine");
 }
 
-function draw() {
-  drawBoard($("board"), state.game, state.view, state.picked, state.flipped);
+// The analysis of the position shown, when it is wanted: restarted with
+// every new position (show stops the old one).
+async function analyse() {
+  if (!S.analysis || S.view.status.state !== "playing" || S.game.resigned) return;
+  const gen = S.gen, ctl = new AbortController();
+  S.search = ctl;
+  $("analysis").textContent = "Analysing…";
+  try {
+    const r = await withRetry("analysing", ctl.signal, () => searchStream(searchParams({ movetime_ms: 10000 }), ctl.signal, (it) => { if (gen === S.gen) showIteration(it, true); }));
+    if (gen !== S.gen) return;
+    S.search = null;
+    $("analysis").textContent += `\nDone: best move ${shortOf(r.bestmove)}, depth ${r.depth}.`;
+  } catch (e) {
+    if (gen !== S.gen || e.name === "AbortError") return;
+    S.search = null;
+    $("analysis").textContent = `The analysis stopped: ${e.message}.`;
+  }
+}
+function shortOf(coord) { const m = S.view.legal.find((x) => x.coord === coord); return m ? m.short : coord; }
+// A search's iteration: the score from White's side, the bar, the arrow.
+function showIteration(it, print) {
+  S.lastIter = it;
+  const white = S.view.side === "white" ? 1 : -1;
+  let text, share;
+  if (it.table) { const w = (it.table === "win") === (white === 1); text = `tables: ${w ? "White" : "Black"} wins`; share = w ? 100 : 0; }
+  else if (it.mate !== null) { const m = it.mate * white; text = `${m > 0 ? "White" : "Black"} wins in ${Math.abs(it.mate)}`; share = m > 0 ? 100 : 0; }
+  else { const s = it.score * white; text = `${s >= 0 ? "+" : ""}${s} for White`; share = 50 + 50 * Math.tanh(s / 400); }
+  $("evalfill").style.height = share + "%";
+  $("evaltext").textContent = `Evaluation (White's side): ${text}, depth ${it.depth}`;
+  S.arrow = it.pv[0] || null;
+  if (print) {
+    const lines = $("analysis").textContent.startsWith("Analysing") ? [] : $("analysis").textContent.split("\n");
+    lines.unshift(`depth ${it.depth}  ${text}  ${it.pv_short.join(" ")}`);
+    $("analysis").textContent = lines.slice(0, 8).join("\n");
+  }
+  draw();
+}
+function clearOutput() {
+  $("analysis").textContent = ""; $("explorer").innerHTML = ""; $("evaltext").textContent = "";
+  $("evalfill").style.height = "50%";
 }
 
-// Where several legal moves go from the square picked to the one clicked
-// (captures along different paths), the player chooses among them.
-function offerChoice(moves) {
-  $("choice").innerHTML = "Which capture? " + moves.map((m) => `<button class="mv" data-m="${m.coord}">${m.coord}</button>`).join(" ");
+// ---- Moves from the player ----
+
+function humanMay() {
+  if (S.mode === "thinking") { say("The engine is thinking: wait for its move, or press Move now."); return false; }
+  if (S.mode === "over") { say(resultText() + " Start a new game or undo."); return false; }
+  if (S.mode === "editing" || !S.view) return false;
+  if ($("engine").value === S.view.side) { say(`The engine plays ${S.view.side}: its move is not yours to make${$("retry").hidden ? "" : " (Retry asks it again)"}.`, retryAction); return false; }
+  return true;
+}
+function play(coord) {
+  if (!humanMay()) return;
+  if (!S.view.legal.some((m) => m.coord === coord)) { say(`${coord} is not a legal move here.`); return; }
+  show({ ...S.game, resigned: null, moves: S.game.moves.slice(0, S.cursor).concat([coord]) }, S.cursor + 1, "you");
 }
 
-// A move by two clicks (the piece, then its target) or by dragging the
-// piece to its target: pointer events serve the mouse, touch and pen alike.
+// A square chosen (click, tap, drag's end or Enter): pick a piece, move
+// the picked one, or say why not.
 function chosen(sq) {
-  const ends = boardOf(state.game).ends;
+  if (!S.view || !sq) return false;
+  if (S.mode === "editing") { editAt(sq); return false; }
+  const b = boardOf(S.game.name), pieces = b.pieces(S.view.fen), p = pieces[sq];
   $("choice").innerHTML = "";
-  if (state.picked) {
-    const ms = state.view.legal.filter((m) => { const [f, t] = ends(m.coord); return f === state.picked && t === sq; });
+  if (S.picked && sq !== S.picked) {
+    const ms = S.view.legal.filter((m) => { const path = b.path(m.coord); return path[0] === S.picked && path[path.length - 1] === sq; });
     if (ms.length === 1) { play(ms[0].coord); return true; }
     if (ms.length > 1) { offerChoice(ms); return true; }
-    if (sq === state.picked) { state.picked = null; draw(); return false; }
   }
-  state.picked = state.view.legal.some((m) => ends(m.coord)[0] === sq) ? sq : null;
+  if (sq === S.picked) { S.picked = null; draw(); return false; }
+  if (!p) { if (S.picked) say("No move of that piece goes there."); S.picked = null; draw(); return false; }
+  if (!humanMay()) return false;
+  const side = p.white ? "white" : "black";
+  if (side !== S.view.side) { say(`It is ${S.view.side}'s move.`); S.picked = null; draw(); return false; }
+  const mine = S.view.legal.filter((m) => b.path(m.coord)[0] === sq);
+  if (!mine.length) {
+    const captures = S.view.legal.filter((m) => /x/.test(m.coord));
+    say(captures.length && b.family === "checkers" ? `A capture is forced: ${captures.map((m) => m.short).join(", ")}.` : `That ${p.name} has no legal move.`);
+    S.picked = null; draw(); return false;
+  }
+  S.picked = sq;
+  say(`${cap(side)} ${p.name} on ${sq} picked: choose where it goes.`);
   draw();
   return false;
+}
+// Several legal moves from the square picked to the one chosen (captures
+// along different paths): the player chooses among them.
+function offerChoice(moves) {
+  $("choice").innerHTML = "Which capture? " + moves.map((m) => `<button class="mv" data-m="${m.coord}">${m.coord}</button>`).join(" ");
 }
 function squareAt(x, y) {
   const el = document.elementFromPoint(x, y);
   const sq = el && el.closest("#board [data-sq]");
   return sq ? sq.getAttribute("data-sq") : null;
 }
-let dragFrom = null;
-$("board").addEventListener("pointerdown", (e) => {
-  const sq = squareAt(e.clientX, e.clientY);
-  if (!sq || !state.view) return;
-  e.preventDefault();
-  const moved = chosen(sq);
-  dragFrom = !moved && state.picked === sq ? sq : null;
-});
-$("board").addEventListener("pointerup", (e) => {
-  const from = dragFrom;
-  dragFrom = null;
-  const sq = squareAt(e.clientX, e.clientY);
-  // Let go on another square: the drag's target.
-  if (from && sq && sq !== from && state.picked === from) chosen(sq);
-});
-$("choice").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) { $("choice").innerHTML = ""; play(m); } });
-$("legal").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });
-$("moves").addEventListener("click", (e) => {
-  const i = e.target.getAttribute("data-i");
-  if (i === null) return;
-  state.undone = state.moves.splice(Number(i) + 1).reverse().concat(state.undone);
-  refresh();
-});
-$("game").addEventListener("change", (e) => chooseGame(e.target.value));
-$("rules").addEventListener("change", (e) => { state.rules = e.target.value; state.moves = []; refresh(); });
-$("new").addEventListener("click", () => { state.start = null; state.moves = []; state.undone = []; refresh(); });
-// Undo takes back a turn: against the engine, its reply and the move
-// before it, so that the player is to move again; redo plays them again.
-function otherSide(s) { return s === "white" ? "black" : "white"; }
-$("undo").addEventListener("click", () => {
-  if (!state.moves.length) return;
-  state.undone.push(state.moves.pop());
-  if ($("engine").value === otherSide(state.view.side) && state.moves.length) state.undone.push(state.moves.pop());
-  refresh();
-});
-$("redo").addEventListener("click", () => {
-  if (!state.undone.length) return;
-  state.moves.push(state.undone.pop());
-  if ($("engine").value === otherSide(state.view.side) && state.undone.length) state.moves.push(state.undone.pop());
-  refresh();
-});
-$("flip").addEventListener("click", () => { state.flipped = !state.flipped; draw(); });
-$("setfen").addEventListener("click", () => { state.start = $("fen").value; state.moves = []; state.undone = []; refresh(); });
-$("copyfen").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("fen").value));
-$("analyse").addEventListener("click", () => {
-  if (state.stream) state.stream.close();
-  const q = new URLSearchParams({ game: state.game, rules: state.rules, moves: state.moves.join(" "), movetime_ms: "5000" });
-  if (state.start) q.set("fen", state.start);
-  const out = $("analysis"); out.textContent = "";
-  const es = new EventSource("/api/analyse/stream?" + q);
-  state.stream = es;
-  es.addEventListener("iteration", (e) => {
-    const it = JSON.parse(e.data);
-    const score = it.mate === null ? it.score : "mate " + it.mate;
-    out.textContent += `depth ${it.depth}  score ${score}  nodes ${it.nodes}  ${it.pv_short.join(" ")}\n`;
+
+// ---- Drawing ----
+
+function lastSquares() {
+  if (!S.game || !S.cursor) return [];
+  return boardOf(S.game.name).path(S.game.moves[S.cursor - 1]);
+}
+function draw() {
+  if (!S.game || !S.view) return;
+  drawBoard($("board"), S.game.name, {
+    view: S.view, picked: S.picked, flipped: S.flipped, last: lastSquares(), focus: S.focus, arrow: S.arrow,
+    pieces: S.edit, edit: !!S.edit, canMove: S.mode !== "thinking" && S.mode !== "over",
   });
-  es.addEventListener("result", (e) => { const r = JSON.parse(e.data); out.textContent += `best ${r.bestmove}\n`; es.close(); });
-  es.onerror = () => es.close();
-});
-$("stop").addEventListener("click", () => { if (state.stream) state.stream.close(); });
-$("probe").addEventListener("click", async () => {
+  const b = boardOf(S.game.name), pieces = S.edit || b.pieces(S.view.fen);
+  const f = S.focus && squareAtFR(S.game.name, S.focus[0], S.focus[1]);
+  $("board").setAttribute("aria-label", `${S.game.name} board, ${S.view.side} to move` + (f ? `; square ${describeSquare(b, f, pieces)}` : "") + (S.picked ? `; picked ${S.picked}` : ""));
+}
+function render() {
+  const g = S.game, v = S.view;
+  $("game").value = g.name;
+  $("rules").innerHTML = S.games.find((x) => x.game === g.name).rules.map((r) => `<option>${r}</option>`).join("");
+  $("rules").value = v.rules;
+  if (document.activeElement !== $("fen")) $("fen").value = v.fen;  // not under the player's typing
+  // The move list: numbered, the first mover's move and the reply paired.
+  const first = FIRST[g.name] || "white";
+  const startSide = S.cursor % 2 === 0 ? v.side : other(v.side);
+  let html = "", i = 0, num = 1;
+  if (startSide !== first && g.moves.length) { html += `<li><span class="num">1.</span><span class="mv gap">…</span>${moveButton(0)}</li>`; i = 1; num = 2; }
+  for (; i < g.moves.length; i += 2, num++) html += `<li><span class="num">${num}.</span>${moveButton(i)}${i + 1 < g.moves.length ? moveButton(i + 1) : ""}</li>`;
+  $("moves").innerHTML = html;
+  const cur = $("moves").querySelector("[aria-current]");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+  $("legal").innerHTML = v.legal.map((m) => `<button class="mv" data-m="${m.coord}">${m.short}</button>`).join(" ");
+  draw();
+}
+// The piece just moved glides from where it was (not when the player asks
+// for less motion).
+function animateLast() {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const path = lastSquares(), svg = $("board");
+  const rect = (id) => svg.querySelector(`rect.sq[data-sq="${id}"]`);
+  const a = rect(path[0]), z = rect(path[path.length - 1]), piece = svg.querySelector(`g.piece[data-sq="${path[path.length - 1]}"]`);
+  if (!a || !z || !piece || !piece.animate) return;
+  const at = (r) => `translate(${r.getAttribute("x")}px, ${r.getAttribute("y")}px)`;
+  piece.animate([{ transform: at(a) }, { transform: at(z) }], { duration: 150, easing: "ease-out" });
+}
+function moveButton(i) {
+  const current = i === S.cursor - 1;
+  return `<button class="mv${current ? " current" : ""}" data-i="${i}"${current ? ' aria-current="step"' : ""}>${S.game.names[i]}</button>`;
+}
+
+// ---- Keep and share: the URL and local storage ----
+
+function link(game, n) {
+  const q = new URLSearchParams({ game: game.name, rules: game.rules || "" });
+  if (game.start) q.set("fen", game.start);
+  if (game.moves.length) q.set("moves", game.moves.join(","));
+  if (n < game.moves.length) q.set("at", n);
+  return location.pathname + "?" + q;
+}
+function keep() {
+  const url = link(S.game, S.cursor);
+  history.replaceState(null, "", url);
+  $("link").value = location.origin + url;
   try {
-    const p = await api("/api/probe", request());
-    $("analysis").textContent = `tables: ${p.value} in ${p.distance}\n` + p.moves.map((m) => `${m.short} ${m.value} in ${m.distance}`).join("\n");
-  } catch (e) { $("analysis").textContent = e.message; }
-});
+    localStorage.setItem("zoo-game", JSON.stringify({ name: S.game.name, rules: S.game.rules, start: S.game.start, moves: S.game.moves, at: S.cursor, resigned: S.game.resigned || null }));
+    localStorage.setItem("zoo-settings", JSON.stringify({ engine: $("engine").value, level: $("level").value, movetime: $("movetime").value }));
+  } catch (_) { /* storage off: the URL still keeps the game */ }
+}
+function fromUrl() {
+  const q = new URLSearchParams(location.search);
+  if (!q.get("game")) return null;
+  const moves = (q.get("moves") || "").split(",").filter(Boolean);
+  return { game: { name: q.get("game"), rules: q.get("rules") || null, start: q.get("fen") || null, moves, names: [] }, at: q.has("at") ? Number(q.get("at")) : moves.length };
+}
+function fromStorage() {
+  try {
+    const s = JSON.parse(localStorage.getItem("zoo-settings") || "null");
+    if (s) { $("engine").value = s.engine; $("level").value = s.level; $("movetime").value = s.movetime; }
+    const g = JSON.parse(localStorage.getItem("zoo-game") || "null");
+    return g ? { game: { name: g.name, rules: g.rules, start: g.start, moves: g.moves, names: [], resigned: g.resigned }, at: g.at } : null;
+  } catch (_) { return null; }
+}
+
+// ---- Start ----
+
+async function load() {
+  const boot = new AbortController();
+  try {
+    S.games = (await withRetry("loading", boot.signal, () => api("/api/games"))).games;
+    const levels = (await api("/api/levels")).levels;
+    $("level").innerHTML += levels.map((l) => `<option value="${l.name}" title="${l.about}">${l.name} (${l.depth ? "depth " + l.depth : l.movetime_ms / 1000 + " s"})</option>`).join("");
+  } catch (e) { say(`The page could not start: ${e.message}.`, load); return; }
+  $("game").innerHTML = S.games.map((g) => `<option>${g.game}</option>`).join("");
+  const stored = fromStorage(), saved = fromUrl() || stored;
+  S.flipped = $("engine").value === "white";
+  if (saved && S.games.some((g) => g.game === saved.game.name)) {
+    if (await show(saved.game, saved.game.moves.length, "load")) {
+      if (saved.at < saved.game.moves.length) await show(S.game, saved.at, "browse");
+      return;
+    }
+  }
+  await show(newGame(S.games[0].game), 0, "new");
+}
+function newGame(name, rules) { return { name, rules: rules || null, start: null, moves: [], names: [] }; }
+
+// ---- Controls ----
+
+function goTo(n) {
+  if (!S.game || S.mode === "editing") return;
+  n = Math.max(0, Math.min(S.game.moves.length, n));
+  if (n === S.cursor && S.mode !== "idle") return;
+  show(S.game, n, "browse");
+}
+// Undo takes back a turn: against the engine, its reply and the move
+// before it, so that the player is to move again.
+function undo() {
+  if (!S.game || S.cursor === 0 || S.mode === "editing") return;
+  let n = S.cursor - 1;
+  const sideAt = (k) => ((S.cursor - k) % 2 === 0 ? S.view.side : other(S.view.side));
+  if ($("engine").value === sideAt(n) && n > 0) n -= 1;
+  show({ ...S.game, resigned: null, moves: S.game.moves.slice(0, n) }, n, "undo");
+}
+function ui() {
+  let dragFrom = null;
+  $("board").addEventListener("pointerdown", (e) => {
+    const sq = squareAt(e.clientX, e.clientY);
+    if (!sq) return;
+    e.preventDefault();
+    $("board").focus({ preventScroll: true });
+    const moved = chosen(sq);
+    dragFrom = !moved && S.picked === sq ? sq : null;
+  });
+  $("board").addEventListener("pointerup", (e) => {
+    const from = dragFrom;
+    dragFrom = null;
+    const sq = squareAt(e.clientX, e.clientY);
+    // Let go on another square: the drag's target.
+    if (from && sq && sq !== from && S.picked === from) chosen(sq);
+  });
+  $("board").addEventListener("keydown", boardKey);
+  $("board").addEventListener("focus", () => { if (!S.focus && S.view) { const b = boardOf(S.game.name); S.focus = S.view.side === "black" && !S.flipped ? [0, b.ranks - 1] : [0, 0]; draw(); } });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, select, textarea, #board") || e.altKey || e.ctrlKey || e.metaKey) return;
+    const to = { ArrowLeft: S.cursor - 1, ArrowRight: S.cursor + 1, Home: 0, End: S.game ? S.game.moves.length : 0 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goTo(to);
+  });
+  $("choice").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) { $("choice").innerHTML = ""; play(m); } });
+  $("legal").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });
+  $("explorer").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });
+  $("moves").addEventListener("click", (e) => { const i = e.target.getAttribute("data-i"); if (i !== null) goTo(Number(i) + 1); });
+  $("retry").addEventListener("click", () => { const r = retryAction; say(""); if (r) r(); });
+  $("game").addEventListener("change", (e) => show(newGame(e.target.value), 0, "new"));
+  $("rules").addEventListener("change", (e) => show(newGame(S.game.name, e.target.value), 0, "new"));
+  $("new").addEventListener("click", () => show(newGame(S.game.name, S.game.rules), 0, "new"));
+  $("undo").addEventListener("click", undo);
+  $("movenow").addEventListener("click", () => { if (S.mode === "thinking" && S.search) S.search.abort("now"); });
+  $("resign").addEventListener("click", () => {
+    if (!S.view || S.mode === "over" || $("engine").value === "none") return;
+    stopAll();
+    S.game = { ...S.game, moves: S.game.moves.slice(0, S.cursor), names: S.game.names.slice(0, S.cursor), resigned: other($("engine").value) };
+    keep(); render(); settle();
+  });
+  $("flip").addEventListener("click", () => { S.flipped = !S.flipped; draw(); });
+  // Side and level take effect at once: a search under way is restarted
+  // or stopped.
+  $("engine").addEventListener("change", () => {
+    S.flipped = $("engine").value === "white";
+    $("resign").disabled = $("engine").value === "none";
+    if (!S.view) return;
+    keep();
+    if (S.mode === "thinking" || S.mode === "idle" || S.mode === "analysing") { stopAll(); say(""); settle(); }
+  });
+  for (const id of ["level", "movetime"]) $(id).addEventListener("change", () => { if (S.view) keep(); if (S.mode === "thinking") think(); });
+  $("setfen").addEventListener("click", () => show({ ...newGame(S.game.name, S.game.rules), start: $("fen").value.trim() }, 0, "fen"));
+  $("copylink").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText($("link").value); say("Link copied."); }
+    catch (_) { $("link").select(); say("Copy the link from the box below."); }
+  });
+  $("analyse").addEventListener("click", () => {
+    S.analysis = !S.analysis;
+    $("analyse").setAttribute("aria-pressed", String(S.analysis));
+    $("analyse").textContent = S.analysis ? "Stop analysis" : "Analyse";
+    if (S.mode === "thinking") return;  // the engine's own search shows its lines
+    if (S.search) { S.search.abort(); S.search = null; }
+    S.gen++;
+    clearOutput();
+    if (S.mode === "idle" || S.mode === "analysing") setMode(S.analysis ? "analysing" : "idle");
+    analyse();
+  });
+  $("probe").addEventListener("click", probe);
+  $("prove").addEventListener("click", prove);
+  $("save").addEventListener("click", save);
+  $("load").addEventListener("change", async (e) => {
+    const f = e.target.files[0]; if (!f) return;
+    const text = await f.text();
+    $("gametext").value = text;
+    e.target.value = "";
+    await loadText(text);
+  });
+  $("loadtext").addEventListener("click", () => loadText($("gametext").value));
+  $("edit").addEventListener("click", startEdit);
+  $("editcancel").addEventListener("click", () => { S.edit = null; settle(); say("Editing cancelled."); });
+  $("editdone").addEventListener("click", endEdit);
+}
+
+// The board from the keyboard: arrows move the focus square (as the board
+// is seen), Enter or Space picks and drops, Escape lets go.
+function boardKey(e) {
+  if (!S.view) return;
+  const b = boardOf(S.game.name);
+  const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+  if (!S.focus) S.focus = [0, 0];
+  if (step) {
+    e.preventDefault();
+    const k = S.flipped ? -1 : 1;
+    S.focus = [Math.max(0, Math.min(b.files - 1, S.focus[0] + step[0] * k)), Math.max(0, Math.min(b.ranks - 1, S.focus[1] + step[1] * k))];
+    draw();
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    const s = squareAtFR(S.game.name, S.focus[0], S.focus[1]);
+    if (s && s.id) chosen(s.id); else say("Not a square pieces stand on.");
+  } else if (e.key === "Escape") { S.picked = null; draw(); }
+}
+
+// ---- Tables, prove, save, load ----
+
+// A probe or a proof for the position shown: a new one, or a new
+// position, aborts it (a proof's slot is freed on the server).
+function tool() {
+  if (S.tool) S.tool.abort();
+  S.tool = new AbortController();
+  return S.tool.signal;
+}
+async function probe() {
+  if (!S.view) return;
+  const gen = S.gen;
+  $("explorer").textContent = "Reading the tables…";
+  try {
+    const p = await api("/api/probe", positionOf(S.game, S.cursor), tool());
+    if (gen !== S.gen) return;
+    const val = (v, d) => (v === "draw" ? "draw" : `${v} in ${d}`);
+    $("explorer").innerHTML = `<p>Tables: the side to move (${S.view.side}) has a ${val(p.value, p.distance)}.</p><ul>` +
+      p.moves.map((m) => `<li><button class="mv" data-m="${m.coord}">${m.short}</button> then the opponent has a ${val(m.value, m.distance)}</li>`).join("") + "</ul>";
+  } catch (e) { if (gen === S.gen && e.name !== "AbortError") $("explorer").textContent = `Tables: ${e.message}.`; }
+}
+async function prove() {
+  if (!S.view) return;
+  const gen = S.gen, ms = Number($("provetime").value);
+  $("explorer").textContent = `Proving (up to ${ms / 1000} s)…`;
+  try {
+    const r = await api("/api/prove", { ...positionOf(S.game, S.cursor), movetime_ms: ms }, tool());
+    if (gen !== S.gen) return;
+    const what = r.verdict === "unknown" ? `nothing proven: the value for ${r.side} to move is unknown within the time` : `proven: a ${r.verdict} for ${r.side}, the side to move`;
+    $("explorer").textContent = `Proof: ${what}; ${r.nodes} nodes in ${r.seconds.toFixed(2)} s` + (r.tables ? ", with the tables as leaves." : ".");
+  } catch (e) { if (gen === S.gen && e.name !== "AbortError") $("explorer").textContent = `Proof: ${e.message}.`; }
+}
 // Save and load: the server writes and reads the text (PDN for checkers,
 // the move list for the animal games); the page offers it as a file and
 // shows it in the text box.
-$("save").addEventListener("click", async () => {
+async function save() {
   try {
-    const r = await api("/api/game/save", request());
+    const r = await api("/api/game/save", positionOf(S.game, S.game.moves.length));
     $("gametext").value = r.text;
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([r.text], { type: "text/plain" }));
     a.download = r.filename; a.click();
-    say("saved as " + r.format);
-  } catch (e) { say(e.message); }
-});
+    say("Saved as " + r.format + ".");
+  } catch (e) { say(`Not saved: ${e.message}.`, save); }
+}
 async function loadText(text) {
   try {
-    const r = await api("/api/game/load", { game: state.game, text });
-    showGame(r.game, r.rules);
-    state.start = r.start; state.moves = r.moves; state.undone = [];
-    await refresh();
-  } catch (e) { say(e.message); }
+    const r = await api("/api/game/load", { game: S.game.name, text });
+    await show({ name: r.game, rules: r.rules, start: r.start, moves: r.moves, names: [] }, r.moves.length, "load");
+  } catch (e) { say(`Not loaded: ${e.message}.`); }
 }
-$("load").addEventListener("change", async (e) => {
-  const f = e.target.files[0]; if (!f) return;
-  const text = await f.text();
-  $("gametext").value = text;
-  e.target.value = "";
-  await loadText(text);
-});
-$("loadtext").addEventListener("click", () => loadText($("gametext").value));
-// The proof solver on the position, within the time chosen (the server
-// caps it): the value for the side to move and the nodes.
-$("prove").addEventListener("click", async () => {
-  const out = $("analysis");
-  out.textContent = "proving…";
-  try {
-    const r = await api("/api/prove", { ...request(), movetime_ms: Number($("provetime").value) });
-    const what = r.verdict === "unknown" ? "unknown (the time ran out)" : `${r.verdict} for ${r.side}`;
-    out.textContent = `proof: ${what}\nnodes ${r.nodes}, ${r.seconds.toFixed(2)} s` + (r.tables ? "\nwith the tables as leaves" : "");
-  } catch (e) { out.textContent = e.message; }
-});
 
+// ---- Position editor: pieces placed on the board, the server checks ----
+
+function startEdit() {
+  if (!S.view) return;
+  stopAll();
+  const b = boardOf(S.game.name);
+  S.edit = b.pieces(S.view.fen);
+  $("palette").innerHTML = `<option value="">remove a piece</option>` + b.kinds.map((k) => `<option value="${k}">${pieceName(pieceOf(k))}</option>`).join("");
+  $("editside").value = S.view.side;
+  setMode("editing");
+  say("Editing: choose a piece, then click squares to place it (the same piece again removes it).");
+}
+function editAt(sq) {
+  const k = $("palette").value, cur = S.edit[sq];
+  if (!k || (cur && cur.code === k)) delete S.edit[sq]; else S.edit[sq] = pieceOf(k);
+  draw();
+}
+async function endEdit() {
+  const fen = boardOf(S.game.name).fen(S.edit, $("editside").value);
+  const pieces = S.edit;
+  S.edit = null;
+  if (!(await show({ ...newGame(S.game.name, S.game.rules), start: fen }, 0, "fen"))) {
+    S.edit = pieces;
+    setMode("editing");
+    say(`The server refused this position: ${$("messagetext").textContent.replace(/^Nothing changed: /, "")}`);
+  }
+}
+
+ui();
 load();

@@ -220,11 +220,27 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
         .await
         .unwrap();
     assert_eq!(s, 400);
-    for path in ["/", "/app.js", "/board.js", "/style.css"] {
+    for path in [
+        "/",
+        "/app.js",
+        "/board.js",
+        "/net.js",
+        "/style.css",
+        "/pieces/white-rat.svg",
+        "/pieces/black-elephant.svg",
+    ] {
         let (s, body) = request(addr, "GET", path, None).await.unwrap();
         assert_eq!(s, 200, "{path}");
         assert!(!body.is_empty());
     }
+    let (s, _) = request(addr, "GET", "/pieces/../Cargo.toml", None)
+        .await
+        .unwrap();
+    assert_eq!(s, 404);
+    let (s, _) = request(addr, "GET", "/pieces/white-unicorn.svg", None)
+        .await
+        .unwrap();
+    assert_eq!(s, 404);
 }
 
 #[tokio::test]

@@ -1,139 +1,453 @@
-// Plays the zoo web board in headless Chromium: the page loads, a move is
-// made by clicking, the engine answers, undo takes the turn back, a FEN is
-// set and a game finished by dragging a piece, the analysis streams, the tables
-// give a value; checkers moves on the SVG board (a capture chosen among
-// two), the engine at a named level, a game saved as PDN and loaded back,
-// a move list pasted, the prove button; a screenshot of each game's board.
-// Usage: node browser.mjs URL SCREENSHOT_DIR (crates/web/tests/browser.rs).
+// Plays the zoo web board in headless Chromium as a player would, against
+// a real `zoo serve` that this script starts, stops and starts again. For
+// each of the four games: a whole game against the engine to its end; the
+// races (a move, Undo, New game, a switch of game and review mode while
+// the engine thinks; the server answering 503; the server stopped and
+// started again mid-game), each ending in a consistent game whose next
+// legal move is accepted; the phone viewport; axe-core; screenshots. Then
+// a reload, a shared link, a game from the keyboard alone.
+// Usage: node browser.mjs ZOO_BIN PORT TABLES_DIR SCREENSHOT_DIR
+// (crates/cli/tests/browser.rs). ZOO_PAGE_URL, when set, is where the page
+// is loaded from (a server of the assets on disk, while working on them).
 import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 
-const [url, shots] = process.argv.slice(2);
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const [bin, port, tables, shots] = process.argv.slice(2);
+const api = `http://127.0.0.1:${port}`;
+const url = process.env.ZOO_PAGE_URL || api + "/";
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const GAMES = ["jungle", "jungle-checkers", "classical-checkers", "english-checkers"];
+// Near the end: the human (Black) moves, the engine (White) ends the game.
+const FINAL = {
+  "jungle": ["2R4/7/7/7/7/7/7/7/e6 b", "white wins (den entered)"],
+  "jungle-checkers": ["7/3R3/7/7/7/7/e6 b", "white wins (den entered)"],
+  "classical-checkers": ["B:W14:B22", "white wins"],
+  "english-checkers": ["B:W22:B14", "white wins"],
+};
+const fail = (msg) => { console.error("FAIL: " + msg); process.exitCode = 1; };
+const check = (ok, msg) => { if (!ok) fail(msg); };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The server, started and stopped as a process.
+let server = null;
+async function startServer() {
+  server = spawn(bin, ["serve", "--port", port, "--tb", tables, "--max-movetime", "2000", "--max-searches", "2"], { stdio: ["ignore", "ignore", "inherit"] });
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(api + "/api/games")).ok) return; } catch (_) { /* not yet */ }
+    await sleep(100);
+  }
+  throw new Error("zoo serve did not start");
+}
+async function stopServer() {
+  const s = server; server = null;
+  const gone = new Promise((r) => s.once("exit", r));
+  s.kill("SIGKILL");
+  await gone;
+}
+
 const browser = await chromium.launch({
-  executablePath,
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-const fail = (msg) => { console.error("FAIL: " + msg); process.exitCode = 1; };
+const t0 = Date.now();
 try {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  await startServer();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
   page.on("pageerror", (e) => fail("page error: " + e.message));
   await page.goto(url);
   await page.waitForSelector("#board rect.sq");
-  const movesText = () => page.$eval("#moves", (e) => e.textContent.trim());
+  await idle(page);
 
-  // Jungle Checkers: White's dog c2 to c3 by two clicks; the engine (Black)
-  // answers within its time per move.
-  await page.selectOption("#game", "jungle-checkers");
-  await page.waitForSelector('#board rect[data-sq="d7"].den');
-  await page.selectOption("#movetime", "200");
-  await page.click('#board g.piece[data-sq="c2"]');
-  await page.waitForSelector("#board circle.target");
-  await page.click('#board rect[data-sq="c3"]');
-  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 2, null, { timeout: 10000 });
-  console.log("moves after the engine's reply: " + (await movesText()));
-  if (!(await movesText()).startsWith("Dc3")) fail("the first move is not Dc3");
-  await page.screenshot({ path: `${shots}/jungle-checkers.png` });
-
-  // Undo takes back the engine's reply and the move: White to move again.
-  await page.click("#undo");
-  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 0, null, { timeout: 5000 });
-  if (!(await page.textContent("#message")).includes("white to move")) fail("undo did not give White the move");
-
-  // A FEN where White's rat steps into Black's den: the game ends.
-  await page.fill("#fen", "7/3R3/7/7/7/7/e6 w");
-  await page.click("#setfen");
-  await page.waitForSelector('#board g.piece[data-sq="d6"]');
-  // By dragging the rat onto the den.
-  await page.dragAndDrop('#board g.piece[data-sq="d6"]', '#board rect[data-sq="d7"]');
-  await page.waitForFunction(() => document.getElementById("message").textContent.includes("Game over"), null, { timeout: 5000 });
-  console.log("message: " + (await page.textContent("#message")));
-
-  // The analysis streams iterations from the start position.
-  await page.click("#new");
-  await page.selectOption("#engine", "none");
-  await page.click("#analyse");
-  await page.waitForFunction(() => /depth \d+/.test(document.getElementById("analysis").textContent), null, { timeout: 10000 });
-  await page.click("#stop");
-  console.log("analysis: " + (await page.textContent("#analysis")).split("\n")[0]);
-
-  // The tables' value of a 2-piece position (the server runs with --tb).
-  await page.fill("#fen", "7/7/7/3r3/7/3R3/7 w");
-  await page.click("#setfen");
-  await page.click("#probe");
-  await page.waitForFunction(() => document.getElementById("analysis").textContent.startsWith("tables: loss in 6"), null, { timeout: 5000 });
-  console.log("tables: " + (await page.textContent("#analysis")).split("\n")[0]);
-
-  // Classical checkers on the SVG board: the man on 9 to 13 by two
-  // clicks (the engine plays nobody), then a position where two captures
-  // go from 3 to 19 along different paths and the page offers the choice.
-  await page.selectOption("#game", "classical-checkers");
-  await page.waitForSelector('#board rect[data-sq="32"].dark');
-  await page.click('#board g.piece[data-sq="9"]');
-  await page.waitForSelector('#board circle.target[data-target="13"]');
-  await page.click('#board rect[data-sq="13"]');
-  await page.waitForFunction(() => document.getElementById("moves").textContent.trim() === "9-13", null, { timeout: 5000 });
-  console.log("checkers moves: " + (await movesText()));
-  await page.fill("#fen", "W:W3:B6,7,14,15,K32");
-  await page.click("#setfen");
-  await page.waitForSelector('#board g.piece.king[data-sq="32"]');
-  await page.click('#board g.piece[data-sq="3"]');
-  await page.click('#board rect[data-sq="19"]');
-  await page.waitForSelector("#choice button");
-  const choices = await page.$$eval("#choice button", (bs) => bs.map((b) => b.textContent));
-  console.log("capture choice: " + choices.join(" "));
-  if (choices.sort().join(" ") !== "3x10x19 3x12x19") fail("the choice is not 3x10x19 or 3x12x19");
-  await page.click('#choice button[data-m="3x12x19"]');
-  await page.waitForFunction(() => document.getElementById("moves").textContent.trim() === "3x12x19", null, { timeout: 5000 });
-  if (await page.$('#board g.piece[data-sq="7"]')) fail("the man on 7 was not captured");
-  await page.screenshot({ path: `${shots}/classical-checkers.png` });
-
-  // English checkers against the engine at a named level: Black (first)
-  // plays 11-15 by clicks, the engine answers at "beginner".
-  await page.selectOption("#game", "english-checkers");
-  await page.waitForSelector('#board rect[data-sq="29"].dark');
-  await page.selectOption("#level", "beginner");
-  await page.selectOption("#engine", "white");
-  await page.click('#board g.piece[data-sq="11"]');
-  await page.click('#board rect[data-sq="15"]');
-  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 2, null, { timeout: 10000 });
-  console.log("english moves at beginner: " + (await movesText()));
-  if (!(await movesText()).startsWith("11-15")) fail("the first move is not 11-15");
-
-  // Save writes PDN into the text box; a new game, then Load brings the
-  // moves back.
-  await page.selectOption("#engine", "none");
-  await page.click("#save");
-  await page.waitForFunction(() => document.getElementById("gametext").value.includes("11-15"), null, { timeout: 5000 });
-  const pdn = await page.inputValue("#gametext");
-  if (!pdn.includes('[Rules "english"]')) fail("the saved game is not PDN: " + pdn);
-  await page.screenshot({ path: `${shots}/english-checkers.png` });
-  const saved = await movesText();
-  await page.click("#new");
-  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 0, null, { timeout: 5000 });
-  await page.click("#loadtext");
-  await page.waitForFunction((m) => document.getElementById("moves").textContent.trim() === m, saved, { timeout: 5000 });
-  console.log("loaded: " + (await movesText()));
-
-  // A pasted move list of Jungle Checkers switches the game.
-  await page.fill("#gametext", '{"game":"jungle-checkers","rules":"leiden","opening":"7/3R3/7/7/7/7/e6 w","moves":[]}');
-  await page.click("#loadtext");
-  await page.waitForSelector('#board rect[data-sq="d7"].den');
-  if ((await page.inputValue("#game")) !== "jungle-checkers") fail("the game did not switch to jungle-checkers");
-
-  // Prove: White's rat is one step from the den, a win for White.
-  await page.selectOption("#provetime", "1000");
-  await page.click("#prove");
-  await page.waitForFunction(() => document.getElementById("analysis").textContent.startsWith("proof: win for white"), null, { timeout: 10000 });
-  console.log((await page.textContent("#analysis")).replace(/\n/g, "; "));
-  await page.screenshot({ path: `${shots}/prove.png` });
-
-  // A screenshot of the Jungle board.
-  await page.selectOption("#game", "jungle");
-  await page.waitForSelector('#board rect[data-sq="d9"].den');
-  await page.screenshot({ path: `${shots}/jungle.png` });
+  for (const game of GAMES) {
+    await racesAndGame(page, game);
+    console.log(`${game}: done at ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  await tools(page);
+  await reloadAndLink(context, page);
+  await keyboardGame(page);
+  await phoneAndAxe(context);
+  console.log(`all journeys in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 } catch (e) {
   fail(e.stack || String(e));
+  for (const p of browser.contexts().flatMap((c) => c.pages())) {
+    const state = await p.evaluate(() => `mode ${document.body.dataset.mode}; message "${document.getElementById("messagetext").textContent}" ${document.getElementById("note").textContent}; moves ${document.getElementById("moves").textContent}; fen ${document.getElementById("fen").value}`).catch(() => "");
+    console.error("page: " + state);
+  }
 } finally {
   await browser.close();
+  if (server) server.kill("SIGKILL");
+}
+
+// ---- What the page shows ----
+
+async function mode(page) { return page.getAttribute("body", "data-mode"); }
+async function idle(page, timeout = 10000) {
+  await page.waitForFunction(() => ["idle", "over"].includes(document.body.dataset.mode), null, { timeout });
+}
+async function moveCount(page) { return page.$$eval("#moves button[data-i]", (b) => b.length); }
+async function message(page) { return page.textContent("#messagetext"); }
+async function legal(page) { return page.$$eval("#legal button", (bs) => bs.map((b) => b.dataset.m)); }
+
+// A click on a square: on its piece if it has one, else on the square.
+async function clickSq(page, sq) { await page.locator(`#board [data-sq="${sq}"]`).last().click(); }
+// The first legal move, played on the board by two clicks.
+async function playFirst(page) {
+  const [m] = await legal(page);
+  if (!m) throw new Error("no legal move offered");
+  const path = m.includes("-") || m.includes("x") ? m.split(/[-x]/) : [m.slice(0, 2), m.slice(2, 4)];
+  await page.click(`#board g.piece[data-sq="${path[0]}"]`);
+  await clickSq(page, path[path.length - 1]);
+  if (await page.$("#choice button")) await page.click(`#choice button[data-m="${m}"]`);
+  return m;
+}
+// The page's game is the server's: the FEN shown is what the server says
+// of the link's game (game, rules, start, moves), and its moves are shown.
+async function consistent(page, what) {
+  const link = new URL(await page.inputValue("#link"));
+  const q = link.searchParams;
+  const body = { game: q.get("game"), rules: q.get("rules"), moves: (q.get("moves") || "").split(",").filter(Boolean) };
+  if (q.get("fen")) body.fen = q.get("fen");
+  const r = await fetch(api + "/api/position", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const v = await r.json();
+  check(r.ok, `${what}: the server refuses the page's game: ${JSON.stringify(v)}`);
+  check(v.fen === (await page.inputValue("#fen")), `${what}: the page shows ${await page.inputValue("#fen")}, the server ${v.fen}`);
+  check(v.moves.length === (await moveCount(page)), `${what}: ${await moveCount(page)} moves shown, ${v.moves.length} in the game`);
+}
+// The next legal move is accepted (and the engine answers it).
+async function nextMoveAccepted(page, what) {
+  const n = await moveCount(page);
+  await playFirst(page);
+  await page.waitForFunction((n) => document.querySelectorAll("#moves button[data-i]").length > n, n, { timeout: 5000 });
+  await idle(page);
+  await consistent(page, what + ", then a move");
+}
+async function startThinking(page) {
+  await playFirst(page);
+  await page.waitForFunction(() => document.body.dataset.mode === "thinking", null, { timeout: 5000 });
+}
+// After a race: nothing more lands once the engine's time is over.
+async function settled(page, n, what) {
+  await sleep(1400);
+  check((await moveCount(page)) === n, `${what}: ${await moveCount(page)} moves after the race, expected ${n}`);
+  check(await page.isHidden("#retry"), `${what}: an error is shown: ${await message(page)}`);
+  await consistent(page, what);
+}
+
+async function setFen(page, fen) {
+  await page.fill("#fen", fen);
+  await page.click("#setfen");
+  await page.waitForFunction((f) => new URL(document.getElementById("link").value).searchParams.get("fen") === f, fen, { timeout: 5000 });
+  await idle(page);
+}
+async function newGame(page, game, engine) {
+  await page.selectOption("#engine", "none");
+  if ((await page.inputValue("#game")) !== game) await page.selectOption("#game", game);
+  else await page.click("#new");
+  await page.waitForFunction((g) => new URL(document.getElementById("link").value).searchParams.get("game") === g && document.querySelectorAll("#moves button[data-i]").length === 0, game);
+  await page.selectOption("#engine", engine);
+  await idle(page);
+}
+
+async function racesAndGame(page, game) {
+  await page.selectOption("#level", "");
+  await page.selectOption("#movetime", "1000");
+  await newGame(page, game, game === "english-checkers" ? "white" : "black");
+  const engineColour = game === "english-checkers" ? "white" : "black";
+
+  // A move while the engine thinks: refused, the engine's reply lands.
+  await startThinking(page);
+  await page.click(`#board g.piece.${engineColour}`);
+  const said = await message(page);
+  // (Unless the engine's move came first.)
+  check(/engine is thinking/.test(said) || (await moveCount(page)) === 2, `${game}: a move while thinking: ${said}`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 2, null, { timeout: 5000 });
+  await idle(page);
+  await settled(page, 2, `${game}, a move while thinking`);
+
+  // Undo while the engine thinks: the move is taken back, no reply lands.
+  await startThinking(page);
+  await page.click("#undo");
+  await idle(page);
+  await settled(page, 2, `${game}, undo while thinking`);
+  await nextMoveAccepted(page, `${game}, undo while thinking`);
+
+  // Review while the engine thinks: the engine stops; End brings it back.
+  await startThinking(page);
+  const n = await moveCount(page);
+  await page.click('#moves button[data-i="0"]');
+  await page.waitForFunction(() => document.body.dataset.mode === "reviewing");
+  await sleep(1400);
+  check((await moveCount(page)) === n && (await mode(page)) === "reviewing", `${game}: the engine moved in review mode`);
+  await page.keyboard.press("End");
+  await page.waitForFunction((n) => document.querySelectorAll("#moves button[data-i]").length === n + 1, n, { timeout: 6000 });
+  await idle(page);
+  await settled(page, n + 1, `${game}, review while thinking`);
+
+  // The server answers 503 (both search slots held by long analyses): the
+  // page says so, retries, and the engine's move comes.
+  const hold = () => fetch(api + "/api/analyse", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "jungle", movetime_ms: 2000 }) });
+  const held = [hold(), hold()];
+  await sleep(300);
+  const before = await moveCount(page);
+  await playFirst(page);
+  await page.waitForFunction(() => /busy/.test(document.getElementById("note").textContent), null, { timeout: 5000 });
+  console.log(`${game} 503: ${await page.textContent("#note")}`);
+  await Promise.all(held);
+  await page.waitForFunction((n) => document.querySelectorAll("#moves button[data-i]").length === n + 2, before, { timeout: 10000 });
+  await idle(page);
+  await settled(page, before + 2, `${game}, 503`);
+
+  // The server stopped mid-game (while the engine thinks) and started
+  // again: the page says what failed, Retry gets the engine's move.
+  await startThinking(page);
+  const m = await moveCount(page);
+  await stopServer();
+  await page.waitForFunction(() => !document.getElementById("retry").hidden, null, { timeout: 5000 });
+  console.log(`${game} server stopped: ${await message(page)}`);
+  await startServer();
+  await page.click("#retry");
+  await page.waitForFunction((m) => document.querySelectorAll("#moves button[data-i]").length === m + 1, m, { timeout: 6000 });
+  await idle(page);
+  await settled(page, m + 1, `${game}, server restarted`);
+  // A move sent while the server is down is not kept.
+  await stopServer();
+  await playFirst(page);
+  await page.waitForFunction(() => !document.getElementById("retry").hidden, null, { timeout: 5000 });
+  check((await moveCount(page)) === m + 1, `${game}: a move refused for want of a server is shown`);
+  await startServer();
+  await page.click("#retry");
+  await page.waitForFunction((m) => document.querySelectorAll("#moves button[data-i]").length === m + 3, m, { timeout: 6000 });
+  await idle(page);
+  await consistent(page, `${game}, a move retried`);
+
+  // New game while the engine thinks.
+  await startThinking(page);
+  await page.click("#new");
+  await idle(page);
+  await settled(page, 0, `${game}, new game while thinking`);
+
+  // A switch of game while the engine thinks: the reply does not land in
+  // the other game.
+  const otherGame = GAMES[(GAMES.indexOf(game) + 1) % GAMES.length];
+  await startThinking(page);
+  await page.selectOption("#game", otherGame);
+  // The engine keeps its side: where that side moves first, its first
+  // move in the new game is due.
+  const first = otherGame === "english-checkers" ? "black" : "white";
+  const due = first === engineColour ? 1 : 0;
+  await page.waitForFunction((d) => document.querySelectorAll("#moves button[data-i]").length === d && document.getElementById("game").value !== "", due, { timeout: 6000 });
+  await idle(page);
+  await settled(page, due, `${game}, a switch to ${otherGame} while thinking`);
+  check((await page.inputValue("#game")) === otherGame, `${game}: the game did not switch`);
+  await newGame(page, game, "none");
+
+  // A whole game against the engine, to its end, at a fast time.
+  await page.selectOption("#movetime", "200");
+  await setFen(page, FINAL[game][0]);
+  await page.selectOption("#engine", "white");
+  for (let i = 0; i < 20 && (await mode(page)) !== "over"; i++) {
+    const k = await moveCount(page);
+    await playFirst(page);
+    await page.waitForFunction((k) => document.querySelectorAll("#moves button[data-i]").length > k, k, { timeout: 5000 });
+    await idle(page);
+  }
+  const end = await message(page);
+  console.log(`${game} whole game: ${await page.$eval("#moves", (e) => e.textContent)} — ${end}`);
+  check(end.includes(FINAL[game][1]), `${game}: the game's end says "${end}"`);
+  check((await page.textContent("#live")).includes("Game over"), `${game}: the result is not announced`);
+  const numberHeight = await page.$eval("#moves .num", (e) => e.getBoundingClientRect().height);
+  check(numberHeight >= 10, `${game}: the move numbers are ${numberHeight} px tall`);
+  await consistent(page, `${game}, game over`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/${game}-desktop.png` });
+}
+
+// The analysis (tied to the position shown), the tables' explorer, prove,
+// a capture chosen among two, a forced capture explained, save and load,
+// the position editor.
+async function tools(page) {
+  await newGame(page, "jungle-checkers", "none");
+  await page.click("#analyse");
+  await page.waitForFunction(() => /depth \d+/.test(document.getElementById("analysis").textContent) && document.querySelector("#board .arrow"), null, { timeout: 8000 });
+  check(/White's side/.test(await page.textContent("#evaltext")), "no evaluation from White's side");
+  const before = await page.textContent("#analysis");
+  await playFirst(page);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 1);
+  await page.waitForFunction(() => /depth \d+/.test(document.getElementById("analysis").textContent), null, { timeout: 8000 });
+  check((await page.textContent("#analysis")) !== before, "the analysis did not restart on the new position");
+  console.log("analysis after a move: " + (await page.textContent("#analysis")).split("\n")[0] + " | " + (await page.textContent("#evaltext")));
+  await page.click("#analyse");
+
+  // A 2-piece position: the tables' value and every move's, clickable.
+  await setFen(page, "7/7/7/3r3/7/3R3/7 w");
+  await page.click("#probe");
+  await page.waitForSelector("#explorer button[data-m]", { timeout: 5000 });
+  console.log("tables: " + (await page.textContent("#explorer p")));
+  check((await page.textContent("#explorer p")).includes("loss in 6"), "the tables' value is not a loss in 6");
+  await page.click("#explorer button[data-m]");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 1);
+  check((await page.textContent("#explorer")) === "", "the explorer was not cleared by the move");
+
+  // Prove: White's rat one step from the den.
+  await setFen(page, "7/3R3/7/7/7/7/e6 w");
+  await page.selectOption("#provetime", "1000");
+  await page.click("#prove");
+  await page.waitForFunction(() => /^Proof: proven: a win for white/.test(document.getElementById("explorer").textContent), null, { timeout: 10000 });
+  console.log(await page.textContent("#explorer"));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/prove.png` });
+
+  // The position editor: a piece placed, the side chosen, the server
+  // checks; a rat in its own den is refused with the server's words.
+  await page.click("#edit");
+  await page.selectOption("#palette", "D");
+  await page.click('#board rect.sq[data-sq="a4"]');
+  await page.selectOption("#editside", "black");
+  await page.click("#editdone");
+  await page.waitForFunction(() => document.getElementById("fen").value === "7/3R3/7/D6/7/7/e6 b");
+  await page.click("#edit");
+  await page.selectOption("#palette", "R");
+  await clickSq(page, "d1");
+  await page.click("#editdone");
+  await page.waitForFunction(() => /refused/.test(document.getElementById("messagetext").textContent));
+  console.log("editor: " + (await message(page)));
+  await page.click("#editcancel");
+
+  // Classical checkers: two captures from 3 to 19, the player chooses;
+  // a man that cannot take is told a capture is forced.
+  await newGame(page, "classical-checkers", "none");
+  await setFen(page, "W:W3,1:B6,7,14,15,K32");
+  await page.waitForSelector('#board g.piece.king[data-sq="32"]');
+  await page.click('#board g.piece[data-sq="1"]');
+  check(/capture is forced/.test(await message(page)), "no word of a forced capture: " + (await message(page)));
+  await page.click('#board g.piece[data-sq="3"]');
+  check((await page.$$("#board polyline.path")).length === 2, "the capture paths are not drawn");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/capture-paths.png` });
+  await page.click('#board rect.sq[data-sq="19"]');
+  await page.waitForSelector("#choice button");
+  const choices = await page.$$eval("#choice button", (bs) => bs.map((b) => b.textContent).sort().join(" "));
+  check(choices === "3x10x19 3x12x19", "the choice is not 3x10x19 or 3x12x19: " + choices);
+  await page.click('#choice button[data-m="3x12x19"]');
+  await page.waitForFunction(() => document.getElementById("moves").textContent.includes("3x12x19"));
+  check(!(await page.$('#board g.piece[data-sq="7"]')), "the man on 7 was not captured");
+
+  // Move now: the engine plays the best move found so far.
+  await newGame(page, "jungle", "black");
+  await page.selectOption("#movetime", "3000");
+  await startThinking(page);
+  await page.waitForFunction(() => /depth/.test(document.getElementById("evaltext").textContent), null, { timeout: 3000 });
+  const asked = Date.now();
+  await page.click("#movenow");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 2, null, { timeout: 2000 });
+  console.log(`move now: the engine moved ${Date.now() - asked} ms after the click (its time: 3 s)`);
+  await idle(page);
+  await consistent(page, "move now");
+  await page.selectOption("#movetime", "1000");
+
+  // A move played from an earlier position replaces the moves after it.
+  await page.selectOption("#engine", "none");
+  await page.click('#moves button[data-i="0"]');
+  await page.waitForFunction(() => document.body.dataset.mode === "reviewing");
+  const second = await page.textContent('#moves button[data-i="1"]');
+  const another = await page.$$eval("#legal button", (bs, s) => bs.find((b) => b.textContent !== s).dataset.m, second);
+  if (!(await page.$eval("#legalbox", (d) => d.open))) await page.click("#legalbox summary");
+  await page.click(`#legal button[data-m="${another}"]`);
+  await page.waitForFunction((s) => document.body.dataset.mode === "idle" && document.querySelectorAll("#moves button[data-i]").length === 2 && document.querySelector('#moves button[data-i="1"]').textContent !== s, second, { timeout: 5000 });
+  await consistent(page, "a new line from an earlier move");
+
+  // English checkers: save as PDN, a new game, load it back.
+  await newGame(page, "english-checkers", "none");
+  await playFirst(page);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 1);
+  const saved = await page.textContent("#moves");
+  await page.click("#save");
+  await page.waitForFunction(() => document.getElementById("gametext").value.includes('[Rules "english"]'), null, { timeout: 5000 });
+  await page.click("#new");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 0);
+  await page.click("#loadtext");
+  await page.waitForFunction((m) => document.getElementById("moves").textContent === m, saved, { timeout: 5000 });
+  console.log("saved and loaded: " + saved);
+}
+
+// A reload brings the game back; the link opens the same position in a
+// fresh page (no storage of its own).
+async function reloadAndLink(context, page) {
+  await newGame(page, "jungle", "black");
+  await page.selectOption("#movetime", "200");
+  await playFirst(page);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 2, null, { timeout: 5000 });
+  await idle(page);
+  await page.click('#moves button[data-i="0"]');
+  await page.waitForFunction(() => document.body.dataset.mode === "reviewing");
+  await page.keyboard.press("End");
+  await idle(page);
+  const fen = await page.inputValue("#fen"), link = await page.inputValue("#link");
+  await page.reload();
+  await page.waitForFunction((f) => document.getElementById("fen").value === f, fen, { timeout: 5000 });
+  check((await moveCount(page)) === 2, "the reload lost moves");
+  console.log("reload: " + (await page.$eval("#moves", (e) => e.textContent)));
+  const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const p2 = await other.newPage();
+  await p2.goto(link);
+  await p2.waitForFunction((f) => document.getElementById("fen").value === f, fen, { timeout: 5000 });
+  check((await moveCount(p2)) === 2, "the link did not bring the moves");
+  console.log("link: " + link);
+  await other.close();
+}
+
+// A game from the keyboard alone: Tab to the board, arrows, Enter.
+async function keyboardGame(page) {
+  await newGame(page, "jungle-checkers", "white");
+  await page.selectOption("#movetime", "200");
+  await setFen(page, FINAL["jungle-checkers"][0]);
+  await page.focus("#movetime");
+  // From the control before it, Tab reaches the board.
+  for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement.id === "board")); i++) await page.keyboard.press("Tab");
+  check(await page.evaluate(() => document.activeElement.id === "board"), "Tab does not reach the board");
+  // Black plays, so the board is turned and the focus starts on a1,
+  // Black's elephant; b1 is to its left as the board is seen.
+  const label = () => page.getAttribute("#board", "aria-label");
+  check(/square a1, Black elephant 8/.test(await label()), "the keyboard focus does not name a1's elephant: " + (await label()));
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowLeft");
+  check(/square b1, empty/.test(await label()), "the focus did not reach b1: " + (await label()));
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.body.dataset.mode === "over", null, { timeout: 5000 });
+  console.log("keyboard game: " + (await page.$eval("#moves", (e) => e.textContent)) + " — " + (await message(page)) + " | announced: " + (await page.textContent("#live")));
+}
+
+// Every game at 390×844: no horizontal scroll, a screenshot; axe-core
+// finds no serious or critical violation (WCAG 2.1 A and AA rules).
+async function phoneAndAxe(context) {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  for (const [ctx, size] of [[phone, "phone"], [context, "desktop"]]) {
+    const page = await ctx.newPage();
+    page.on("pageerror", (e) => fail("page error: " + e.message));
+    for (const game of GAMES) {
+      await page.goto(`${url}?game=${game}`);
+      await page.waitForSelector("#board rect.sq");
+      await page.waitForFunction(() => ["idle", "over", "thinking"].includes(document.body.dataset.mode));
+      await page.selectOption("#engine", "none");
+      await idle(page);
+      const [sw, w] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      check(sw <= w, `${game} ${size}: ${sw} px wide in a ${w} px window`);
+      if (size === "phone") {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `${shots}/${game}-phone.png`, fullPage: false });
+        const small = await page.$$eval("button:not([hidden]), select", (es) => es.filter((e) => e.offsetParent && (e.getBoundingClientRect().height < 44)).map((e) => e.id || e.textContent));
+        check(small.length === 0, `${game}: touch targets under 44 px: ${small.join(", ")}`);
+      }
+      await page.addScriptTag({ path: axePath });
+      const r = await page.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
+      const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      check(bad.length === 0, `${game} ${size}: axe: ${bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`).join(" | ")}`);
+      console.log(`${game} ${size}: ${sw} px wide, axe: ${r.violations.length} violations, ${bad.length} serious or critical`);
+    }
+    await page.close();
+  }
+  await phone.close();
 }
