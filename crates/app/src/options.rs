@@ -96,11 +96,35 @@ impl Default for EngineOptions {
     }
 }
 
-/// The largest table the machine can hold, in MiB: half its memory, so
-/// that a search never takes the memory the rest of the system needs
+/// The largest table the process can hold, in MiB: half the memory it may
+/// use ([`machine::usable_memory`]: free memory, its cgroup and its ulimit),
+/// so that a search never takes the memory the rest of the system needs
 /// (8 GiB where the memory cannot be read).
 pub fn max_hash_mb() -> usize {
-    machine::total_memory().map_or(8 << 10, |b| ((b / 2) >> 20).max(1) as usize)
+    machine::usable_memory().map_or(8 << 10, |b| ((b / 2) >> 20).max(1) as usize)
+}
+
+/// Checks that `searches` searches at once, each with a table of `hash_mb`
+/// MiB, fit in what [`max_hash_mb`] allows (the server's `--max-searches ×
+/// --hash`); `searches` 1 checks one table.
+pub fn check_hash(searches: usize, hash_mb: usize) -> Result<(), AppError> {
+    let max = max_hash_mb();
+    if hash_mb == 0 {
+        return Err(AppError::Option("hash must be at least 1 MiB".into()));
+    }
+    let total = searches.saturating_mul(hash_mb);
+    if total > max {
+        let what = if searches == 1 {
+            format!("hash {hash_mb} MiB is")
+        } else {
+            format!("{searches} searches × hash {hash_mb} MiB = {total} MiB are")
+        };
+        return Err(AppError::Option(format!(
+            "{what} more than this process can give its tables ({max} MiB, half the memory it may \
+             use: free memory, cgroup and ulimit)"
+        )));
+    }
+    Ok(())
 }
 
 impl EngineOptions {
@@ -120,12 +144,8 @@ impl EngineOptions {
                 self.threads
             ));
         }
-        let max = max_hash_mb();
-        if self.hash_mb > max {
-            return bad(format!(
-                "hash {} MiB is more than this machine can give a table ({max} MiB, half its memory)",
-                self.hash_mb
-            ));
+        if self.hash_mb > 0 {
+            check_hash(1, self.hash_mb)?;
         }
         c.hash_mb = self.hash_mb;
         c.threads = self.threads;
