@@ -1089,7 +1089,7 @@ mod tests {
 
     #[test]
     fn depths_are_kept_beside_their_entries() {
-        let mut t = Table::with_depths(2, false, true);
+        let mut t = Table::with_depths(2, false, true).unwrap();
         t.put_at(10, 1, 2, 5, &Deps::NONE, 7);
         assert_eq!(t.depth(10), Some(7));
         // The least depth stays, whatever the later visits.
