@@ -187,6 +187,10 @@ impl EngineOptions {
     }
 }
 
+/// The longest `--movetime` `zoo play` takes without `--no-cap`: one hour
+/// a move.
+pub const MAX_MOVETIME_MS: u64 = 3_600_000;
+
 /// When a search stops, as plain data; all `None` means "no limit given".
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -214,6 +218,19 @@ impl SearchLimits {
         }
     }
 
+    /// Refuses a `--movetime` over [`MAX_MOVETIME_MS`] unless `no_cap`
+    /// (`zoo play --no-cap`): a mistyped time would leave the game waiting
+    /// for days, as the server's `--max-movetime` caps its searches.
+    pub fn check_cap(&self, no_cap: bool) -> Result<(), AppError> {
+        match self.movetime_ms {
+            Some(ms) if ms > MAX_MOVETIME_MS && !no_cap => Err(AppError::Option(format!(
+                "movetime {ms} ms is more than the cap of {MAX_MOVETIME_MS} ms (one hour a move); \
+                 give --no-cap to wait that long"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     /// The search's limits, checked.
     pub fn to_limits(&self) -> Result<Limits, AppError> {
         match self.depth {
@@ -224,6 +241,11 @@ impl SearchLimits {
                 )))
             }
             _ => {}
+        }
+        // A search of no nodes has no move to give; "about N nodes" is
+        // checked every so many nodes, so 0 would search a thousand.
+        if self.nodes == Some(0) {
+            return Err(AppError::Option("nodes must be at least 1".into()));
         }
         Ok(Limits {
             depth: self.depth,

@@ -467,7 +467,12 @@ pub fn check_proof(text: &str, tables: Option<&std::path::Path>) -> Result<Check
             let rules = rules_of::<G>(Some(&self.2))
                 .map_err(|e| AppError::Input(format!("proof refused: line 3: {e}")))?;
             let opened = match self.1 {
-                Some(dir) => G::open_tables(dir, &rules)?,
+                // Tables given but none of this game: say so, rather than
+                // ask for tables at the first table leaf.
+                Some(dir) => Some(
+                    G::open_tables(dir, &rules)?
+                        .ok_or_else(|| no_tables_of(G::KIND, &self.2, dir))?,
+                ),
                 None => None,
             };
             let probe = opened.as_ref().map(|t| {
@@ -505,6 +510,26 @@ pub fn check_proof(text: &str, tables: Option<&std::path::Path>) -> Result<Check
         .parse()
         .map_err(|e| AppError::Input(format!("proof refused: line 2: {e}")))?;
     game.visit(Check(text, tables, h.rules))
+}
+
+/// The error for a tables directory `dir` that holds no tables of `game`
+/// under `rules`, naming the game whose tables it holds, if any.
+fn no_tables_of(game: GameKind, rules: &str, dir: &std::path::Path) -> AppError {
+    let other = GameKind::ALL
+        .iter()
+        .copied()
+        .filter(|&g| g != game)
+        .find(|&g| has_tables(g, None, dir).unwrap_or(false));
+    AppError::Input(match other {
+        Some(g) => format!(
+            "the tables in {} are of {}, not {} {rules}: give the {} tables",
+            dir.display(),
+            g.name(),
+            game.name(),
+            game.name()
+        ),
+        None => format!("{} holds no {} {rules} tables", dir.display(), game.name()),
+    })
 }
 
 /// `limits` with a memory bound: PNS's and PN²'s trees grow until solved,

@@ -21,6 +21,9 @@ pub struct PerftArgs {
     pub threads: usize,
     #[arg(long)]
     pub json: bool,
+    /// Count deeper than the cap of 12 plies (docs/limits.md).
+    #[arg(long)]
+    pub no_cap: bool,
 }
 
 pub fn run(a: &PerftArgs) -> Result<()> {
@@ -37,6 +40,7 @@ pub fn run(a: &PerftArgs) -> Result<()> {
             repetition: a.repetition,
             divide: a.divide,
             threads: a.threads,
+            no_cap: a.no_cap,
         },
         &super::progress::follow(&bar),
     );
