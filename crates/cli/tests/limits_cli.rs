@@ -122,3 +122,70 @@ fn solve_without_hash_stops_within_the_memory_it_may_use() {
     );
     assert!(text.contains("unknown"), "{text}");
 }
+
+/// `zoo args…` (no ulimit).
+fn zoo(args: &[&str], stdin: &str) -> Output {
+    assert_cmd::Command::cargo_bin("zoo")
+        .unwrap()
+        .args(args)
+        .write_stdin(stdin)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn caps_are_refused_without_no_cap() {
+    let out = zoo(&["perft", "--game", "jungle", "--depth", "1000"], "");
+    refused_cleanly(&out, "cap of 12 plies");
+    let out = zoo(
+        &["play", "--game", "jungle", "--movetime", "100000000"],
+        "quit\n",
+    );
+    refused_cleanly(&out, "give --no-cap");
+    let out = zoo(&["analyse", "--game", "jungle", "--nodes", "0"], "");
+    refused_cleanly(&out, "nodes must be at least 1");
+    // Under the cap, and with --no-cap, the command runs.
+    let out = zoo(
+        &["perft", "--game", "jungle", "--depth", "2", "--no-cap"],
+        "",
+    );
+    assert!(out.status.success());
+}
+
+#[test]
+fn a_save_of_another_game_is_refused() {
+    let dir = std::env::temp_dir().join(format!("zoo-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let jungle = dir.join("jungle.json");
+    std::fs::write(
+        &jungle,
+        r#"{"game":"jungle","rules":"leiden","opening":"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w","moves":["a3a4"],"result":"*"}"#,
+    )
+    .unwrap();
+    let out = zoo(
+        &[
+            "play",
+            "--game",
+            "classical-checkers",
+            "--load",
+            jungle.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    refused_cleanly(&out, "the saved game is jungle, not classical-checkers");
+    let two = dir.join("two.pdn");
+    std::fs::write(&two, "1. 9-14 22-18 *\n\n1. 10-14 22-17 *\n").unwrap();
+    let out = zoo(
+        &[
+            "play",
+            "--game",
+            "english-checkers",
+            "--load",
+            two.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
+    refused_cleanly(&out, "holds 2 games");
+    let _ = std::fs::remove_dir_all(&dir);
+}
