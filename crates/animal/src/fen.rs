@@ -170,7 +170,31 @@ impl<B: Board> Position<B> {
                 ))
             }
         }
+        pos.check_reachable()
+            .map_err(|why| ParseError::new(input, 0, why))?;
         Ok(pos)
+    }
+
+    /// Refuses what no game can reach (docs/rules/jungle.md §7.4): the
+    /// game ends when a den is entered, on the move that does it, so the
+    /// side to move cannot stand in the opponent's den, and both dens
+    /// entered is two ends at once. A side alone on the board is kept:
+    /// studies of how pieces move set up such boards.
+    fn check_reachable(&self) -> Result<(), String> {
+        let us = self.stm;
+        let them = us.flip();
+        let in_den = |side: Side| self.occ[side.index()] & bit(B::DEN[side.flip().index()]) != 0u64;
+        if in_den(us) && in_den(them) {
+            return Err("both dens are entered: the game ended at the first".into());
+        }
+        if in_den(us) {
+            return Err(format!(
+                "{} stands in the opponent's den with {} to move: the game ended when it entered",
+                us.name(),
+                us.name()
+            ));
+        }
+        Ok(())
     }
 
     /// The position string of docs/rules/jungle.md §7.1, with both counters.

@@ -47,6 +47,10 @@ pub enum AppError {
     /// A directory or file the user named that is not there.
     #[error("{0}")]
     Path(String),
+    /// The system refused a large allocation (free memory, the cgroup or
+    /// the ulimit): an error and a non-zero exit, never an abort.
+    #[error(transparent)]
+    OutOfMemory(#[from] zoo_core::OutOfMemory),
     /// Stopped by the user (Ctrl-C) before the end.
     #[error("stopped before the end")]
     Interrupted,

@@ -96,11 +96,35 @@ impl Default for EngineOptions {
     }
 }
 
-/// The largest table the machine can hold, in MiB: half its memory, so
-/// that a search never takes the memory the rest of the system needs
+/// The largest table the process can hold, in MiB: half the memory it may
+/// use ([`machine::usable_memory`]: free memory, its cgroup and its ulimit),
+/// so that a search never takes the memory the rest of the system needs
 /// (8 GiB where the memory cannot be read).
 pub fn max_hash_mb() -> usize {
-    machine::total_memory().map_or(8 << 10, |b| ((b / 2) >> 20).max(1) as usize)
+    machine::usable_memory().map_or(8 << 10, |b| ((b / 2) >> 20).max(1) as usize)
+}
+
+/// Checks that `searches` searches at once, each with a table of `hash_mb`
+/// MiB, fit in what [`max_hash_mb`] allows (the server's `--max-searches ×
+/// --hash`); `searches` 1 checks one table.
+pub fn check_hash(searches: usize, hash_mb: usize) -> Result<(), AppError> {
+    let max = max_hash_mb();
+    if hash_mb == 0 {
+        return Err(AppError::Option("hash must be at least 1 MiB".into()));
+    }
+    let total = searches.saturating_mul(hash_mb);
+    if total > max {
+        let what = if searches == 1 {
+            format!("hash {hash_mb} MiB is")
+        } else {
+            format!("{searches} searches × hash {hash_mb} MiB = {total} MiB are")
+        };
+        return Err(AppError::Option(format!(
+            "{what} more than this process can give its tables ({max} MiB, half the memory it may \
+             use: free memory, cgroup and ulimit)"
+        )));
+    }
+    Ok(())
 }
 
 impl EngineOptions {
@@ -120,12 +144,8 @@ impl EngineOptions {
                 self.threads
             ));
         }
-        let max = max_hash_mb();
-        if self.hash_mb > max {
-            return bad(format!(
-                "hash {} MiB is more than this machine can give a table ({max} MiB, half its memory)",
-                self.hash_mb
-            ));
+        if self.hash_mb > 0 {
+            check_hash(1, self.hash_mb)?;
         }
         c.hash_mb = self.hash_mb;
         c.threads = self.threads;
@@ -167,6 +187,10 @@ impl EngineOptions {
     }
 }
 
+/// The longest `--movetime` `zoo play` takes without `--no-cap`: one hour
+/// a move.
+pub const MAX_MOVETIME_MS: u64 = 3_600_000;
+
 /// When a search stops, as plain data; all `None` means "no limit given".
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -194,6 +218,19 @@ impl SearchLimits {
         }
     }
 
+    /// Refuses a `--movetime` over [`MAX_MOVETIME_MS`] unless `no_cap`
+    /// (`zoo play --no-cap`): a mistyped time would leave the game waiting
+    /// for days, as the server's `--max-movetime` caps its searches.
+    pub fn check_cap(&self, no_cap: bool) -> Result<(), AppError> {
+        match self.movetime_ms {
+            Some(ms) if ms > MAX_MOVETIME_MS && !no_cap => Err(AppError::Option(format!(
+                "movetime {ms} ms is more than the cap of {MAX_MOVETIME_MS} ms (one hour a move); \
+                 give --no-cap to wait that long"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     /// The search's limits, checked.
     pub fn to_limits(&self) -> Result<Limits, AppError> {
         match self.depth {
@@ -204,6 +241,11 @@ impl SearchLimits {
                 )))
             }
             _ => {}
+        }
+        // A search of no nodes has no move to give; "about N nodes" is
+        // checked every so many nodes, so 0 would search a thousand.
+        if self.nodes == Some(0) {
+            return Err(AppError::Option("nodes must be at least 1".into()));
         }
         Ok(Limits {
             depth: self.depth,

@@ -23,7 +23,15 @@ pub struct PerftRequest {
     pub divide: bool,
     /// Threads over the root moves.
     pub threads: usize,
+    /// Count deeper than [`MAX_PERFT_DEPTH`] (`zoo perft --no-cap`).
+    pub no_cap: bool,
 }
+
+/// The deepest count `zoo perft` starts without `--no-cap`: the paths grow
+/// by a factor of the branching (tens of moves) a ply, so a count much
+/// deeper than the published ones (docs/rules/*.md §8) runs for months; a
+/// mistyped `--depth 1000` is refused rather than started.
+pub const MAX_PERFT_DEPTH: u32 = 12;
 
 /// A count and what it took.
 #[derive(Clone, Debug, Serialize)]
@@ -97,6 +105,13 @@ fn count<G: Game>(
             "threads {} is not between 1 and {}",
             r.threads,
             crate::options::MAX_THREADS
+        )));
+    }
+    if r.depth > MAX_PERFT_DEPTH && !r.no_cap {
+        return Err(AppError::Option(format!(
+            "depth {} is more than perft's cap of {MAX_PERFT_DEPTH} plies (such a count runs for \
+             months); give --no-cap to count anyway",
+            r.depth
         )));
     }
     let threads = r.threads;

@@ -150,12 +150,20 @@ impl Protocol {
                 Ok(())
             }
             "ucinewgame" => {
+                self.interrupt(cmd);
                 self.session.new_game();
                 Ok(())
             }
-            "setoption" => self.setoption(&words[1..]),
-            "position" => self.position(&words[1..]),
+            "setoption" => {
+                self.interrupt(cmd);
+                self.setoption(&words[1..])
+            }
+            "position" => {
+                self.interrupt(cmd);
+                self.position(&words[1..])
+            }
             "go" => {
+                self.interrupt(cmd);
                 if let Err(e) = self.go(&words[1..]) {
                     // A client waits for `bestmove` after every `go`.
                     self.error(&e);
@@ -199,6 +207,21 @@ impl Protocol {
             self.session.wait();
         }
         self.session.stop();
+    }
+
+    /// What a command that changes the game or the engine does to a
+    /// running search (docs/protocol.md, "What stops a search"): UCI asks
+    /// the client to send `stop` first; a client that does not gets the
+    /// search stopped, its `bestmove` (for the position it searched) and,
+    /// before it, an `info string` naming the command, so that a search
+    /// cut short is never silent.
+    fn interrupt(&mut self, cmd: &str) {
+        if self.session.is_searching() {
+            self.say(&format!(
+                "info string search stopped by `{cmd}` (send `stop` first)"
+            ));
+            self.session.stop();
+        }
     }
 
     fn say(&self, line: &str) {

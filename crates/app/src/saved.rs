@@ -124,6 +124,14 @@ impl SavedGame {
         match game {
             GameKind::ClassicalCheckers | GameKind::EnglishCheckers if !json => {
                 let games = parse_pdn(text).map_err(|e| AppError::Input(e.to_string()))?;
+                // Loading the first of several would play a game the user
+                // may not have meant, without a word.
+                if games.len() > 1 {
+                    return Err(AppError::Input(format!(
+                        "the PDN text holds {} games; zoo loads one: keep the game to load in a file of its own",
+                        games.len()
+                    )));
+                }
                 let g = games
                     .into_iter()
                     .next()
@@ -167,6 +175,21 @@ impl SavedGame {
 }
 
 impl SavedGame {
+    /// This game when it is of `game`; a save of another game is refused
+    /// (`zoo play --game classical-checkers --load` of a Jungle save must
+    /// not play Jungle without a word).
+    pub fn of_game(self, game: GameKind) -> Result<SavedGame, AppError> {
+        if self.game != game {
+            return Err(AppError::Input(format!(
+                "the saved game is {}, not {}: give --game {}",
+                self.game.name(),
+                game.name(),
+                self.game.name()
+            )));
+        }
+        Ok(self)
+    }
+
     /// Writes [`SavedGame::to_text`] to `path`: to a temporary name
     /// beside it first, then renamed, so an existing file is replaced
     /// whole or not at all.

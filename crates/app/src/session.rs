@@ -486,6 +486,16 @@ impl<G: AppGame> GameSession<G> {
 /// the search switches.
 fn check_options<G: AppGame>(o: &EngineOptions) -> Result<(), AppError> {
     o.config()?;
+    // A tables directory that is not there is refused when set, not at
+    // the first search (`setoption name TB` keeps its old value).
+    if let Some(dir) = &o.tb {
+        if !dir.is_dir() {
+            return Err(AppError::Path(format!(
+                "tables directory {}: no such directory",
+                dir.display()
+            )));
+        }
+    }
     if let Some(name) = &o.eval {
         G::eval_by_name(name).map_err(AppError::Option)?;
     }
@@ -502,7 +512,7 @@ fn build_engine<G: AppGame>(
         Some(name) => G::eval_by_name(name).map_err(AppError::Option)?,
         None => G::default_eval(),
     };
-    let mut engine = Engine::new(options.config()?, eval, Default::default());
+    let mut engine = Engine::try_new(options.config()?, eval, Default::default())?;
     let tables = match &options.tb {
         None => None,
         Some(dir) => {

@@ -216,6 +216,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Some(path) => checkpoint::load(path, &question)?,
         None => None,
     };
+    let limits = bounded_by_machine(r.limits, r.algorithm);
     let mut failed: Option<AppError> = None;
     let mut answers: Vec<AnswerReport> = Vec::new();
     // With a checkpoint, a question stopped by a limit ends the run: the
@@ -254,14 +255,14 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         };
         let report = match (r.algorithm, &r.checkpoint) {
             (Algorithm::Pns, None) => {
-                pns::solve_with(&pos, goal, oracle, &r.limits, &pns_opts, Default::default())
+                pns::solve_with(&pos, goal, oracle, &limits, &pns_opts, Default::default())
                     .expect("nothing is read without a saved tree")
             }
             (Algorithm::Pn2, None) => zoo_solve::pn2::solve_with(
                 &pos,
                 goal,
                 oracle,
-                &r.limits,
+                &limits,
                 &pn2_opts,
                 Default::default(),
             )
@@ -298,9 +299,9 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     save: Some((&mut saver, r.checkpoint_every)),
                 };
                 let result = if r.algorithm == Algorithm::Pns {
-                    pns::solve_with(&pos, goal, oracle, &r.limits, &pns_opts, resume)
+                    pns::solve_with(&pos, goal, oracle, &limits, &pns_opts, resume)
                 } else {
-                    zoo_solve::pn2::solve_with(&pos, goal, oracle, &r.limits, &pn2_opts, resume)
+                    zoo_solve::pn2::solve_with(&pos, goal, oracle, &limits, &pn2_opts, resume)
                 };
                 let (report, error) =
                     after_checkpointed(result, save_error, path, "cannot go on from checkpoint");
@@ -312,7 +313,22 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     None => return Answer::Unknown,
                 }
             }
-            (Algorithm::Dfpn, None) => dfpn::solve(&pos, goal, oracle, &r.limits, &dfpn_opts),
+            (Algorithm::Dfpn, None) => {
+                match dfpn::solve_resumable(
+                    &pos,
+                    goal,
+                    oracle,
+                    &limits,
+                    &dfpn_opts,
+                    Default::default(),
+                ) {
+                    Ok(report) => report,
+                    Err(e) => {
+                        failed = Some(AppError::Input(e.to_string()));
+                        return Answer::Unknown;
+                    }
+                }
+            }
             (Algorithm::Dfpn, Some(path)) => {
                 let mut from = loaded
                     .as_mut()
@@ -346,8 +362,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     calls,
                     save: Some((&mut saver, r.checkpoint_every)),
                 };
-                let result =
-                    dfpn::solve_resumable(&pos, goal, oracle, &r.limits, &dfpn_opts, resume);
+                let result = dfpn::solve_resumable(&pos, goal, oracle, &limits, &dfpn_opts, resume);
                 let (report, error) = after_checkpointed(
                     result,
                     save_error,
@@ -452,7 +467,12 @@ pub fn check_proof(text: &str, tables: Option<&std::path::Path>) -> Result<Check
             let rules = rules_of::<G>(Some(&self.2))
                 .map_err(|e| AppError::Input(format!("proof refused: line 3: {e}")))?;
             let opened = match self.1 {
-                Some(dir) => G::open_tables(dir, &rules)?,
+                // Tables given but none of this game: say so, rather than
+                // ask for tables at the first table leaf.
+                Some(dir) => Some(
+                    G::open_tables(dir, &rules)?
+                        .ok_or_else(|| no_tables_of(G::KIND, &self.2, dir))?,
+                ),
                 None => None,
             };
             let probe = opened.as_ref().map(|t| {
@@ -492,6 +512,43 @@ pub fn check_proof(text: &str, tables: Option<&std::path::Path>) -> Result<Check
     game.visit(Check(text, tables, h.rules))
 }
 
+/// The error for a tables directory `dir` that holds no tables of `game`
+/// under `rules`, naming the game whose tables it holds, if any.
+fn no_tables_of(game: GameKind, rules: &str, dir: &std::path::Path) -> AppError {
+    let other = GameKind::ALL
+        .iter()
+        .copied()
+        .filter(|&g| g != game)
+        .find(|&g| has_tables(g, None, dir).unwrap_or(false));
+    AppError::Input(match other {
+        Some(g) => format!(
+            "the tables in {} are of {}, not {} {rules}: give the {} tables",
+            dir.display(),
+            g.name(),
+            game.name(),
+            game.name()
+        ),
+        None => format!("{} holds no {} {rules} tables", dir.display(), game.name()),
+    })
+}
+
+/// `limits` with a memory bound: PNS's and PN²'s trees grow until solved,
+/// so without `--hash` they get the share of the memory this process may
+/// use that `--hash` may have at most ([`crate::options::max_hash_mb`]),
+/// and stop there with "unknown" instead of exhausting the machine.
+/// df-pn's table is allocated whole at the start: its small default stays,
+/// within the same share.
+fn bounded_by_machine(mut limits: Limits, algorithm: Algorithm) -> Limits {
+    if limits.memory_mb.is_none() {
+        let share = crate::options::max_hash_mb() as u64;
+        limits.memory_mb = Some(match algorithm {
+            Algorithm::Pns | Algorithm::Pn2 => share,
+            Algorithm::Dfpn => dfpn::Options::default().default_table_mb.min(share),
+        });
+    }
+    limits
+}
+
 /// The limits of a solve from its options: `time` in seconds.
 pub fn limits(
     nodes: Option<u64>,
@@ -510,7 +567,7 @@ pub fn limits(
     let max = crate::options::max_hash_mb() as u64;
     if let Some(mb) = hash_mb.filter(|&mb| mb > max || mb == 0) {
         return Err(AppError::Option(format!(
-            "hash {mb} MiB is not between 1 and {max} MiB (half this machine's memory)"
+            "hash {mb} MiB is not between 1 and {max} MiB (half the memory this process may use: free memory, cgroup and ulimit)"
         )));
     }
     Ok(Limits {

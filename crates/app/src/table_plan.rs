@@ -305,6 +305,65 @@ impl TableSet {
     }
 }
 
+/// A build that the quick plan puts under this many entries to solve is
+/// started without asking the cost planner (its calibration takes seconds,
+/// and such a build takes minutes at most).
+const CHECKED_FROM_POSITIONS: u64 = 1_000_000_000;
+
+/// The longest build `zoo tb build` starts without `--force`, in the cost
+/// planner's wall time on this machine: thirty days.
+pub const MAX_BUILD_SECONDS: f64 = 30.0 * 86_400.0;
+
+impl TableSet {
+    /// Why the build `req` (whose quick plan is `plan`) cannot finish on
+    /// this machine, with the cost planner's figures (`zoo tb plan`), or
+    /// `None` when it can: its wall time over [`MAX_BUILD_SECONDS`]. Small
+    /// builds are not planned (see [`CHECKED_FROM_POSITIONS`]).
+    pub fn cannot_finish(
+        &self,
+        req: &crate::BuildRequest,
+        plan: &crate::tables::BuildPlan,
+    ) -> Result<Option<String>, AppError> {
+        if plan.positions() < CHECKED_FROM_POSITIONS || req.material.is_some() {
+            return Ok(None);
+        }
+        let cost = self.cost_plan(&PlanRequest {
+            pieces: req.pieces,
+            memory_per_machine_gb: req.memory_gb,
+            threads_per_machine: Some(req.threads.max(1)),
+            solve_all: req.solve_all,
+            encoding: req.encoding,
+            ..PlanRequest::default()
+        })?;
+        let t = &cost.totals;
+        let days = t.seconds / 86_400.0;
+        let mut why = Vec::new();
+        if t.seconds > MAX_BUILD_SECONDS {
+            why.push(format!(
+                "it would take {days:.0} days on {} threads (the cap is {:.0} days)",
+                cost.machines.threads,
+                MAX_BUILD_SECONDS / 86_400.0
+            ));
+        }
+        if why.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(format!(
+            "this build cannot finish on this machine: {}. The plan (`zoo tb plan --game {} --pieces {}`): \
+             {} configurations, {} positions, {:.1} GB of tables, {:.1} GB of disk, {:.0} thread-days. \
+             Give --force to start it anyway",
+            why.join("; "),
+            cost.game,
+            cost.pieces,
+            t.configurations,
+            t.positions,
+            t.table_bytes as f64 / 1e9,
+            t.machine_disk_bytes as f64 / 1e9,
+            t.thread_seconds / 86_400.0
+        )))
+    }
+}
+
 /// `64`, `0.5`, and `1e300` rather than its 301 digits.
 fn show(gb: f64) -> String {
     if gb.abs() < 1e9 {

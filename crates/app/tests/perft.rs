@@ -15,6 +15,7 @@ fn request(game: GameKind, depth: u32, threads: usize) -> PerftRequest {
         repetition: Repetition::None,
         divide: false,
         threads,
+        no_cap: false,
     }
 }
 

@@ -60,3 +60,56 @@ fn conversations_answer_as_written() {
     }
     assert!(cases >= 5, "only {cases} cases read");
 }
+
+/// A `position` while `go` runs stops the search and says so before its
+/// `bestmove` (docs/protocol.md, "What stops a search"): never silent.
+#[test]
+fn a_position_during_a_search_stops_it_and_says_so() {
+    let said = Arc::new(Mutex::new(Vec::<String>::new()));
+    let out = said.clone();
+    let mut p = Protocol::new(
+        GameKind::Jungle,
+        None,
+        EngineOptions {
+            hash_mb: 1,
+            ..EngineOptions::default()
+        },
+        |s: &str| Err(format!("bad engine options {s:?}")),
+        move |l: &str| out.lock().unwrap().push(l.to_string()),
+    )
+    .unwrap();
+    // A search that would not end by itself for a long time.
+    p.line("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    p.line("position startpos moves a3a4");
+    p.line("isready");
+    let lines: Vec<String> = said
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|l| !l.starts_with("info depth"))
+        .cloned()
+        .collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        "info string search stopped by `position` (send `stop` first)"
+    );
+    assert!(
+        lines[1].starts_with("bestmove ") && lines[1] != "bestmove (none)",
+        "{lines:?}"
+    );
+    assert_eq!(lines[2], "readyok");
+    // A `stop` first: no such line.
+    p.line("go infinite");
+    p.line("stop");
+    p.line("position startpos");
+    p.finish(true);
+    let n = said
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|l| l.starts_with("info string search stopped"))
+        .count();
+    assert_eq!(n, 1);
+}

@@ -194,6 +194,22 @@ impl<V: Variant> Position<V> {
         if !seen[0] || !seen[1] {
             return Err(bad(0, "expected both piece lists, W… and B…"));
         }
+        // The side that moved last cannot have lost its last piece: the
+        // game ended when it did, with the other side to move
+        // (docs/rules/checkers.md §5.3). The side to move without pieces is
+        // a reachable end (it lost).
+        let last = stm.flip();
+        if sets[last.index()] == 0 {
+            return Err(bad(
+                0,
+                &format!(
+                    "{} has no piece but {} is to move: the game ended when {} lost its last piece",
+                    last.name(),
+                    stm.name(),
+                    last.name()
+                ),
+            ));
+        }
         Position::from_bitboards(rules, sets[0], sets[1], kings, stm).map_err(|e| bad(0, &e))
     }
 

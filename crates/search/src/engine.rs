@@ -5,7 +5,7 @@ use crate::config::Config;
 use crate::tt::Table;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use zoo_core::{Evaluator, Game, Oracle, Tactics};
+use zoo_core::{Evaluator, Game, Oracle, OutOfMemory, Tactics};
 
 /// The search engine of game `G` with evaluation `E` and tactics `T`. It
 /// keeps its table between searches (a game's later moves reuse what the
@@ -24,14 +24,24 @@ pub struct Engine<G: Game, E: Evaluator<G>, T: Tactics<G>> {
 
 impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
     /// An engine with an empty table sized by `cfg` and no oracle.
+    ///
+    /// # Panics
+    /// When the system refuses the table's memory: for tests and
+    /// experiments; front ends use [`Engine::try_new`].
     pub fn new(cfg: Config, eval: E, tactics: T) -> Self {
+        Self::try_new(cfg, eval, tactics).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An engine with an empty table sized by `cfg` and no oracle, or
+    /// [`OutOfMemory`] when the system refuses the table's memory.
+    pub fn try_new(cfg: Config, eval: E, tactics: T) -> Result<Self, OutOfMemory> {
         let tt = Arc::new(match (cfg.tt, cfg.hash_mb) {
-            (false, _) => Table::with_buckets(1, cfg.replacement, cfg.two_bound),
+            (false, _) => Table::with_buckets(1, cfg.replacement, cfg.two_bound)?,
             // 64 KiB: small enough to make replacement schemes matter in experiments.
-            (true, 0) => Table::with_buckets(1024, cfg.replacement, cfg.two_bound),
-            (true, mb) => Table::new(mb, cfg.replacement, cfg.two_bound),
+            (true, 0) => Table::with_buckets(1024, cfg.replacement, cfg.two_bound)?,
+            (true, mb) => Table::new(mb, cfg.replacement, cfg.two_bound)?,
         });
-        Engine {
+        Ok(Engine {
             cfg,
             eval: Arc::new(eval),
             tactics,
@@ -39,7 +49,7 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
             stop: Arc::new(AtomicBool::new(false)),
             oracle: None,
             _g: Default::default(),
-        }
+        })
     }
 
     /// The evaluation the engine scores leaves with.

@@ -14,6 +14,8 @@
 //! separate depths").
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use zoo_core::memory::try_vec_with;
+use zoo_core::OutOfMemory;
 
 /// Entries per bucket: 4 × 16 bytes = one 64-byte cache line.
 pub const BUCKET: usize = 4;
@@ -148,9 +150,14 @@ pub struct Table {
 
 impl Table {
     /// A table of about `megabytes` MiB (rounded down to a power of two of
-    /// buckets, at least one).
-    pub fn new(megabytes: usize, replacement: Replacement, two_bound: bool) -> Table {
-        let bytes = megabytes.max(1) << 20;
+    /// buckets, at least one), or [`OutOfMemory`] when the system refuses
+    /// the memory.
+    pub fn new(
+        megabytes: usize,
+        replacement: Replacement,
+        two_bound: bool,
+    ) -> Result<Table, OutOfMemory> {
+        let bytes = megabytes.clamp(1, usize::MAX >> 21) << 20;
         let mut buckets = 1usize;
         while buckets * 2 * BUCKET * 16 <= bytes {
             buckets *= 2;
@@ -159,19 +166,22 @@ impl Table {
     }
 
     /// A table of exactly `buckets` buckets (rounded up to a power of two),
-    /// for experiments with small tables.
-    pub fn with_buckets(buckets: usize, replacement: Replacement, two_bound: bool) -> Table {
+    /// for experiments with small tables; [`OutOfMemory`] when the system
+    /// refuses the memory.
+    pub fn with_buckets(
+        buckets: usize,
+        replacement: Replacement,
+        two_bound: bool,
+    ) -> Result<Table, OutOfMemory> {
         let buckets = buckets.next_power_of_two();
-        let words = (0..buckets * BUCKET * 2)
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        Table {
+        let words = try_vec_with(buckets * BUCKET * 2, "search table", || AtomicU64::new(0))?;
+        Ok(Table {
             words,
             mask: buckets - 1,
             generation: AtomicU8::new(0),
             replacement,
             two_bound,
-        }
+        })
     }
 
     /// The number of buckets.
@@ -355,7 +365,7 @@ mod tests {
 
     #[test]
     fn store_and_probe_round_trip() {
-        let t = Table::with_buckets(16, Replacement::Deep, false);
+        let t = Table::with_buckets(16, Replacement::Deep, false).unwrap();
         let k = 0xDEAD_BEEF_1234_5678u64;
         assert!(t.probe(k).is_none());
         t.store(k, Bound::Exact, -123, 7, 42, 100);
@@ -377,7 +387,7 @@ mod tests {
 
     #[test]
     fn two_bound_entries_merge() {
-        let t = Table::with_buckets(16, Replacement::Deep, true);
+        let t = Table::with_buckets(16, Replacement::Deep, true).unwrap();
         let k = 0x0123_4567_89AB_CDEFu64;
         t.store(k, Bound::Lower, 10, 4, 7, 1);
         t.store(k, Bound::Upper, 30, 6, NO_MOVE, 1);
@@ -394,7 +404,7 @@ mod tests {
 
     #[test]
     fn deep_scheme_keeps_deep_entries() {
-        let t = Table::with_buckets(1, Replacement::Deep, false);
+        let t = Table::with_buckets(1, Replacement::Deep, false).unwrap();
         // Five keys into one bucket of four: the shallowest goes.
         let keys: Vec<u64> = (1..=5u64).map(|i| i << 40).collect();
         for (i, &k) in keys.iter().enumerate() {
@@ -408,7 +418,7 @@ mod tests {
 
     #[test]
     fn big_scheme_keeps_big_subtrees() {
-        let t = Table::with_buckets(1, Replacement::Big, false);
+        let t = Table::with_buckets(1, Replacement::Big, false).unwrap();
         let keys: Vec<u64> = (1..=5u64).map(|i| i << 40).collect();
         for (i, &k) in keys.iter().enumerate() {
             t.store(k, Bound::Exact, 0, 1, 0, [1000, 10, 5000, 100_000, 7][i]);
@@ -419,11 +429,24 @@ mod tests {
 
     #[test]
     fn torn_entry_reads_as_miss() {
-        let t = Table::with_buckets(1, Replacement::Deep, false);
+        let t = Table::with_buckets(1, Replacement::Deep, false).unwrap();
         let k = 5u64 << 40;
         t.store(k, Bound::Exact, 1, 1, 0, 1);
         // Simulate a half-finished write of another entry over the data word.
         t.words[1].store(0xFFFF_0000_1111_2222, Ordering::Relaxed);
         assert!(t.probe(k).is_none());
+    }
+}
+
+#[cfg(test)]
+mod allocation {
+    use super::*;
+
+    #[test]
+    fn a_table_too_large_is_an_error_not_an_abort() {
+        let e = Table::new(usize::MAX >> 22, Replacement::Deep, false)
+            .err()
+            .expect("a table of petabytes cannot be allocated");
+        assert_eq!(e.what, "search table");
     }
 }

@@ -54,7 +54,8 @@ use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::value::{Answer, Goal};
 use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
-use zoo_core::{Game, History, MoveList, Oracle};
+use zoo_core::memory::try_vec;
+use zoo_core::{Game, History, MoveList, Oracle, OutOfMemory};
 
 /// How the transposition table meets repetition (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -346,29 +347,32 @@ struct Table {
 impl Table {
     #[cfg(test)]
     fn new(max_entries: u64, chains: bool) -> Table {
-        Table::with_depths(max_entries, chains, false)
+        Table::with_depths(max_entries, chains, false).expect("a small table")
     }
 
-    fn with_depths(max_entries: u64, chains: bool, depths: bool) -> Table {
+    /// The table of at most `max_entries` entries, or [`OutOfMemory`]
+    /// when the system refuses the memory (a ulimit, a cgroup).
+    fn with_depths(max_entries: u64, chains: bool, depths: bool) -> Result<Table, OutOfMemory> {
         // A power of two, at least one bucket, never above the budget.
         let mut n = 2usize;
         while (n as u64) * 2 <= max_entries {
             n *= 2;
         }
-        Table {
-            entries: vec![Entry::default(); n],
+        const WHAT: &str = "df-pn table";
+        Ok(Table {
+            entries: try_vec(n, WHAT, Entry::default())?,
             deps: if chains {
-                vec![[0; MAX_DEPS]; n]
+                try_vec(n, WHAT, [0; MAX_DEPS])?
             } else {
                 Vec::new()
             },
             depths: if depths {
-                vec![NO_DEPTH; n]
+                try_vec(n, WHAT, NO_DEPTH)?
             } else {
                 Vec::new()
             },
             mask: (n - 1) & !1,
-        }
+        })
     }
 
     fn bytes(&self) -> u64 {
@@ -600,6 +604,10 @@ fn leaf_numbers<G: Game>(leaves: &Leaves<'_, G>, pos: &G, end: End) -> (u32, u32
 /// the proof of a decided answer, derived again after the run (`nodes`
 /// counts the run's calls only; `seconds` includes the derivation), or
 /// none when a limit stopped that.
+///
+/// # Panics
+/// When the system refuses the table's memory: front ends call
+/// [`solve_resumable`], which returns that as an error.
 pub fn solve<G: Game>(
     root: &G,
     goal: Goal,
@@ -608,7 +616,7 @@ pub fn solve<G: Game>(
     opts: &Options,
 ) -> Report<G::Move> {
     solve_resumable(root, goal, oracle, limits, opts, Resume::default())
-        .expect("nothing is read without a saved table")
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// [`solve`], going on from a saved table and saving it now and then
@@ -626,7 +634,8 @@ pub fn solve_resumable<'a, G: Game>(
     let leaves = Leaves::new(root, goal, oracle);
     let mb = limits.memory_mb.unwrap_or(opts.default_table_mb);
     let entries = (mb << 20) / bytes_per_entry_of(opts) as u64;
-    let mut table = Table::with_depths(entries, opts.ghi == Ghi::Path, opts.remedies.tca);
+    let mut table = Table::with_depths(entries, opts.ghi == Ghi::Path, opts.remedies.tca)
+        .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
     if let Some((r, n)) = resume.from {
         let mut b = [0u8; SAVED_ENTRY_BYTES];
         let u64at =
@@ -1058,6 +1067,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_table_the_system_refuses_is_an_error() {
+        let e = Table::with_depths(u64::MAX >> 4, true, true)
+            .err()
+            .expect("no system gives exabytes");
+        assert_eq!(e.what, "df-pn table");
+    }
+
+    #[test]
     fn remedies_parse_and_name() {
         assert_eq!(Remedies::parse("tca,wpn"), Ok(Remedies::ALL));
         assert_eq!(Remedies::parse("all"), Ok(Remedies::ALL));
@@ -1072,7 +1089,7 @@ mod tests {
 
     #[test]
     fn depths_are_kept_beside_their_entries() {
-        let mut t = Table::with_depths(2, false, true);
+        let mut t = Table::with_depths(2, false, true).unwrap();
         t.put_at(10, 1, 2, 5, &Deps::NONE, 7);
         assert_eq!(t.depth(10), Some(7));
         // The least depth stays, whatever the later visits.

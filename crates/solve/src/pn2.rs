@@ -247,7 +247,12 @@ pub fn solve_with<G: Game>(
         // Its root's children become `n`'s, with their numbers; those it
         // solved below themselves keep their proofs.
         let first = tree.nodes.len();
-        tree.expand(n, &leaves, &mut pos, &mut hist, &moves, room_budget);
+        if !tree.expand(n, &leaves, &mut pos, &mut hist, &moves, room_budget) {
+            // The system refused the memory: stop as at the memory limit.
+            tree.unwind(&mut pos, &mut hist, &mut path);
+            stopped = true;
+            break;
+        }
         tree.expansions += t2.expansions;
         for (i, c) in (t2.nodes[0].first_child as usize..)
             .take(t2.nodes[0].children as usize)

@@ -334,7 +334,11 @@ impl<M: Copy> Tree<M> {
             self.unwind(pos, hist, path);
             return false;
         }
-        self.expand(n, leaves, pos, hist, moves, budget);
+        if !self.expand(n, leaves, pos, hist, moves, budget) {
+            // The system refused the memory: the tree is full, as at the budget.
+            self.unwind(pos, hist, path);
+            return false;
+        }
         self.update(n);
         self.unwind(pos, hist, path);
         true
@@ -392,7 +396,9 @@ impl<M: Copy> Tree<M> {
     }
 
     /// Gives node `n` (at `pos`, with legal `moves`) its children, each
-    /// evaluated at once when it is a leaf.
+    /// evaluated at once when it is a leaf; `false` (nothing done) when the
+    /// system refuses the memory for them (a ulimit, a cgroup, a full
+    /// machine): the run then stops as at its memory limit, never aborts.
     pub(crate) fn expand<G: Game<Move = M>>(
         &mut self,
         n: usize,
@@ -401,15 +407,20 @@ impl<M: Copy> Tree<M> {
         hist: &mut History,
         moves: &MoveList<M>,
         budget: usize,
-    ) {
+    ) -> bool {
         let first = self.nodes.len();
         let need = first + moves.len();
         if self.nodes.capacity() < need {
             // Grow by doubling, as a Vec does, but never past the budget
             // (the caller checked that `need` fits): the memory limit
             // holds for the allocation, not only for the nodes in use.
+            // Refused, the exact need is asked for before giving up.
             let want = (self.nodes.capacity() * 2).max(need).min(budget);
-            self.nodes.reserve_exact(want - first);
+            if self.nodes.try_reserve_exact(want - first).is_err()
+                && self.nodes.try_reserve_exact(need - first).is_err()
+            {
+                return false;
+            }
         }
         let or = !self.nodes[n].or;
         let mut child_moves = MoveList::new();
@@ -437,6 +448,7 @@ impl<M: Copy> Tree<M> {
         self.nodes[n].first_child = first as u32;
         self.nodes[n].children = moves.len() as u32;
         self.expansions += 1;
+        true
     }
 
     /// Recomputes the numbers of `n` and its ancestors, stopping at the

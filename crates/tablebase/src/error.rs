@@ -12,6 +12,10 @@ use std::sync::Arc;
 #[allow(missing_docs)]
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum TbError {
+    /// The system refused a table's arrays (free memory, a cgroup, a
+    /// ulimit): an error, never an abort.
+    #[error(transparent)]
+    OutOfMemory(#[from] zoo_core::OutOfMemory),
     /// A file or directory could not be read, written or created.
     #[error("{0}: {1}")]
     Io(PathBuf, Arc<std::io::Error>),

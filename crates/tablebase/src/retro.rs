@@ -41,6 +41,7 @@
 use crate::file::SideCounts;
 use crate::TbError;
 use rayon::prelude::*;
+use zoo_core::memory::try_vec;
 use zoo_core::{MoveList, Outcome, Retro, Side, TableIndex};
 
 /// The largest value code: distances run up to 254 plies, as in the
@@ -85,7 +86,10 @@ where
         index,
         name,
         outside,
-        values: [vec![0u8; size as usize], vec![0u8; size as usize]],
+        values: [
+            try_vec(size as usize, "table's values", 0u8)?,
+            try_vec(size as usize, "table's values", 0u8)?,
+        ],
     };
     let mut s = s;
     // Step 1.
@@ -97,7 +101,10 @@ where
                 .map(|(v, stalemate)| (side, x, v, stalemate))
         })
         .collect::<Result<_, _>>()?;
-    let mut stalemates = [vec![false; size as usize], vec![false; size as usize]];
+    let mut stalemates = [
+        try_vec(size as usize, "table's stalemate marks", false)?,
+        try_vec(size as usize, "table's stalemate marks", false)?,
+    ];
     let mut buckets: Vec<Vec<(usize, u64)>> = vec![Vec::new(); MAX_CODE as usize + 1];
     for &(side, x, v, stalemate) in &first {
         stalemates[side][x as usize] = stalemate;

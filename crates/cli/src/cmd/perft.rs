@@ -25,6 +25,9 @@ pub struct PerftArgs {
     /// One JSON object: the count, the time and, with --divide, the count below each root move (docs/json.md).
     #[arg(long)]
     pub json: bool,
+    /// Count deeper than the cap of 12 plies (docs/limits.md).
+    #[arg(long)]
+    pub no_cap: bool,
 }
 
 pub fn run(a: &PerftArgs) -> Result<()> {
@@ -41,6 +44,7 @@ pub fn run(a: &PerftArgs) -> Result<()> {
             repetition: a.repetition,
             divide: a.divide,
             threads: a.threads,
+            no_cap: a.no_cap,
         },
         &super::progress::follow(&bar),
     );

@@ -45,6 +45,9 @@ pub struct PlayArgs {
     /// final object with the result and the moves (docs/json.md).
     #[arg(long)]
     pub json: bool,
+    /// Take a --movetime over the cap of one hour (docs/limits.md).
+    #[arg(long)]
+    pub no_cap: bool,
 }
 
 pub(super) const COMMANDS: &str =
@@ -191,7 +194,9 @@ pub fn run(a: &PlayArgs) -> Result<()> {
 fn game(a: &PlayArgs, out: &mut dyn View) -> Result<()> {
     let options = a.engine.options();
     let mut s = match &a.load {
-        Some(path) => SavedGame::load(a.position.game, path)?.session(options)?,
+        Some(path) => SavedGame::load(a.position.game, path)?
+            .of_game(a.position.game)?
+            .session(options)?,
         None => a.position.session(options)?,
     };
     let limits = a.limits.limits().or(SearchLimits {
@@ -199,6 +204,7 @@ fn game(a: &PlayArgs, out: &mut dyn View) -> Result<()> {
         ..SearchLimits::default()
     });
     limits.to_limits()?;
+    limits.check_cap(a.no_cap)?;
     let humans: &[Side] = match a.side {
         Colour::White => &[Side::White],
         Colour::Black => &[Side::Black],

@@ -37,13 +37,8 @@ pub fn run(a: &ServeArgs) -> Result<()> {
             zoo_app::options::MAX_THREADS
         );
     }
-    let max = zoo_app::options::max_hash_mb();
-    if !(1..=max).contains(&a.hash) {
-        anyhow::bail!(
-            "hash {} MiB is not between 1 and {max} (half this machine's memory)",
-            a.hash
-        );
-    }
+    // Every search at once has its own table: all of them must fit.
+    zoo_app::options::check_hash(a.max_searches.max(1), a.hash)?;
     let config = zoo_web::Config {
         tables: a.tables.clone(),
         threads: a.threads,

@@ -109,6 +109,10 @@ pub struct BuildArgs {
     /// the pieces renamed (by default copied from it): to check the copies.
     #[arg(long)]
     pub solve_all: bool,
+    /// Start a build the cost planner (`zoo tb plan`) puts beyond 30 days
+    /// on this machine (docs/limits.md).
+    #[arg(long)]
+    pub force: bool,
     /// JSON lines on stdout: the plan, each table as it is finished, then
     /// the result (docs/json.md); the progress bar stays on stderr.
     #[arg(long)]
@@ -575,6 +579,11 @@ fn build_on(a: &BuildArgs, ranks: &Ranks) -> Result<()> {
         checkpoint_from: a.checkpoint_from,
     };
     let plan = set.plan(&req)?;
+    if !a.force {
+        if let Some(why) = set.cannot_finish(&req, &plan)? {
+            bail!("{why}");
+        }
+    }
     let json = a.json && lead;
     if lead {
         eprintln!(
