@@ -15,7 +15,8 @@
 //! page's words around it when the figure alone is ambiguous (it must
 //! contain the figure); `pointer`, a JSON pointer into the last line of the
 //! output, or `line`, the output line whose first word is this (the whole
-//! line, trailing spaces dropped; with `word = N` its N-th word), or neither (the whole output, trimmed);
+//! line, trailing spaces dropped; with `word = N` its N-th word), or
+//! `count`, the number of output lines that contain this text, or neither (the whole output, trimmed);
 //! `format` (see format.rs). Per entry: `setup`, commands to run first
 //! (each once per check run); `{tmp}` in a command is a scratch directory;
 //! `slow = true` for commands that take over a minute: their figures are
@@ -44,6 +45,9 @@ pub enum Place {
     /// The output line whose first word is this; with a word number
     /// (from 1), only that word.
     Line(String, Option<usize>),
+    /// How many output lines contain this text (e.g. the tables a build
+    /// solved: its JSON lines with `"copied_from":null`).
+    Count(String),
     Whole,
 }
 
@@ -92,11 +96,16 @@ fn figure(entry: &Table, f: &dyn TableLike, out: &mut Vec<Check>) -> Result<()> 
     if !text.contains(&figure) {
         bail!("`text` {text:?} does not contain its figure {figure:?}");
     }
-    let place = match (string(f, "pointer")?, string(f, "line")?) {
-        (Some(p), None) => Place::Pointer(p),
-        (None, Some(l)) => Place::Line(l, word(f)?),
-        (None, None) => Place::Whole,
-        (Some(_), Some(_)) => bail!("figure {figure:?}: `pointer` or `line`, not both"),
+    let place = match (
+        string(f, "pointer")?,
+        string(f, "line")?,
+        string(f, "count")?,
+    ) {
+        (Some(p), None, None) => Place::Pointer(p),
+        (None, Some(l), None) => Place::Line(l, word(f)?),
+        (None, None, Some(c)) => Place::Count(c),
+        (None, None, None) => Place::Whole,
+        _ => bail!("figure {figure:?}: one of `pointer`, `line` and `count`"),
     };
     let format = match string(f, "format")?.or(string(entry, "format")?) {
         Some(name) => name.parse()?,
@@ -205,13 +214,22 @@ impl Check {
                     })?;
                 match word {
                     None => self.format.text(line.trim_end()),
-                    Some(n) => self
-                        .format
-                        .text(line.split_whitespace().nth(n - 1).ok_or_else(|| {
+                    Some(n) => {
+                        let word = line.split_whitespace().nth(n - 1).ok_or_else(|| {
                             anyhow!("`{}`: its line `{first}` has no word {n}", self.command)
-                        })?),
+                        })?;
+                        // A word ends before the comma of a sentence ("21.17,").
+                        self.format.text(word.trim_end_matches([',', ';']))
+                    }
                 }
             }
+            Place::Count(text) => self.format.text(
+                &output
+                    .lines()
+                    .filter(|l| l.contains(text.as_str()))
+                    .count()
+                    .to_string(),
+            ),
             Place::Whole => self.format.text(output.trim()),
         }
     }

@@ -121,4 +121,11 @@ fn the_file_format_is_checked() {
     let text = "[[check]]\npage = \"README.md\"\ncommand = \"zoo x\"\nformat = \"commas\"\nfigures = [{ figure = \"1,000\", line = \"total\", word = 2 }]\n";
     let c = checks::parse(text).unwrap();
     assert_eq!(c[0].value(" 1  5\n total  1000  7\n").unwrap(), "1,000");
+    let text = "[[check]]\npage = \"README.md\"\ncommand = \"zoo x\"\nfigures = [{ figure = \"2\", count = \"null\" }]\n";
+    let c = checks::parse(text).unwrap();
+    assert_eq!(
+        c[0].value("{\"a\":null}\n{\"a\":1}\n{\"a\":null}\n")
+            .unwrap(),
+        "2"
+    );
 }
