@@ -89,7 +89,9 @@ pub fn release_dir(root: &Path) -> PathBuf {
         .join("release")
 }
 
-fn run_step(root: &Path, step: Step) -> Result<()> {
+/// `built`: the workspace step has just built the zoo binary (with the
+/// features the tests unify; `cargo build -p zoo` would build it again).
+fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
     match step {
         Step::Packages => packages::install(),
         Step::Npm => {
@@ -109,9 +111,11 @@ fn run_step(root: &Path, step: Step) -> Result<()> {
             sh(root, c)
         }
         Step::Docs => {
-            let mut c = cargo();
-            c.args(["build", "--release", "-p", "zoo"]);
-            sh(root, c)?;
+            if !built {
+                let mut c = cargo();
+                c.args(["build", "--release", "-p", "zoo"]);
+                sh(root, c)?;
+            }
             let zoo = release_dir(root).join("zoo");
             docs::run(root, &docs::load(root)?, &zoo)
         }
@@ -176,7 +180,7 @@ pub fn run(root: &Path, only: &[Step]) -> Result<()> {
     for (i, &step) in steps.iter().enumerate() {
         println!("==> [{}/{}] {}", i + 1, steps.len(), step.name());
         let t = Instant::now();
-        let result = run_step(root, step);
+        let result = run_step(root, step, steps.contains(&Step::Workspace));
         let secs = t.elapsed().as_secs_f64();
         if let Err(e) = result {
             bail!("step `{}` failed after {secs:.1} s: {e:#}", step.name());
