@@ -198,3 +198,22 @@ pub fn run(root: &Path, only: &[Step]) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_run_alone_brings_what_it_needs_in_order() {
+        assert_eq!(plan(&[]), Step::ALL.to_vec());
+        assert_eq!(plan(&[Step::Docs]), vec![Step::Docs]);
+        assert_eq!(
+            plan(&[Step::Browser]),
+            vec![Step::Packages, Step::Npm, Step::Browser]
+        );
+        assert_eq!(
+            plan(&[Step::Mpi, Step::Workspace]),
+            vec![Step::Packages, Step::Workspace, Step::Mpi]
+        );
+    }
+}
