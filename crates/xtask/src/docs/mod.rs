@@ -124,7 +124,8 @@ pub fn run(root: &Path, checks: &[Check], zoo: &Path) -> Result<()> {
             let secs = t.elapsed().as_secs_f64();
             println!("    {secs:6.1} s  {line}");
             if secs > QUICK_SECONDS {
-                println!("             (over a minute: mark its figures `slow = true`)");
+                // Wall time: on a loaded machine quick commands pass a minute too.
+                println!("             (over a minute; if so on an idle machine, mark its figures `slow = true`)");
             }
             outputs.insert(line.clone(), out);
         }
