@@ -1,0 +1,143 @@
+//! `cargo xtask docs`: every machine-independent figure of the README and
+//! docs/*.md is listed in docs/checks.toml with the page, the figure as the
+//! page writes it, the command that computes it and where in the command's
+//! output it is. The check reruns the quick commands (those not marked
+//! `slow`), formats each value as the page writes it, and fails when a
+//! command gives another value or a page no longer shows the figure.
+
+mod checks;
+mod format;
+#[cfg(test)]
+mod tests;
+
+pub use checks::{load, Check};
+
+use anyhow::{bail, Context, Result};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+/// A command that takes longer than this belongs in the file as `slow`.
+const QUICK_SECONDS: f64 = 60.0;
+
+/// Every figure still on its page (no command run): failures, one a line.
+pub fn page_failures(root: &Path, checks: &[Check]) -> Result<Vec<String>> {
+    let mut pages: HashMap<&str, String> = HashMap::new();
+    let mut failures = Vec::new();
+    for check in checks {
+        if !pages.contains_key(check.page.as_str()) {
+            let path = root.join(&check.page);
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            pages.insert(&check.page, text);
+        }
+        if !pages[check.page.as_str()].contains(&check.text) {
+            failures.push(format!(
+                "{}: figure `{}` ({}): the page no longer shows `{}`",
+                check.page, check.figure, check.command, check.text
+            ));
+        }
+    }
+    Ok(failures)
+}
+
+pub fn check_pages(root: &Path, checks: &[Check]) -> Result<()> {
+    report(page_failures(root, checks)?)
+}
+
+fn report(failures: Vec<String>) -> Result<()> {
+    if failures.is_empty() {
+        return Ok(());
+    }
+    for f in &failures {
+        eprintln!("    {f}");
+    }
+    bail!(
+        "{} documented figure{} disagree{} (docs/checks.toml): first {}",
+        failures.len(),
+        if failures.len() == 1 { "" } else { "s" },
+        if failures.len() == 1 { "s" } else { "" },
+        failures[0]
+    )
+}
+
+/// The command's value, formatted as the page writes it, against the
+/// figure: `None` when they agree, else what is wrong.
+pub fn value_failure(check: &Check, output: &str) -> Option<String> {
+    match check.value(output) {
+        Ok(v) if v == check.figure => None,
+        Ok(v) => Some(format!(
+            "{}: figure `{}`: `{}` now gives `{v}`",
+            check.page, check.figure, check.command
+        )),
+        Err(e) => Some(format!("{}: figure `{}`: {e:#}", check.page, check.figure)),
+    }
+}
+
+/// Runs one `zoo …` command line in the scratch directory: its stdout.
+fn run_command(line: &str, zoo: &Path, scratch: &Path) -> Result<String> {
+    let line = line.replace("{tmp}", &scratch.to_string_lossy());
+    let words = shlex::split(&line).with_context(|| format!("cannot split `{line}`"))?;
+    let Some((program, args)) = words.split_first() else {
+        bail!("empty command")
+    };
+    if program != "zoo" {
+        bail!("`{line}`: only `zoo …` commands are checked");
+    }
+    let out = Command::new(zoo)
+        .args(args)
+        .current_dir(scratch)
+        .output()
+        .with_context(|| format!("cannot start {}", zoo.display()))?;
+    if !out.status.success() {
+        bail!(
+            "`{line}` failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The whole check: pages, then every quick command once.
+pub fn run(root: &Path, checks: &[Check], zoo: &Path) -> Result<()> {
+    let mut failures = page_failures(root, checks)?;
+    let scratch: PathBuf = crate::steps::release_dir(root).join("xtask-docs");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch)
+        .with_context(|| format!("cannot create {}", scratch.display()))?;
+    let mut outputs: HashMap<String, Result<String, String>> = HashMap::new();
+    let (mut ran, mut slow) = (0, 0);
+    for check in checks {
+        if check.slow {
+            slow += 1;
+            continue;
+        }
+        ran += 1;
+        for line in check.setup.iter().chain([&check.command]) {
+            if outputs.contains_key(line) {
+                continue;
+            }
+            let t = Instant::now();
+            let out = run_command(line, zoo, &scratch).map_err(|e| format!("{e:#}"));
+            let secs = t.elapsed().as_secs_f64();
+            println!("    {secs:6.1} s  {line}");
+            if secs > QUICK_SECONDS {
+                // Wall time: on a loaded machine quick commands pass a minute too.
+                println!("             (over a minute; if so on an idle machine, mark its figures `slow = true`)");
+            }
+            outputs.insert(line.clone(), out);
+        }
+        let setup_failed = check.setup.iter().find_map(|s| outputs[s].as_ref().err());
+        match (setup_failed, &outputs[&check.command]) {
+            (Some(e), _) | (None, Err(e)) => {
+                failures.push(format!("{}: figure `{}`: {e}", check.page, check.figure))
+            }
+            (None, Ok(out)) => failures.extend(value_failure(check, out)),
+        }
+    }
+    report(failures)?;
+    println!("    docs: {ran} figures recomputed and {slow} slow ones found on their pages");
+    Ok(())
+}
