@@ -124,8 +124,9 @@ fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
             c.args([
                 "test",
                 "--release",
-                "-p",
-                "zoo",
+                // --workspace, not -p zoo: the same feature unification as
+                // the workspace step, so nothing is built again.
+                "--workspace",
                 "--test",
                 "browser",
                 "--",
@@ -138,10 +139,9 @@ fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
             c.args([
                 "test",
                 "--release",
-                "-p",
-                "zoo",
+                "--workspace",
                 "--features",
-                "mpi",
+                "zoo/mpi",
                 "--test",
                 "mpi_cli",
             ]);
