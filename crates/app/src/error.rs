@@ -47,6 +47,9 @@ pub enum AppError {
     /// A directory or file the user named that is not there.
     #[error("{0}")]
     Path(String),
+    /// A file that could not be saved or read ([`crate::files`]).
+    #[error(transparent)]
+    File(#[from] zoo_core::files::FileError),
     /// Stopped by the user (Ctrl-C) before the end.
     #[error("stopped before the end")]
     Interrupted,

@@ -133,8 +133,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     let rules = rules_name.as_deref();
     let openings = match &a.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = zoo_app::files::read_text(path, zoo_app::files::TEXT_LIMIT, "openings")?;
             openings_from_text(a.game, rules, &text, &path.display().to_string())?
         }
         None => default_openings(a.game, rules)?,
