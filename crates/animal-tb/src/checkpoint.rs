@@ -287,12 +287,26 @@ fn write(tmp: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
 
 /// Loads a checkpoint into `parts` and returns its next level; `None`
 /// when there is none, or it does not fit (then it is removed).
+///
+/// One whose checksum holds but whose state no solve can leave (edited,
+/// with its checksum made right again) is an error naming it: resuming
+/// from it could give wrong values.
 pub fn load(path: &Path, parts: &Parts) -> Result<Option<u64>, TbError> {
+    // Not a regular file (a FIFO would block the open): no checkpoint.
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Ok(None);
+    }
     let Ok(f) = File::open(path) else {
         return Ok(None);
     };
     match read(f, parts) {
-        Ok(level) => Ok(Some(level)),
+        Ok(level) => match check(parts, level) {
+            Ok(()) => Ok(Some(level)),
+            Err(why) => {
+                clear(parts);
+                Err(refused(path, &why))
+            }
+        },
         Err(_) => {
             // Partly read: the caller starts from a clean state.
             clear(parts);
@@ -300,6 +314,57 @@ pub fn load(path: &Path, parts: &Parts) -> Result<Option<u64>, TbError> {
             Ok(None)
         }
     }
+}
+
+/// The error of a checkpoint at `path` that cannot be resumed, and what
+/// to do.
+pub fn refused(path: &Path, why: &str) -> TbError {
+    TbError::io(
+        path,
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "table-build checkpoint refused: {why}; remove it to solve the configuration from the start"
+            ),
+        ),
+    )
+}
+
+/// Whether the state read into `parts` is one a solve can leave before
+/// `level`: every entry's value possible, and (for a whole configuration)
+/// every entry decided at `level` or later marked to be swept then.
+fn check(parts: &Parts, level: u64) -> Result<(), String> {
+    use crate::generate::{valid_state, CHECKPOINT_LEVELS, MARK_BLOCK};
+    if level >= CHECKPOINT_LEVELS || parts.marks.len() as u64 != CHECKPOINT_LEVELS {
+        return Err(format!("next level {level}"));
+    }
+    for (side, words) in parts.state.iter().enumerate() {
+        for (k, w) in words.iter().enumerate() {
+            let w = w.load(Relaxed);
+            for lane in 0..4u64 {
+                let v = (w >> (16 * lane)) as u16;
+                let x = 4 * k as u64 + lane;
+                if !valid_state(v) {
+                    return Err(format!("entry {x} of side {side} holds {v:#06x}"));
+                }
+                let decided_at = (v & 0x8000 == 0 && v != 0).then(|| (v & 0xff) as u64 - 1);
+                if let (None, Some(d)) = (parts.share, decided_at) {
+                    // Level `level` itself may be half swept (a stop between
+                    // blocks clears the marks of the blocks done).
+                    if d > level {
+                        let b = x / MARK_BLOCK;
+                        let mark = parts.marks[d as usize][side][(b / 64) as usize].load(Relaxed);
+                        if mark & (1 << (b % 64)) == 0 {
+                            return Err(format!(
+                                "entry {x} of side {side} decided at {d} in a block not marked for it"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn read(f: File, parts: &Parts) -> std::io::Result<u64> {
