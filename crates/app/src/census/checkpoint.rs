@@ -153,7 +153,7 @@ pub fn parse(text: &str, census: &Header) -> Result<Parsed, String> {
         }
         let n = i + 1;
         let d: Done = serde_json::from_str(line.trim_end())
-            .map_err(|e| format!("line {n} is not a counted material ({e})"))?;
+            .map_err(|e| format!("line {n}: not a counted material ({e})"))?;
         let (want, crc) = done_line(last, d.pieces, d.material, &d.row);
         if line != want {
             return Err(format!(
