@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         game: "jungle-checkers".into(),
         rules: "leiden".into(),
         fen: "7/3e3/7/7/7/3R3/2D4 b".into(),
-        ghi: if flags & 2 != 0 { "-".into() } else { "no-repetition-store".into() },
+        ghi: if flags & 2 != 0 { "-".into() } else { "path".into() },
         tables: false,
         algo: if flags & 2 != 0 { "pns".into() } else { "dfpn".into() },
     };

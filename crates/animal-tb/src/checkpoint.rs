@@ -432,17 +432,29 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("RvE.ckpt");
         let m = Material::new(1, 8);
-        let (s0, s1) = (words(&[1, 2, 3]), words(&[4, 5, 6]));
+        // A state a solve can leave before level 0: entries decided at 0
+        // and at 1, the latter's block (0, side 0) marked for level 1.
+        let (s0, s1) = (words(&[1, 2, 1]), words(&[1, 1, 1]));
         let marks = vec![[words(&[7]), words(&[8])], [words(&[9]), words(&[10])]];
         let parts = Parts::whole(m, 12, [&s0, &s1], &marks);
-        save(&path, &parts, 5).unwrap();
+        save(&path, &parts, 0).unwrap();
 
         let (t0, t1) = (words(&[0; 3]), words(&[0; 3]));
         let tm = vec![[words(&[0]), words(&[0])], [words(&[0]), words(&[0])]];
         let into = Parts::whole(m, 12, [&t0, &t1], &tm);
-        assert_eq!(load(&path, &into).unwrap(), Some(5));
+        assert_eq!(load(&path, &into).unwrap(), Some(0));
         let all: Vec<u64> = into.chunks().flatten().map(|w| w.load(Relaxed)).collect();
-        assert_eq!(all, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(all, vec![1, 2, 1, 1, 1, 1, 7, 8, 9, 10]);
+
+        // Its next level edited to 1, the checksum made right: level 0 is
+        // still marked, so it is refused with its name.
+        save(&path, &parts, 1).unwrap();
+        let err = load(&path, &into).unwrap_err().to_string();
+        assert!(
+            err.contains("RvE.ckpt") && err.contains("remove it"),
+            "{err}"
+        );
+        save(&path, &parts, 0).unwrap();
 
         // Another material: refused and removed, the state left clean.
         let other = Parts {
