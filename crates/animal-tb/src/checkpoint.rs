@@ -95,7 +95,9 @@ impl<'a> Parts<'a> {
         }
     }
 
-    fn head(&self, level: u64) -> Vec<u8> {
+    /// The header of a checkpoint of these parts at `level` (public for
+    /// the fuzz target, which writes checkpoints to load).
+    pub fn head(&self, level: u64) -> Vec<u8> {
         let mut h = vec![
             0u8;
             if self.share.is_some() {
@@ -287,12 +289,26 @@ fn write(tmp: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
 
 /// Loads a checkpoint into `parts` and returns its next level; `None`
 /// when there is none, or it does not fit (then it is removed).
+///
+/// One whose checksum holds but whose state no solve can leave (edited,
+/// with its checksum made right again) is an error naming it: resuming
+/// from it could give wrong values.
 pub fn load(path: &Path, parts: &Parts) -> Result<Option<u64>, TbError> {
+    // Not a regular file (a FIFO would block the open): no checkpoint.
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Ok(None);
+    }
     let Ok(f) = File::open(path) else {
         return Ok(None);
     };
     match read(f, parts) {
-        Ok(level) => Ok(Some(level)),
+        Ok(level) => match check(parts, level) {
+            Ok(()) => Ok(Some(level)),
+            Err(why) => {
+                clear(parts);
+                Err(refused(path, &why))
+            }
+        },
         Err(_) => {
             // Partly read: the caller starts from a clean state.
             clear(parts);
@@ -300,6 +316,73 @@ pub fn load(path: &Path, parts: &Parts) -> Result<Option<u64>, TbError> {
             Ok(None)
         }
     }
+}
+
+/// The error of a checkpoint at `path` that cannot be resumed, and what
+/// to do.
+pub fn refused(path: &Path, why: &str) -> TbError {
+    TbError::io(
+        path,
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "table-build checkpoint refused: {why}; remove it to solve the configuration from the start"
+            ),
+        ),
+    )
+}
+
+/// Whether the state read into `parts` is one a solve can leave before
+/// `level`: every entry's value possible, and (for a whole configuration)
+/// every entry decided at `level` or later marked to be swept then.
+fn check(parts: &Parts, level: u64) -> Result<(), String> {
+    use crate::generate::{valid_state, CHECKPOINT_LEVELS, MARK_BLOCK};
+    if level >= CHECKPOINT_LEVELS {
+        return Err(format!("next level {level}"));
+    }
+    // The levels before `level` are swept: a sweep clears a block's mark
+    // and nothing marks a level after its sweep.
+    if parts.share.is_none() {
+        for (l, sides) in parts.marks.iter().enumerate().take(level as usize) {
+            if sides.iter().any(|w| w.iter().any(|x| x.load(Relaxed) != 0)) {
+                return Err(format!("level {l} still marked before next level {level}"));
+            }
+        }
+    }
+    for (side, words) in parts.state.iter().enumerate() {
+        for (k, w) in words.iter().enumerate() {
+            let w = w.load(Relaxed);
+            for lane in 0..4u64 {
+                let v = (w >> (16 * lane)) as u16;
+                let x = 4 * k as u64 + lane;
+                // A pending win at w is decided by the sweep of level w - 1.
+                let pending_past =
+                    v & 0xc000 == 0xc000 && v & 0xff != 0 && (v & 0xff) as u64 <= level;
+                if !valid_state(v) || pending_past {
+                    return Err(format!("entry {x} of side {side} holds {v:#06x}"));
+                }
+                let decided_at = (v & 0x8000 == 0 && v != 0).then(|| (v & 0xff) as u64 - 1);
+                if let (None, Some(d)) = (parts.share, decided_at) {
+                    // Level `level` itself may be half swept (a stop between
+                    // blocks clears the marks of the blocks done).
+                    if d > level {
+                        let b = x / MARK_BLOCK;
+                        let mark = parts
+                            .marks
+                            .get(d as usize)
+                            .and_then(|l| l[side].get((b / 64) as usize))
+                            .map_or(0, |w| w.load(Relaxed));
+                        if mark & (1 << (b % 64)) == 0 {
+                            return Err(format!(
+                                "entry {x} of side {side} decided at {d} in a block not marked for it"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn read(f: File, parts: &Parts) -> std::io::Result<u64> {
@@ -349,17 +432,29 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("RvE.ckpt");
         let m = Material::new(1, 8);
-        let (s0, s1) = (words(&[1, 2, 3]), words(&[4, 5, 6]));
+        // A state a solve can leave before level 0: entries decided at 0
+        // and at 1, the latter's block (0, side 0) marked for level 1.
+        let (s0, s1) = (words(&[1, 2, 1]), words(&[1, 1, 1]));
         let marks = vec![[words(&[7]), words(&[8])], [words(&[9]), words(&[10])]];
         let parts = Parts::whole(m, 12, [&s0, &s1], &marks);
-        save(&path, &parts, 5).unwrap();
+        save(&path, &parts, 0).unwrap();
 
         let (t0, t1) = (words(&[0; 3]), words(&[0; 3]));
         let tm = vec![[words(&[0]), words(&[0])], [words(&[0]), words(&[0])]];
         let into = Parts::whole(m, 12, [&t0, &t1], &tm);
-        assert_eq!(load(&path, &into).unwrap(), Some(5));
+        assert_eq!(load(&path, &into).unwrap(), Some(0));
         let all: Vec<u64> = into.chunks().flatten().map(|w| w.load(Relaxed)).collect();
-        assert_eq!(all, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(all, vec![1, 2, 1, 1, 1, 1, 7, 8, 9, 10]);
+
+        // Its next level edited to 1, the checksum made right: level 0 is
+        // still marked, so it is refused with its name.
+        save(&path, &parts, 1).unwrap();
+        let err = load(&path, &into).unwrap_err().to_string();
+        assert!(
+            err.contains("RvE.ckpt") && err.contains("remove it"),
+            "{err}"
+        );
+        save(&path, &parts, 0).unwrap();
 
         // Another material: refused and removed, the state left clean.
         let other = Parts {

@@ -51,6 +51,9 @@ pub enum AppError {
     /// the ulimit): an error and a non-zero exit, never an abort.
     #[error(transparent)]
     OutOfMemory(#[from] zoo_core::OutOfMemory),
+    /// A file that could not be saved or read ([`crate::files`]).
+    #[error(transparent)]
+    File(#[from] zoo_core::files::FileError),
     /// Stopped by the user (Ctrl-C) before the end.
     #[error("stopped before the end")]
     Interrupted,

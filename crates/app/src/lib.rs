@@ -58,4 +58,6 @@ pub use trees::{TreeLimit, TreeReport, TreeRequest, TreeSummary};
 /// How a table is stored, what a build reports per table, and sizes in
 /// words: the tables' own types, as the front ends show them.
 pub use zoo_animal_tb::{build::human_bytes, build::Built};
+/// Saving and reading files: one helper for every command.
+pub use zoo_core::files;
 pub use zoo_tb::file::Encoding;

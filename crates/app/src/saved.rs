@@ -190,26 +190,18 @@ impl SavedGame {
         Ok(self)
     }
 
-    /// Writes [`SavedGame::to_text`] to `path`: to a temporary name
-    /// beside it first, then renamed, so an existing file is replaced
-    /// whole or not at all.
+    /// Writes [`SavedGame::to_text`] to `path` with [`crate::files::save`]:
+    /// an existing file is replaced whole or not at all, and anything but
+    /// a regular file is refused.
     pub fn save(&self, path: &std::path::Path) -> Result<(), AppError> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = std::path::PathBuf::from(tmp);
-        let fail =
-            |e: std::io::Error| AppError::Input(format!("cannot save to {}: {e}", path.display()));
-        std::fs::write(&tmp, self.to_text()).map_err(fail)?;
-        std::fs::rename(&tmp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            fail(e)
-        })
+        crate::files::save_bytes(path, self.to_text().as_bytes())?;
+        Ok(())
     }
 
-    /// Reads the first game of the file at `path` (see [`SavedGame::parse`]).
+    /// Reads the first game of the file at `path` (see [`SavedGame::parse`]),
+    /// at most [`crate::files::TEXT_LIMIT`] bytes of it.
     pub fn load(game: GameKind, path: &std::path::Path) -> Result<SavedGame, AppError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| AppError::Input(format!("cannot read {}: {e}", path.display())))?;
+        let text = crate::files::read_text(path, crate::files::TEXT_LIMIT, "a saved game")?;
         SavedGame::parse(game, &text)
     }
 }

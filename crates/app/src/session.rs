@@ -227,7 +227,8 @@ impl Session {
                 value,
                 distance: None,
             }) => format!("{} (distance unknown: WDL-only files)", value.name()),
-            Lookup::Unknown => "no value (table missing or damaged)".to_string(),
+            Lookup::Unknown(None) => "no value (table missing or damaged)".to_string(),
+            Lookup::Unknown(Some(why)) => format!("no value: {why}"),
         }))
     }
 
@@ -324,8 +325,8 @@ enum Lookup {
     TooManyPieces(u32),
     /// The value.
     Known(TableValue),
-    /// A table that should hold it is missing or damaged.
-    Unknown,
+    /// A table that should hold it is missing or damaged, and why.
+    Unknown(Option<String>),
 }
 
 /// The game record: where it started and the moves since, with the
@@ -670,7 +671,7 @@ impl<G: AppGame> Backend for GameSession<G> {
                 value: v.outcome,
                 distance: v.distance,
             }),
-            None => Lookup::Unknown,
+            None => Lookup::Unknown(oracle.why_unknown(&pos)),
         })
     }
     fn prepare(&mut self, limits: Limits) -> Result<(Arc<AtomicBool>, PreparedSearch), AppError> {

@@ -54,6 +54,49 @@ pub struct TableSet {
     dir: PathBuf,
 }
 
+impl TableSet {
+    /// A directory to read tables from that is not there is blamed, not
+    /// the tables missing from it.
+    pub fn check_dir(&self) -> Result<(), AppError> {
+        if self.dir.is_dir() {
+            Ok(())
+        } else {
+            Err(AppError::Path(format!(
+                "the table directory {} does not exist",
+                self.dir.display()
+            )))
+        }
+    }
+}
+
+/// A directory a build writes tables to: created if it is not there, but
+/// only inside a directory that is (a mistyped path does not become a
+/// tree of new directories).
+pub fn check_build_dir(dir: &std::path::Path) -> Result<(), AppError> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    if dir.exists() {
+        return Err(AppError::Path(format!(
+            "{} is not a directory",
+            dir.display()
+        )));
+    }
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if parent.is_dir() {
+        Ok(())
+    } else {
+        Err(AppError::Path(format!(
+            "cannot build tables in {}: its parent directory {} does not exist",
+            dir.display(),
+            parent.display()
+        )))
+    }
+}
+
 /// What `zoo tb build` is asked to do.
 #[derive(Clone, Debug)]
 pub struct BuildRequest {
@@ -447,6 +490,7 @@ impl TableSet {
 
     /// The value of the position `fen` and of each of its moves.
     pub fn probe(&self, fen: &str) -> Result<ProbeReport, AppError> {
+        self.check_dir()?;
         self.visit(ProbeOf { set: self, fen })?
     }
 

@@ -57,5 +57,28 @@ fn a_run_goes_on_from_its_checkpoint() {
         err.to_string().contains("line 11: not a counted material"),
         "{err}"
     );
+
+    // One digit changed, a line moved or dropped: its checksum does not
+    // match, and the file is named (a resumed census never gives other
+    // totals).
+    let digit = lines[20].replacen("\"reachable\":", "\"reachable\":1", 1);
+    let moved = [&lines[..20], &lines[21..22], &lines[20..21], &lines[22..]].concat();
+    let dropped = [&lines[..20], &lines[21..]].concat();
+    for (what, text) in [
+        (
+            "digit",
+            [&lines[..20], &[digit.as_str()][..], &lines[21..]].concat(),
+        ),
+        ("moved", moved),
+        ("dropped", dropped),
+    ] {
+        std::fs::write(&path, text.join("\n") + "\n").unwrap();
+        let err = animal_census(&request(&path, Reading::Thesis), &|_, _| {}, &stop).unwrap_err();
+        let err = err.to_string();
+        assert!(
+            err.contains("line 21: its checksum does not match") && err.contains("census.jsonl"),
+            "{what}: {err}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -11,6 +11,15 @@ use zoo_app::GameKind;
 /// some thousands of MID calls each.
 const FEN: &str = "7/3e3/7/7/7/3R3/2D4 b";
 
+/// `body` with the checkpoint's trailer: `CRC:` and its CRC-32, as an
+/// editor who knows the format would make it right again.
+fn resummed(mut body: Vec<u8>) -> Vec<u8> {
+    let crc = crc32fast::hash(&body);
+    body.extend_from_slice(b"CRC:");
+    body.extend_from_slice(&crc.to_le_bytes());
+    body
+}
+
 fn request(fen: &str, nodes: Option<u64>, checkpoint: Option<&Path>) -> SolveRequest {
     SolveRequest {
         game: GameKind::JungleCheckers,
@@ -75,12 +84,43 @@ fn a_stopped_run_goes_on_to_the_same_answer() {
         "{err}"
     );
 
-    // A checkpoint cut short is refused with its size.
+    // A checkpoint cut short, or with a byte of its table changed, is
+    // refused by its checksum, with its name.
     let r = solve(&request(FEN, Some(1_000), Some(&dir.join("short.ckpt")))).unwrap();
     assert!(r.value.is_none());
     let short = dir.join("short.ckpt");
     let bytes = std::fs::read(&short).unwrap();
     std::fs::write(&short, &bytes[..bytes.len() - 10]).unwrap();
+    let err = solve(&request(FEN, None, Some(&short))).unwrap_err();
+    assert!(
+        err.to_string().contains("checksum") && err.to_string().contains("short.ckpt"),
+        "{err}"
+    );
+    let mut flipped = bytes.clone();
+    flipped[bytes.len() - 30] ^= 4;
+    std::fs::write(&short, &flipped).unwrap();
+    let err = solve(&request(FEN, None, Some(&short))).unwrap_err();
+    assert!(err.to_string().contains("checksum"), "{err}");
+    // The header's entry count changed and the checksum made right again:
+    // the length no longer fits it.
+    let text = String::from_utf8_lossy(&bytes[..bytes.iter().position(|&b| b == b'\n').unwrap()])
+        .to_string();
+    let n: u64 = text
+        .split("\"entries\":")
+        .nth(1)
+        .unwrap()
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let edited = text.replace(
+        &format!("\"entries\":{n}"),
+        &format!("\"entries\":{}", n + 1),
+    );
+    let mut body = edited.into_bytes();
+    body.extend_from_slice(&bytes[text.len()..bytes.len() - 8]);
+    std::fs::write(&short, resummed(body)).unwrap();
     let err = solve(&request(FEN, None, Some(&short))).unwrap_err();
     assert!(err.to_string().contains("where the header says"), "{err}");
 
@@ -207,51 +247,89 @@ fn stopped_pns_and_pn2_runs_go_on_to_the_same_answers_and_counts() {
     std::fs::write(&path, &damaged).unwrap();
     let err = solve(&pns(None)).unwrap_err().to_string();
     assert!(
-        err.contains("cannot go on from checkpoint") && err.contains("damaged"),
+        err.contains("checksum") && err.contains("pns.ckpt"),
         "{err}"
     );
     std::fs::write(&path, &good[..good.len() / 2]).unwrap();
     let err = solve(&pns(None)).unwrap_err().to_string();
-    assert!(err.contains("cut short"), "{err}");
-    // A header that is not one.
-    std::fs::write(&path, b"garbage\n").unwrap();
+    assert!(err.contains("checksum"), "{err}");
+    // A byte of the tree changed and the file's checksum made right again:
+    // the tree's own hash still finds it.
+    let mut edited = good[..good.len() - 8].to_vec();
+    edited[at] ^= 1;
+    std::fs::write(&path, resummed(edited)).unwrap();
     let err = solve(&pns(None)).unwrap_err().to_string();
-    assert!(err.contains("not a solve checkpoint"), "{err}");
+    assert!(
+        err.contains("cannot go on from checkpoint") && err.contains("damaged"),
+        "{err}"
+    );
+    // A header that is not one.
+    std::fs::write(&path, resummed(b"garbage\n".to_vec())).unwrap();
+    let err = solve(&pns(None)).unwrap_err().to_string();
+    assert!(err.contains("not a usable solve checkpoint"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A checkpoint written before PNS had checkpoints (no `algo` in its
-/// question) is df-pn's: a df-pn run reads it, a PNS run refuses it.
+/// A checkpoint whose answers were edited with the checksum made right
+/// again is refused where the answer no longer fits its numbers, and one
+/// written before checkpoints had a checksum (version 1) is refused:
+/// resuming never changes an answer.
 #[test]
-fn an_older_checkpoint_is_dfpn_s() {
+fn edited_and_older_checkpoints_are_refused() {
     let dir = std::env::temp_dir().join(format!("zoo-solve-ckpt-old-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("old.ckpt");
-    let header = serde_json::json!({
-        "format": "zoo-dfpn-checkpoint",
-        "version": 1,
-        "question": {
-            "game": "jungle-checkers",
-            "rules": "leiden",
-            "fen": FEN,
-            "ghi": "no-repetition-store",
-            "tables": false
-        },
-        "done": [{"goal": "win", "answer": "disproven", "pn": null, "dn": 0, "nodes": 5, "seconds": 0.1}],
-        "goal": null,
-        "calls": 0,
-        "entries": 0
-    });
-    std::fs::write(&path, format!("{header}\n")).unwrap();
-    let r = solve(&request(FEN, Some(1), Some(&path))).unwrap();
-    assert_eq!(r.answers[0].goal, "win");
-    assert_eq!(r.answers[0].answer, "disproven");
-    assert_eq!(r.answers[0].nodes, 5, "read from the checkpoint");
-    let pns = SolveRequest {
-        algorithm: Algorithm::Pns,
-        ..request(FEN, Some(1), Some(&path))
+    let header = |version: u32, answer: &str| {
+        serde_json::json!({
+            "format": "zoo-dfpn-checkpoint",
+            "version": version,
+            "question": {
+                "game": "jungle-checkers",
+                "rules": "leiden",
+                "fen": FEN,
+                "ghi": "no-repetition-store",
+                "tables": false,
+                "algo": "dfpn"
+            },
+            "done": [{"goal": "win", "answer": answer, "pn": null, "dn": 0, "nodes": 5, "seconds": 0.1}],
+            "goal": null,
+            "calls": 0,
+            "entries": 0
+        })
     };
-    let err = solve(&pns).unwrap_err().to_string();
-    assert!(err.contains("checkpoint of another question"), "{err}");
+    // Written as this zoo writes it: read.
+    std::fs::write(
+        &path,
+        resummed(format!("{}\n", header(2, "disproven")).into_bytes()),
+    )
+    .unwrap();
+    let r = solve(&request(FEN, Some(1), Some(&path))).unwrap();
+    assert_eq!(
+        (r.answers[0].goal, r.answers[0].answer),
+        ("win", "disproven")
+    );
+    assert_eq!(r.answers[0].nodes, 5, "read from the checkpoint");
+    // `disproven` edited to `proven`, checksum made right: refused.
+    std::fs::write(
+        &path,
+        resummed(format!("{}\n", header(2, "proven")).into_bytes()),
+    )
+    .unwrap();
+    let err = solve(&request(FEN, Some(1), Some(&path)))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("old.ckpt") && err.contains("answer `proven`"),
+        "{err}"
+    );
+    // Version 1, without a checksum.
+    std::fs::write(&path, format!("{}\n", header(1, "disproven"))).unwrap();
+    let err = solve(&request(FEN, Some(1), Some(&path)))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("old.ckpt") && err.contains("checksum"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -32,6 +32,7 @@
 pub mod engine;
 pub mod error;
 pub mod eval;
+pub mod files;
 pub mod game;
 pub mod memory;
 pub mod oracle;

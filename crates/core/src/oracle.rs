@@ -41,4 +41,10 @@ pub trait Oracle<G>: Send + Sync {
     /// The value for the side to move, with its distance when known, or
     /// `None` when the value itself is unknown (no table, damaged table).
     fn probe(&self, pos: &G) -> Option<OracleValue>;
+    /// Why [`Oracle::probe`] has no value for `pos` (which file, and what
+    /// is wrong with it), for messages; `None` when it does not know.
+    fn why_unknown(&self, pos: &G) -> Option<String> {
+        let _ = pos;
+        None
+    }
 }

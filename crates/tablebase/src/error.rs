@@ -24,7 +24,7 @@ pub enum TbError {
     #[error("only the WDL file of {material} in {dir}: its value is known, not its distance")]
     WdlOnly { material: String, dir: PathBuf },
     /// A table file exists but cannot be used.
-    #[error("table file {0} refused: {1}")]
+    #[error("table file {0} refused: {1} (remove it to build it again with `zoo tb build`)")]
     Damaged(PathBuf, Damage),
     /// The table a position needs is not in the directory.
     #[error("no table for {material} in {dir} (build it with `zoo tb build`)")]
@@ -70,7 +70,7 @@ pub enum TbError {
     #[error("{material}: a position is won with no move to play, which a table cannot store")]
     UnstorableWin { material: String },
     /// A smaller table gave an invalid value while a larger one was built.
-    #[error("{material}: the table of {child} gave an invalid value (damaged?)")]
+    #[error("{material}: the table of {child} gave an invalid value (damaged? check it with `zoo tb manifest --check`, or remove it to build it again)")]
     DamagedChild { material: String, child: String },
     /// An entry outside the table was asked for.
     #[error("{material}: no entry {index} of side {side}")]

@@ -104,7 +104,7 @@ fn unhex(s: &str) -> Option<[u8; 32]> {
 /// The size and SHA-256 of a file, read in large pieces.
 pub fn entry_of(path: &Path) -> Result<Entry, TbError> {
     use sha2::Digest;
-    let mut f = File::open(path).map_err(io(path))?;
+    let mut f = crate::file::open_file(path)?;
     let mut h = sha2::Sha256::new();
     // At most 1 MiB at a time, less for a small file (a 3-piece build
     // writes dozens of small tables; zeroing 1 MiB for each cost more than

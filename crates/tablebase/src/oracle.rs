@@ -101,4 +101,7 @@ impl<S: TableScheme> Oracle<S::Pos> for TbOracle<S> {
     fn probe(&self, pos: &S::Pos) -> Option<OracleValue> {
         self.tb.probe_value(pos).ok()
     }
+    fn why_unknown(&self, pos: &S::Pos) -> Option<String> {
+        self.tb.probe_value(pos).err().map(|e| e.to_string())
+    }
 }

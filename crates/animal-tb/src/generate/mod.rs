@@ -85,6 +85,35 @@ const CHUNK: u64 = 1 << 16;
 /// "undecided"), so distances run up to `LEVELS - 1`.
 const LEVELS: usize = 255;
 
+/// Whether `v` is a state a solve can leave in an entry (see the module's
+/// comment), to refuse a checkpoint whose checksum was made right after
+/// an edit: a decided distance within the levels, the flags only where
+/// they belong, a pending win odd. 0 is a lane past the table's end.
+pub(crate) fn valid_state(v: u16) -> bool {
+    let low = (v & 0xff) as usize;
+    if v == 0 {
+        return true;
+    }
+    if v & OPEN == 0 {
+        match v & 0x7f00 {
+            0 => (1..LEVELS).contains(&low),
+            DEN_WIN => low == 2,
+            SPECIAL => low == 1,
+            _ => false,
+        }
+    } else if v & SPECIAL != 0 {
+        v & 0x3f00 == 0 && (low == 0 || (low % 2 == 1 && low < LEVELS))
+    } else {
+        low < LEVELS
+    }
+}
+
+/// The levels a checkpoint's next level must be below.
+pub(crate) const CHECKPOINT_LEVELS: u64 = LEVELS as u64;
+
+/// Entries per bit of the level marks, for the checks of a checkpoint.
+pub(crate) const MARK_BLOCK: u64 = BLOCK;
+
 /// A solved configuration, ready to be written.
 pub struct Generated {
     pub header: Header,
@@ -492,6 +521,14 @@ pub fn generate<B: Board>(
         Some(p) => checkpoint::load(p, &parts)?,
         None => None,
     };
+    // A resumed solve that fails on its state names the checkpoint it came
+    // from: a rerun would fail the same way until it is removed.
+    let blame = |e: TbError| match (resumed, checkpoint, &e) {
+        (Some(_), Some(p), TbError::TooLong { .. } | TbError::UnstorableWin { .. }) => {
+            checkpoint::refused(p, &e.to_string())
+        }
+        _ => e,
+    };
     let first = match resumed {
         Some(level) => {
             progress(2 * size);
@@ -549,7 +586,7 @@ pub fn generate<B: Board>(
                 }
                 return Err(TbError::Interrupted);
             }
-            Err(e) => return Err(e),
+            Err(e) => return Err(blame(e)),
         }
     }
     // The draws (and stalemates under rules where they draw) never taken back.

@@ -374,8 +374,11 @@ impl GameVisitor for PerGame<'_> {
             } => {
                 let set = match testset {
                     Some(path) => {
-                        let text = std::fs::read_to_string(path)
-                            .with_context(|| format!("cannot read test set {}", path.display()))?;
+                        let text = zoo_app::files::read_text(
+                            path,
+                            zoo_app::files::TEXT_LIMIT,
+                            "a test set",
+                        )?;
                         zoo_lab::testset::parse::<G>(&text, &path.display().to_string())?
                     }
                     None => zoo_lab::testset::built_in::<G>()?,
@@ -661,7 +664,7 @@ fn write(out_dir: &Path, name: &str, text: &str, say: bool) -> Result<PathBuf> {
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
     let p = out_dir.join(name);
-    std::fs::write(&p, text).with_context(|| format!("cannot write {}", p.display()))?;
+    zoo_app::files::save_bytes(&p, text.as_bytes())?;
     if say {
         println!("wrote {}", p.display());
     }
@@ -673,7 +676,7 @@ fn make_testset<G: AppGame>(per_phase: usize, seed: u64, out: &Path, json: bool)
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    std::fs::write(out, made.text).with_context(|| format!("cannot write {}", out.display()))?;
+    zoo_app::files::save_bytes(out, made.text.as_bytes())?;
     if json {
         return super::json::result(&json!({
             "experiment": "testset", "game": game::<G>()?, "out": out,

@@ -135,8 +135,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     let rules = rules_name.as_deref();
     let openings = match &a.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = zoo_app::files::read_text(path, zoo_app::files::TEXT_LIMIT, "openings")?;
             openings_from_text(a.game, rules, &text, &path.display().to_string())?
         }
         None => default_openings(a.game, rules)?,
@@ -151,10 +150,21 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         movetime_ms: a.movetime,
         max_plies: a.max_plies,
     };
+    // Not a device or FIFO, and in a directory that exists.
+    zoo_app::files::check_writable(&a.out)?;
     let out = Mutex::new(games_file(a)?);
+    // The first error writing a game: the match goes on (its games are
+    // printed too), and the run ends with the error.
+    let write_error: Mutex<Option<String>> = Mutex::new(None);
     let on_game = |g: &GameRecord| {
         if let Ok(mut f) = out.lock() {
-            let _ = writeln!(f, "{}", serde_json::to_string(g).unwrap_or_default());
+            if let Err(e) = writeln!(f, "{}", serde_json::to_string(g).unwrap_or_default())
+                .and_then(|_| f.flush())
+            {
+                if let Ok(mut w) = write_error.lock() {
+                    w.get_or_insert_with(|| format!("cannot write {}: {e}", a.out.display()));
+                }
+            }
         }
         if a.json {
             let _ = super::json::line("game", g);
@@ -205,6 +215,9 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             100.0 * m.score,
         );
         say!("games saved to {}", a.out.display());
+    }
+    if let Some(e) = write_error.into_inner().ok().flatten() {
+        anyhow::bail!(e);
     }
     Ok(())
 }

@@ -133,8 +133,7 @@ fn parse_fraction(s: &str) -> std::result::Result<(f64, f64), String> {
 
 pub fn run(a: &SolveArgs) -> Result<()> {
     if let Some(file) = &a.check {
-        let text = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
+        let text = zoo_app::files::read_text(file, zoo_app::files::PROOF_LIMIT, "a proof")?;
         let r = check_proof(&text, a.tables.as_deref())?;
         if a.json {
             return super::json::result(&r);
@@ -158,6 +157,10 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         // df-pn derives its proof from the table after the run, which a
         // resumed run's table does not serve as well: not offered.
         anyhow::bail!("--proof with --checkpoint is for --algo pns or pn2");
+    }
+    // A run may take hours: an output that cannot be written is found now.
+    for path in [&a.proof, &a.plot, &a.checkpoint].into_iter().flatten() {
+        zoo_app::files::check_writable(path)?;
     }
     let req = SolveRequest {
         game,
@@ -217,21 +220,11 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             );
         }
     }
-    if let Some(path) = &a.proof {
-        // The last decided answer's proof: `value` asks win first, then
-        // not-lose, whose proof decides the value.
-        match r.answers.iter().rev().find_map(|x| x.proof.as_ref()) {
-            Some(text) => write_file(path, text)?,
-            None => eprintln!(
-                "no proof written: no question was decided, or a limit stopped df-pn deriving its proof"
-            ),
-        }
-    }
-    if let Some(path) = &a.plot {
-        write_plot(path, &r)?;
-    }
+    // The answer is printed even when an output file then fails (the
+    // exit status says so).
     if a.json {
-        return super::json::result(&r);
+        super::json::result(&r)?;
+        return write_outputs(a, &r);
     }
     println!(
         "{} {} {}{}",
@@ -268,10 +261,28 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             ),
         }
     }
+    write_outputs(a, &r)
+}
+
+/// Writes the proof and the plot after the answer is printed.
+fn write_outputs(a: &SolveArgs, r: &SolveReport) -> Result<()> {
     if let Some(path) = &a.proof {
-        if path.exists() {
-            println!("proof written to {}", path.display());
+        // The last decided answer's proof: `value` asks win first, then
+        // not-lose, whose proof decides the value.
+        match r.answers.iter().rev().find_map(|x| x.proof.as_ref()) {
+            Some(text) => {
+                write_file(path, text)?;
+                if !a.json {
+                    println!("proof written to {}", path.display());
+                }
+            }
+            None => eprintln!(
+                "no proof written: no question was decided, or a limit stopped df-pn deriving its proof"
+            ),
         }
+    }
+    if let Some(path) = &a.plot {
+        write_plot(path, r)?;
     }
     Ok(())
 }
@@ -326,12 +337,8 @@ fn write_plot(path: &std::path::Path, r: &SolveReport) -> Result<()> {
     write_file(path, &svg)
 }
 
-/// `text` to `path`, under a temporary name first.
+/// `text` to `path` by the one save of every command.
 fn write_file(path: &std::path::Path, text: &str) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    zoo_app::files::save_bytes(path, text.as_bytes())?;
     Ok(())
 }

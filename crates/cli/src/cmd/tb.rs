@@ -479,6 +479,7 @@ impl TableArgs {
 }
 
 fn run_build(a: &BuildArgs) -> Result<()> {
+    zoo_app::tables::check_build_dir(&a.tables.dir)?;
     if a.generator == GeneratorArg::Retro {
         return build_generic(a);
     }

@@ -2,7 +2,7 @@
 //! (the plan is `zoo_app::TableSet::cost_plan`'s).
 
 use super::tb::PlanArgs;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use zoo_app::human_bytes;
 use zoo_app::table_plan::{CostPlan, PlanRates, PlanRequest};
 
@@ -10,8 +10,7 @@ pub fn run(a: &PlanArgs) -> Result<()> {
     let set = a.tables.set(a.game)?;
     let rates = match &a.rates {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading the rates in {}", path.display()))?;
+            let text = zoo_app::files::read_text(path, zoo_app::files::TEXT_LIMIT, "rates")?;
             Some(PlanRates::from_json(&text)?)
         }
         None => None,

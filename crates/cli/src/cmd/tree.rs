@@ -249,13 +249,10 @@ fn tradeoff(t: &PartitionTrees) -> Result<String> {
     )
 }
 
-/// Writes under a temporary name, then renames, so that a reader never
-/// sees half a file.
+/// Writes by the one save of every command, so that a reader never sees
+/// half a file.
 fn write(dir: &Path, name: &str, text: &str) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let path = dir.join(name);
-    let tmp = dir.join(format!(".{name}.tmp"));
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    zoo_app::files::save_bytes(&dir.join(name), text.as_bytes())?;
     Ok(())
 }

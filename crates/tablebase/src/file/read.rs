@@ -54,12 +54,28 @@ fn unzstd(
     matches!(d.decompress_to_buffer(src, out), Ok(n) if n == out.len())
 }
 
+/// Opens a table file, refusing by its type what is not a regular file
+/// (a FIFO in a table directory would block the open forever).
+pub fn open_file(path: &Path) -> Result<File, TbError> {
+    zoo_core::files::open_regular(path).map_err(|e| match e {
+        zoo_core::files::FileError::Io { source, .. } => TbError::io(path, source),
+        zoo_core::files::FileError::NotRegular { kind, .. } => TbError::io(
+            path,
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("a {kind}, not a regular file: not opened as a table"),
+            ),
+        ),
+        e => TbError::io(path, std::io::Error::other(e.to_string())),
+    })
+}
+
 /// The header and encoding of a table file and the file's length, from
 /// its first bytes alone: nothing else is checked (see [`Table::open`]).
 pub fn read_header(path: &Path) -> Result<(Header, Encoding, u64), TbError> {
     use std::io::Read;
     let io = |e: std::io::Error| TbError::io(path, e);
-    let mut f = File::open(path).map_err(io)?;
+    let mut f = open_file(path)?;
     let len = f.metadata().map_err(io)?.len();
     let mut h = Vec::with_capacity(HEADER);
     f.by_ref()
@@ -99,7 +115,7 @@ impl Table {
     ) -> Result<Table, TbError> {
         let io = |e: std::io::Error| TbError::io(path, e);
         let bad = |why: Damage| TbError::Damaged(path.to_path_buf(), why);
-        let f = File::open(path).map_err(io)?;
+        let f = open_file(path)?;
         // SAFETY: the map is read-only and table files are only ever created
         // whole under a temporary name and renamed; nothing writes a file
         // with its final name while it may be mapped. A file changed behind

@@ -92,6 +92,18 @@ fn write_table_encoded(
     level: i32,
     fill: &(dyn Fn(usize, u64, &mut [u8]) + Sync),
 ) -> Result<u64, TbError> {
+    // A device or FIFO where the table would go is not replaced.
+    if let Ok(m) = path.metadata() {
+        if !m.is_file() {
+            return Err(TbError::io(
+                path,
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "not a regular file: refusing to replace it with a table",
+                ),
+            ));
+        }
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = std::path::PathBuf::from(tmp);
