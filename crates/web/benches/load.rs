@@ -3,7 +3,7 @@
 //! clients asking at once (docs/web.md, "Load"). Prints the figures;
 //! bounded in count (4,000 requests, 3 rounds of analyses).
 
-use zoo_web::{load, router, Config};
+use zoo_web::{load, Config};
 
 fn main() {
     let rt = tokio::runtime::Runtime::new().expect("a runtime");
@@ -14,7 +14,7 @@ fn main() {
             max_searches: 8,
             ..Config::default()
         };
-        tokio::spawn(async move { axum::serve(listener, router(config)).await });
+        tokio::spawn(async move { zoo_web::serve_on(listener, config, std::future::pending()).await });
         let t = load::positions(addr, 8, 500).await;
         println!(
             "position: {} requests by 8 clients in {:.2} s: {:.0} requests/s, {} failed",

@@ -3,7 +3,7 @@
 //! the server allows) all come back. The figures are the bench's
 //! (`cargo bench -p zoo-web --bench load`), not checked here.
 
-use zoo_web::{load, router, Config};
+use zoo_web::{load, Config};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_load_is_answered() {
@@ -13,7 +13,11 @@ async fn a_short_load_is_answered() {
         max_searches: 8,
         ..Config::default()
     };
-    tokio::spawn(async move { axum::serve(listener, router(config)).await.unwrap() });
+    tokio::spawn(async move {
+        zoo_web::serve_on(listener, config, std::future::pending())
+            .await
+            .unwrap()
+    });
     let t = load::positions(addr, 8, 25).await;
     assert_eq!((t.requests, t.failures), (200, 0));
     let answered = load::analyses(addr, 8, 100).await;
