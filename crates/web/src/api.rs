@@ -1,7 +1,7 @@
 //! The JSON API (docs/web.md): games, positions, analysis (one answer, or
 //! its iterations streamed as server-sent events) and table probes.
 
-use crate::searches::GRACE;
+use crate::searches::{on_low_priority_thread, GRACE};
 use crate::{ApiError, AppState};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -295,7 +295,8 @@ pub async fn analyse(
 /// The session of request `r` with its search started. Making the engine
 /// touches its hash table (megabytes), so it is done off the async
 /// threads, which would otherwise wait for it in turn, one search after
-/// another (docs/log/web.md). The time spent making it counts against the
+/// another (docs/log/web.md), on a thread of low priority whose search
+/// thread inherits it ([`on_low_priority_thread`]). The time spent making it counts against the
 /// search's time: the search gets what is left of its movetime.
 async fn start_search(
     st: &AppState,
@@ -306,7 +307,7 @@ async fn start_search(
     on_done: impl FnOnce(SearchReport) + Send + 'static,
 ) -> Result<Session, ApiError> {
     let config = st.config.clone();
-    tokio::task::spawn_blocking(move || -> Result<Session, ApiError> {
+    on_low_priority_thread(move || -> Result<Session, ApiError> {
         let mut s = session(
             &r.game,
             r.rules.as_deref(),
@@ -328,7 +329,7 @@ async fn start_search(
         Ok(s)
     })
     .await
-    .map_err(|e| ApiError::Internal(format!("the search task failed: {e}")))?
+    .ok_or_else(|| ApiError::Internal("the search could not be started".into()))?
 }
 
 /// `GET /api/analyse/stream?game=…&moves=…&movetime_ms=…`: the same

@@ -6,7 +6,7 @@
 //! when the client goes away.
 
 use crate::api::body;
-use crate::searches::GRACE;
+use crate::searches::{on_low_priority_thread, GRACE};
 use crate::{ApiError, AppState};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
@@ -140,7 +140,7 @@ pub async fn prove(
     let flag = Arc::new(AtomicBool::new(false));
     let _stop = StopOnDrop(flag.clone());
     let deadline = Instant::now() + Duration::from_millis(ms);
-    let task = tokio::task::spawn_blocking(move || {
+    let task = on_low_priority_thread(move || {
         // The slot is held until the solver has stopped, or its deadline.
         let _ended = ended;
         STOP.with(|s| *s.borrow_mut() = Some((flag, deadline)));
@@ -155,7 +155,7 @@ pub async fn prove(
                 "the solver did not stop within its time cap ({ms} ms) and a second; abandoned"
             ))
         })?
-        .map_err(|e| ApiError::Internal(format!("the solver failed: {e}")))??;
+        .ok_or_else(|| ApiError::Internal("the solver failed".into()))??;
     let nodes: u64 = report.answers.iter().map(|a| a.nodes).sum();
     let seconds: f64 = report.answers.iter().map(|a| a.seconds).sum();
     let verdict = match question {

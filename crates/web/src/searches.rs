@@ -79,3 +79,35 @@ impl Searches {
         Ok(Ended(tx))
     }
 }
+
+/// Starts `work` on a thread of its own at the lowest CPU priority (nice
+/// 19), and gives its result: a search made there (and the threads it
+/// starts, which inherit the priority) never starves the few async workers
+/// that answer requests, however many searches run (issue 33: with 50 at
+/// once on 2 cores, answers came seconds past their caps). `None` when no
+/// thread could be made or `work` panicked.
+pub(crate) async fn on_low_priority_thread<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = oneshot::channel();
+    std::thread::Builder::new()
+        .name("zoo-serve-search".into())
+        .spawn(move || {
+            lower_priority();
+            // If the request is gone, what `work` made is dropped here.
+            let _ = tx.send(work());
+        })
+        .ok()?;
+    rx.await.ok()
+}
+
+fn lower_priority() {
+    // On Linux the nice value belongs to the thread (`who` 0 is the
+    // calling thread) and threads started from it inherit it.
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority takes plain integers and touches no memory of
+    // ours; a failure leaves the priority as it was.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+    }
+}
