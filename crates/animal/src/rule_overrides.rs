@@ -8,9 +8,14 @@
 //! nothing is dropped, so one set of rules has one name (and one table
 //! directory). Each distinct rule set is made once per process and kept
 //! for its lifetime (`&'static`, like the named ones: positions and tables
-//! hold a `&'static RuleSet` and compare rule sets by address).
+//! hold a `&'static RuleSet` and compare rule sets by address). So that a
+//! long-running process (`zoo serve`) asked for millions of distinct names
+//! neither grows without bound nor slows down, the made ones are found by
+//! name in a hash map and at most [`MAX_MADE`] are made; a new one past
+//! that is refused with an error that says so.
 
 use crate::rules::RuleSet;
+use std::collections::HashMap;
 use std::sync::Mutex;
 use zoo_core::{ParseError, Repetition};
 
@@ -24,7 +29,13 @@ pub const FIELDS: [(&str, &str); 5] = [
     ("repetition", "none | threefold | first"),
 ];
 
-static MADE: Mutex<Vec<&'static RuleSet>> = Mutex::new(Vec::new());
+/// The most rule sets with changes one process makes (each about 100
+/// bytes, kept for the process's lifetime). A person or a table build uses
+/// a handful; there are about 3 million names.
+pub const MAX_MADE: usize = 4096;
+
+/// The rule sets made so far, by name.
+static MADE: Mutex<Option<HashMap<String, &'static RuleSet>>> = Mutex::new(None);
 
 /// `base` with the changes of `changes` (`field=value` joined by `+`).
 pub fn apply(
@@ -87,12 +98,23 @@ pub fn apply(
         return Ok(base);
     }
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&known) = made.iter().find(|m| m.name == name) {
+    let made = made.get_or_insert_with(HashMap::new);
+    if let Some(&known) = made.get(&name) {
         return Ok(known);
     }
-    r.name = Box::leak(name.into_boxed_str());
+    if made.len() >= MAX_MADE {
+        return Err(ParseError::new(
+            whole,
+            0,
+            format!(
+                "this process has made {MAX_MADE} rule sets with changes, the most it makes; \
+                 use one of those or restart it"
+            ),
+        ));
+    }
+    r.name = Box::leak(name.clone().into_boxed_str());
     let leaked: &'static RuleSet = Box::leak(Box::new(r));
-    made.push(leaked);
+    made.insert(name, leaked);
     Ok(leaked)
 }
 

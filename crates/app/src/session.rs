@@ -287,9 +287,18 @@ impl Session {
     }
 }
 
+/// Dropping a session asks a running search to stop and does not wait for
+/// it: a drop may run where blocking is wrong (a future dropped on an async
+/// server's worker when its client leaves, issue 33), and a search slow to
+/// notice the signal (a large table being opened) would block it. The
+/// search's thread ends on its own and its `on_done` still runs; a front
+/// end that must see the search end calls [`Session::stop`] or
+/// [`Session::wait`] first.
 impl Drop for Session {
     fn drop(&mut self) {
-        self.stop();
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+        }
     }
 }
 

@@ -154,3 +154,29 @@ fn bad_options_are_refused() {
     assert!(s.search(depth(0), &mut |_| {}).is_err());
     assert_eq!(s.search(depth(3), &mut |_| {}).unwrap().depth, 3);
 }
+
+/// Dropping a session whose search is slow to notice the stop (here its
+/// first iteration's callback takes two seconds) returns at once: a drop
+/// on an async server's worker must not wait for a search (issue 33). The
+/// search still ends and reports.
+#[test]
+fn dropping_a_session_signals_its_search_without_waiting() {
+    let mut s = Session::new(GameKind::Jungle, None, EngineOptions::default()).unwrap();
+    let (tx, rx) = mpsc::channel();
+    s.go(
+        SearchLimits::default(),
+        |_| std::thread::sleep(std::time::Duration::from_secs(2)),
+        move |r| tx.send(r).unwrap(),
+    )
+    .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let t = std::time::Instant::now();
+    drop(s);
+    assert!(
+        t.elapsed() < std::time::Duration::from_millis(500),
+        "drop waited {:?}",
+        t.elapsed()
+    );
+    let r = rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+    assert!(r.best.is_some());
+}

@@ -1,15 +1,18 @@
 //! The JSON API (docs/web.md): games, positions, analysis (one answer, or
 //! its iterations streamed as server-sent events) and table probes.
 
+use crate::searches::{on_low_priority_thread, GRACE};
 use crate::{ApiError, AppState};
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::response::sse::{Event, Sse};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::convert::Infallible;
-use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 use tokio_stream::wrappers::UnboundedReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 use zoo_app::{
@@ -226,21 +229,24 @@ pub async fn levels(State(st): State<AppState>) -> Json<Value> {
     Json(json!({ "levels": levels }))
 }
 
-/// A search slot, or 503.
-pub(crate) fn slot(st: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
-    st.searches.clone().try_acquire_owned().map_err(|_| {
-        ApiError::Busy(format!(
-            "the server runs {} searches at once, all busy: try again shortly",
-            st.config.max_searches
-        ))
-    })
-}
-
 fn iteration_json(it: &IterationReport) -> Value {
     json!({
         "depth": it.depth, "score": it.score, "mate": it.mate, "table": it.table, "pv": it.pv,
         "pv_short": it.pv_short, "nodes": it.nodes, "ms": it.ms,
     })
+}
+
+/// The time a search may take by `limits`, from the request's arrival to
+/// its answer: its movetime (capped) and [`GRACE`] to stop and report.
+fn deadline(arrived: Instant, limits: &SearchLimits) -> Instant {
+    arrived + Duration::from_millis(limits.movetime_ms.unwrap_or(0)) + GRACE
+}
+
+fn too_late(limits: &SearchLimits) -> ApiError {
+    ApiError::Stuck(format!(
+        "the search did not stop within its time cap ({} ms) and a second; abandoned",
+        limits.movetime_ms.unwrap_or(0)
+    ))
 }
 
 /// `POST /api/analyse`: the engine's move, score, mate, principal
@@ -249,25 +255,33 @@ pub async fn analyse(
     State(st): State<AppState>,
     req: Result<Json<AnalyseRequest>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let arrived = Instant::now();
     let r = body(req)?;
     let limits = limits(&st, &r)?;
-    let permit = slot(&st)?;
+    let deadline = deadline(arrived, &limits);
+    let ended = st.searches.take(deadline)?;
     let (tx, rx) = oneshot::channel();
     let s = start_search(
         &st,
         r,
         limits,
+        arrived,
         |_| {},
         move |report| {
             let _ = tx.send(report);
+            drop(ended);
         },
-    )
-    .await?;
-    // If the client goes away, this future is dropped with `s`, whose
-    // drop stops the search, and with the slot.
-    let _keep = (s, permit);
-    let report = rx
+    );
+    let s = tokio::time::timeout_at(deadline, s)
         .await
+        .map_err(|_| too_late(&limits))??;
+    // If the client goes away, this future is dropped with `s`, whose
+    // drop signals the search to stop (without waiting for it); the slot
+    // is freed when the search ends or at its deadline.
+    let _keep = s;
+    let report = tokio::time::timeout_at(deadline, rx)
+        .await
+        .map_err(|_| too_late(&limits))?
         .map_err(|_| ApiError::Internal("the search ended without a report".into()))?;
     Ok(Json(json!({
         "bestmove": report.best.as_ref().map(|m| &m.coord),
@@ -281,16 +295,19 @@ pub async fn analyse(
 /// The session of request `r` with its search started. Making the engine
 /// touches its hash table (megabytes), so it is done off the async
 /// threads, which would otherwise wait for it in turn, one search after
-/// another (docs/log/web.md).
+/// another (docs/log/web.md), on a thread of low priority whose search
+/// thread inherits it ([`on_low_priority_thread`]). The time spent making it counts against the
+/// search's time: the search gets what is left of its movetime.
 async fn start_search(
     st: &AppState,
     r: AnalyseRequest,
-    limits: SearchLimits,
+    mut limits: SearchLimits,
+    arrived: Instant,
     on_iteration: impl FnMut(&IterationReport) + Send + 'static,
     on_done: impl FnOnce(SearchReport) + Send + 'static,
 ) -> Result<Session, ApiError> {
     let config = st.config.clone();
-    tokio::task::spawn_blocking(move || -> Result<Session, ApiError> {
+    on_low_priority_thread(move || -> Result<Session, ApiError> {
         let mut s = session(
             &r.game,
             r.rules.as_deref(),
@@ -306,28 +323,36 @@ async fn start_search(
                 s.status().describe(s.side_to_move())
             )));
         }
+        let spent = arrived.elapsed().as_millis() as u64;
+        limits.movetime_ms = limits.movetime_ms.map(|ms| ms.saturating_sub(spent).max(1));
         s.go(limits, on_iteration, on_done)?;
         Ok(s)
     })
     .await
-    .map_err(|e| ApiError::Internal(format!("the search task failed: {e}")))?
+    .ok_or_else(|| ApiError::Internal("the search could not be started".into()))?
 }
 
 /// `GET /api/analyse/stream?game=…&moves=…&movetime_ms=…`: the same
-/// search, each iteration an event `iteration`, then one event `result`;
-/// closing the connection stops the search.
+/// search, each iteration an event `iteration`, then one event `result`
+/// (or, if the search did not stop within its cap and a second, one event
+/// `error`); closing the connection stops the search.
 pub async fn analyse_stream(
     State(st): State<AppState>,
-    Query(r): Query<AnalyseRequest>,
+    query: Result<Query<AnalyseRequest>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let arrived = Instant::now();
+    let Query(r) =
+        query.map_err(|e| ApiError::Bad(format!("bad query string: {}", e.body_text())))?;
     let limits = limits(&st, &r)?;
-    let permit = slot(&st)?;
-    let (tx, rx) = mpsc::unbounded_channel::<Event>();
+    let deadline = deadline(arrived, &limits);
+    let ended = st.searches.take(deadline)?;
+    let (tx, mut rx) = mpsc::unbounded_channel::<Event>();
     let done = tx.clone();
     let s = start_search(
         &st,
         r,
         limits,
+        arrived,
         move |it| {
             let _ = tx.send(
                 Event::default()
@@ -343,14 +368,35 @@ pub async fn analyse_stream(
                 "nodes": report.stats.nodes,
             });
             let _ = done.send(Event::default().event("result").data(data.to_string()));
+            drop(ended);
         },
-    )
-    .await?;
-    // The stream owns the session and the slot: dropped when the client
-    // goes away, which stops the search and frees the slot.
-    let keep = (s, permit);
-    let stream = UnboundedReceiverStream::new(rx).map(move |e| {
-        let _ = &keep;
+    );
+    let s = tokio::time::timeout_at(deadline, s)
+        .await
+        .map_err(|_| too_late(&limits))??;
+    // The events are passed on until the search's channel closes (its
+    // thread is done) or the deadline, when an `error` event ends the
+    // stream.
+    let (out, out_rx) = mpsc::unbounded_channel::<Event>();
+    let late = too_late(&limits).to_string();
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                e = rx.recv() => match e {
+                    Some(e) => { let _ = out.send(e); }
+                    None => break,
+                },
+                _ = tokio::time::sleep_until(deadline) => {
+                    let _ = out.send(Event::default().event("error").data(json!({"error": late}).to_string()));
+                    break;
+                }
+            }
+        }
+    });
+    // The stream owns the session: dropped when the client goes away,
+    // which signals the search to stop.
+    let stream = UnboundedReceiverStream::new(out_rx).map(move |e| {
+        let _ = &s;
         Ok(e)
     });
     Ok(Sse::new(stream))

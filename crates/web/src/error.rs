@@ -19,6 +19,23 @@ pub enum ApiError {
     /// Something failed on the server's side.
     #[error("{0}")]
     Internal(String),
+    /// A search or proof that did not stop within its time cap and a
+    /// second: abandoned, its slot freed.
+    #[error("{0}")]
+    Stuck(String),
+    /// The request's body did not arrive in time.
+    #[error("{0}")]
+    Timeout(String),
+    /// A request from another site's page (its `Origin` is not this
+    /// server).
+    #[error("{0}")]
+    Forbidden(String),
+    /// No such path.
+    #[error("{0}")]
+    NotFound(String),
+    /// A path that exists, asked with a method it does not take.
+    #[error("{0}")]
+    MethodNotAllowed(String),
 }
 
 impl From<zoo_app::AppError> for ApiError {
@@ -34,6 +51,11 @@ impl IntoResponse for ApiError {
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Stuck(_) => StatusCode::GATEWAY_TIMEOUT,
+            ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
         };
         (
             status,

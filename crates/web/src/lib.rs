@@ -3,26 +3,32 @@
 //! page embedded in the binary.
 //!
 //! ```
-//! use zoo_web::{router, Config};
+//! use zoo_web::{serve_on, Config};
 //! # tokio::runtime::Runtime::new().unwrap().block_on(async {
-//! let app = router(Config::default());
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
 //! let addr = listener.local_addr().unwrap();
-//! tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+//! tokio::spawn(serve_on(listener, Config::default(), std::future::pending()));
 //! // GET /api/games lists the four games.
 //! let body = zoo_web::client::get(addr, "/api/games").await.unwrap();
 //! assert!(body.contains("jungle-checkers"));
 //! # });
 //! ```
 //!
-//! Bounds (see [`Config`]): request bodies are capped, every search's time
-//! and depth are capped by the server whatever the request asks, at most
-//! [`Config::max_searches`] run at once (others get 503), and a search
-//! stops when its client goes away (the handler's future, which owns the
-//! search's session, is dropped, and the session stops its search).
+//! Bounds (see [`Config`], docs/web.md "Limits"): request bodies are
+//! capped in size and time, headers and idle connections in time, writes
+//! to a client that does not read in time, connections in number; every
+//! search's time and depth are capped by the server whatever the request
+//! asks, at most [`Config::max_searches`] run at once (others get 503),
+//! and a search is told to stop when its client goes away (the handler's
+//! future, which owns the search's session, is dropped, and the session
+//! signals its search). No search is waited for on an async worker: a
+//! search that has not stopped a second after its cap is abandoned and its
+//! slot freed ([`searches`]). Ctrl-C stops the server within
+//! [`Config::shutdown_ms`], whatever its clients do.
 #![warn(missing_docs)]
 
 pub mod api;
+mod checks;
 pub mod client;
 mod error;
 pub mod levels;
@@ -30,15 +36,18 @@ pub mod load;
 mod page;
 pub mod prove;
 pub mod saved;
+mod searches;
+pub mod server;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 use std::path::PathBuf;
 use std::sync::Arc;
-use tokio::sync::Semaphore;
 
 pub use error::ApiError;
+pub use searches::GRACE;
+pub use server::{serve, serve_connection, serve_on};
 
 /// How the server runs and what it allows.
 #[derive(Debug, Clone)]
@@ -60,6 +69,20 @@ pub struct Config {
     /// Each search's hash table, in MiB: a search of a few seconds fills
     /// little of it, and every search at once has its own.
     pub hash_mb: usize,
+    /// The longest wait for a request's headers, from the connection's
+    /// start or the end of its last answer (so also how long an idle
+    /// connection is kept), in milliseconds.
+    pub header_timeout_ms: u64,
+    /// The longest wait for a request's whole body, in milliseconds.
+    pub body_timeout_ms: u64,
+    /// The longest a write to a client may wait (a client that does not
+    /// read), in milliseconds.
+    pub write_timeout_ms: u64,
+    /// Connections at once; more wait to be accepted.
+    pub max_connections: usize,
+    /// After Ctrl-C, how long answers under way may take to finish before
+    /// the server stops anyway, in milliseconds.
+    pub shutdown_ms: u64,
 }
 
 impl Default for Config {
@@ -73,6 +96,11 @@ impl Default for Config {
             max_body_bytes: 64 << 10,
             max_prove_mb: 64,
             hash_mb: 16,
+            header_timeout_ms: 10_000,
+            body_timeout_ms: 10_000,
+            write_timeout_ms: 10_000,
+            max_connections: 256,
+            shutdown_ms: 3_000,
         }
     }
 }
@@ -81,13 +109,21 @@ impl Default for Config {
 #[derive(Clone)]
 pub struct AppState {
     config: Arc<Config>,
-    searches: Arc<Semaphore>,
+    searches: searches::Searches,
 }
 
-/// The server's routes: the page at `/`, the API under `/api/`.
-pub fn router(config: Config) -> Router {
+/// The server's routes: the page at `/`, the API under `/api/`, every
+/// request through the checks of [`checks`] (Origin, body caps, errors as
+/// JSON without server paths). The tables directory is made absolute, so
+/// that the paths in messages are known to be hidden.
+pub fn router(mut config: Config) -> Router {
+    if let Some(dir) = &config.tables {
+        if let Ok(abs) = dir.canonicalize() {
+            config.tables = Some(abs);
+        }
+    }
     let state = AppState {
-        searches: Arc::new(Semaphore::new(config.max_searches.max(1))),
+        searches: searches::Searches::new(config.max_searches),
         config: Arc::new(config.clone()),
     };
     Router::new()
@@ -106,25 +142,12 @@ pub fn router(config: Config) -> Router {
         .route("/api/game/save", post(saved::save))
         .route("/api/game/load", post(saved::load))
         .route("/api/prove", post(prove::prove))
+        .fallback(checks::not_found)
+        .method_not_allowed_fallback(checks::method_not_allowed)
         .layer(DefaultBodyLimit::max(config.max_body_bytes))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            checks::checks,
+        ))
         .with_state(state)
-}
-
-/// Serves the board and the API on `addr` until Ctrl-C, on a runtime of
-/// its own; `listening` is told the address bound (port 0 picks one).
-pub fn serve(
-    addr: &str,
-    config: Config,
-    listening: impl FnOnce(std::net::SocketAddr),
-) -> std::io::Result<()> {
-    let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        listening(listener.local_addr()?);
-        axum::serve(listener, router(config))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-    })
 }

@@ -5,7 +5,8 @@
 //! at most `Config::max_prove_mb`, one of the search slots, and stopped
 //! when the client goes away.
 
-use crate::api::{body, slot};
+use crate::api::body;
+use crate::searches::{on_low_priority_thread, GRACE};
 use crate::{ApiError, AppState};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
@@ -132,21 +133,29 @@ pub async fn prove(
         gc: false,
     };
     drop(s);
-    let permit = slot(&st)?;
+    let arrived = tokio::time::Instant::now();
+    let ended = st
+        .searches
+        .take(arrived + Duration::from_millis(ms) + GRACE)?;
     let flag = Arc::new(AtomicBool::new(false));
     let _stop = StopOnDrop(flag.clone());
     let deadline = Instant::now() + Duration::from_millis(ms);
-    let task = tokio::task::spawn_blocking(move || {
-        // The slot is held until the solver has stopped.
-        let _permit = permit;
+    let task = on_low_priority_thread(move || {
+        // The slot is held until the solver has stopped, or its deadline.
+        let _ended = ended;
         STOP.with(|s| *s.borrow_mut() = Some((flag, deadline)));
         let report = zoo_app::solve::solve(&request);
         STOP.with(|s| *s.borrow_mut() = None);
         report
     });
-    let report = task
+    let report = tokio::time::timeout_at(arrived + Duration::from_millis(ms) + GRACE, task)
         .await
-        .map_err(|e| ApiError::Internal(format!("the solver failed: {e}")))??;
+        .map_err(|_| {
+            ApiError::Stuck(format!(
+                "the solver did not stop within its time cap ({ms} ms) and a second; abandoned"
+            ))
+        })?
+        .ok_or_else(|| ApiError::Internal("the solver failed".into()))??;
     let nodes: u64 = report.answers.iter().map(|a| a.nodes).sum();
     let seconds: f64 = report.answers.iter().map(|a| a.seconds).sum();
     let verdict = match question {

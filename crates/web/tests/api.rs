@@ -6,12 +6,16 @@ use serde_json::Value;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use zoo_web::client::request;
-use zoo_web::{router, Config};
+use zoo_web::Config;
 
 async fn start(config: Config) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router(config)).await.unwrap() });
+    tokio::spawn(async move {
+        zoo_web::serve_on(listener, config, std::future::pending())
+            .await
+            .unwrap()
+    });
     addr
 }
 

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use zoo_web::client::request;
-use zoo_web::{router, Config};
+use zoo_web::Config;
 
 fn body() -> impl Strategy<Value = String> {
     let game = prop_oneof![
@@ -37,7 +37,7 @@ fn any_body_gets_an_answer() {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move {
-            axum::serve(listener, router(Config::default()))
+            zoo_web::serve_on(listener, Config::default(), std::future::pending())
                 .await
                 .unwrap()
         });
@@ -73,7 +73,7 @@ fn any_saved_text_gets_an_answer() {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move {
-            axum::serve(listener, router(Config::default()))
+            zoo_web::serve_on(listener, Config::default(), std::future::pending())
                 .await
                 .unwrap()
         });

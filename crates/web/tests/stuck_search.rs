@@ -1,0 +1,137 @@
+//! A search that cannot stop must not stop the server (issue 33, finding
+//! 1): every table file of a 2-piece Jungle Checkers set is replaced by a
+//! FIFO, so a search of a 2-piece position blocks for good opening it. The
+//! client leaves; the server must go on answering at once, answer a client
+//! that stays within the cap and a second, free the search's slot at its
+//! deadline, and bound the searches so abandoned.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tokio::io::AsyncWriteExt;
+use zoo_app::{BuildRequest, GameKind, TableSet};
+use zoo_web::client::request;
+use zoo_web::Config;
+
+/// 2-piece tables with every file a FIFO nobody writes.
+fn fifo_tables() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-web-fifo-tables");
+    let _ = std::fs::remove_dir_all(&dir);
+    let set = TableSet::new(GameKind::JungleCheckers, None, &dir).unwrap();
+    let req = BuildRequest {
+        pieces: 2,
+        ..Default::default()
+    };
+    let plan = set.plan(&req).unwrap();
+    set.build(&plan, &|_| {}, &|_| {}, &AtomicBool::new(false))
+        .unwrap();
+    let mut replaced = 0;
+    replace_with_fifos(&set.table_dir().unwrap(), &mut replaced);
+    assert!(replaced > 0, "no table file to replace");
+    dir
+}
+
+fn replace_with_fifos(dir: &Path, replaced: &mut usize) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "zootb") {
+            std::fs::remove_file(&p).unwrap();
+            let ok = std::process::Command::new("mkfifo")
+                .arg(&p)
+                .status()
+                .unwrap()
+                .success();
+            assert!(ok, "mkfifo {}", p.display());
+            *replaced += 1;
+        }
+    }
+}
+
+/// The server on a runtime of its own (one worker, as a small machine
+/// has), so that a blocked worker shows as a server that stops answering.
+fn start(config: Config) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            zoo_web::serve_on(listener, config, std::future::pending())
+                .await
+                .unwrap();
+        })
+    });
+    rx.recv().unwrap()
+}
+
+const STUCK: &str = r#"{"game":"jungle-checkers","fen":"7/7/3d3/7/7/7/E6 w","movetime_ms":500}"#;
+
+async fn games_answers_quickly(addr: SocketAddr) {
+    let t = Instant::now();
+    let r = tokio::time::timeout(
+        Duration::from_secs(3),
+        request(addr, "GET", "/api/games", None),
+    )
+    .await;
+    assert!(
+        matches!(r, Ok(Ok((200, _)))),
+        "GET /api/games did not answer: {r:?}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_that_cannot_stop_does_not_stop_the_server() {
+    let tables = fifo_tables();
+    let addr = start(Config {
+        tables: Some(tables),
+        max_searches: 2,
+        max_movetime_ms: 1000,
+        ..Config::default()
+    });
+
+    // A client asks and leaves while the search is stuck on the FIFO.
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST /api/analyse HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{STUCK}",
+        STUCK.len()
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(s);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    games_answers_quickly(addr).await;
+
+    // A client that stays is answered within the cap and a second, with
+    // an error that says so, and the server still answers at once.
+    let t = Instant::now();
+    let (status, body) = request(addr, "POST", "/api/analyse", Some(STUCK))
+        .await
+        .unwrap();
+    assert_eq!(status, 504, "{body}");
+    assert!(
+        body.contains("\"error\"") && body.contains("abandoned"),
+        "{body}"
+    );
+    assert!(
+        t.elapsed() < Duration::from_millis(500 + 1000 + 500),
+        "the stuck search was not answered in time: {:?}",
+        t.elapsed()
+    );
+    games_answers_quickly(addr).await;
+
+    // Both slots were freed at their deadlines, but the two abandoned
+    // searches still run: they are bounded too, so a third is refused
+    // with a reason rather than left to pile up.
+    let (status, body) = request(addr, "POST", "/api/analyse", Some(STUCK))
+        .await
+        .unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("did not stop"), "{body}");
+    games_answers_quickly(addr).await;
+}
