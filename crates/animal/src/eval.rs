@@ -84,6 +84,27 @@ impl<B: Board> Evaluator<Position<B>> for Development {
     }
 }
 
+/// Literature D's terms, for the side to move: each side's strengths, plus
+/// `11 − d` per piece, where `d` is its nearest piece's `distance` to the
+/// opponent's den. [`Simple`] and [`LiteratureD`] differ in `distance`.
+fn material_and_den<B: Board>(pos: &Position<B>, distance: impl Fn(u8, u8) -> i32) -> i32 {
+    let strength = &pos.rule_set().strength;
+    let mut score = [0i32; 2];
+    for side in [Side::White, Side::Black] {
+        let den = B::DEN[side.flip().index()];
+        let (mut material, mut count, mut nearest) = (0, 0, i32::MAX);
+        for (kind, &st) in strength.iter().enumerate().take(B::KINDS) {
+            if let Some(s) = pos.square_of(side, kind) {
+                material += st as i32;
+                count += 1;
+                nearest = nearest.min(distance(s, den));
+            }
+        }
+        score[side.index()] = material + if count > 0 { (11 - nearest) * count } else { 0 };
+    }
+    for_side(score[0] - score[1], pos.stm())
+}
+
 /// Literature D: material strength difference + (11 − minimal Manhattan
 /// distance of any own piece to the enemy den) × number of own pieces, minus
 /// the same for the opponent.
@@ -95,21 +116,7 @@ impl<B: Board> Evaluator<Position<B>> for Simple {
         "simple"
     }
     fn evaluate(&self, pos: &Position<B>) -> i32 {
-        let strength = &pos.rule_set().strength;
-        let mut score = [0i32; 2];
-        for side in [Side::White, Side::Black] {
-            let den = B::DEN[side.flip().index()];
-            let (mut material, mut count, mut nearest) = (0, 0, i32::MAX);
-            for (kind, &st) in strength.iter().enumerate().take(B::KINDS) {
-                if let Some(s) = pos.square_of(side, kind) {
-                    material += st as i32;
-                    count += 1;
-                    nearest = nearest.min(manhattan(s, den));
-                }
-            }
-            score[side.index()] = material + if count > 0 { (11 - nearest) * count } else { 0 };
-        }
-        for_side(score[0] - score[1], pos.stm())
+        material_and_den(pos, manhattan)
     }
 }
 
@@ -143,21 +150,7 @@ impl<B: Board> Evaluator<Position<B>> for LiteratureD {
         if let Some(s) = Evaluator::<Position<B>>::finished(self, pos) {
             return s;
         }
-        let strength = &pos.rule_set().strength;
-        let mut score = [0i32; 2];
-        for side in [Side::White, Side::Black] {
-            let den = B::DEN[side.flip().index()];
-            let (mut material, mut count, mut nearest) = (0, 0, i32::MAX);
-            for (kind, &st) in strength.iter().enumerate().take(B::KINDS) {
-                if let Some(s) = pos.square_of(side, kind) {
-                    material += st as i32;
-                    count += 1;
-                    nearest = nearest.min(LiteratureD::distance(s, den));
-                }
-            }
-            score[side.index()] = material + if count > 0 { (11 - nearest) * count } else { 0 };
-        }
-        for_side(score[0] - score[1], pos.stm())
+        material_and_den(pos, LiteratureD::distance)
     }
     fn finished(&self, pos: &Position<B>) -> Option<i32> {
         // The side to move has lost (the opponent stands on its den or took

@@ -321,12 +321,7 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
             seconds,
             ..
         } => {
-            if *nodes == 0 {
-                bail!("--nodes must be at least 1");
-            }
-            if !(seconds.is_finite() && *seconds > 0.0) {
-                bail!("--seconds must be a positive number");
-            }
+            check_budget(*nodes, *seconds)?;
             game.visit(PerGame(&a.which, a.json))
         }
         Which::Starts {
@@ -336,12 +331,7 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
             seconds,
             ..
         } => {
-            if *nodes == 0 {
-                bail!("--nodes must be at least 1");
-            }
-            if !(seconds.is_finite() && *seconds > 0.0) {
-                bail!("--seconds must be a positive number");
-            }
+            check_budget(*nodes, *seconds)?;
             if *pieces == 0 || !pieces.is_multiple_of(2) {
                 bail!("--pieces must be even: half of them a side");
             }
@@ -690,5 +680,16 @@ fn make_testset<G: AppGame>(per_phase: usize, seed: u64, out: &Path, json: bool)
         made.found[1],
         made.found[2]
     );
+    Ok(())
+}
+
+/// A solver's budget per position: some nodes and a positive time.
+fn check_budget(nodes: u64, seconds: f64) -> Result<()> {
+    if nodes == 0 {
+        bail!("--nodes must be at least 1");
+    }
+    if !(seconds.is_finite() && seconds > 0.0) {
+        bail!("--seconds must be a positive number");
+    }
     Ok(())
 }

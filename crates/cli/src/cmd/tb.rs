@@ -1,6 +1,7 @@
 //! `zoo tb build | plan | stats | probe | verify`: endgame tablebases of the
 //! animal games (crate `zoo-tb`).
 
+use crate::cmd::progress::seconds_left;
 use crate::games::game_parser;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -767,19 +768,6 @@ fn build_on(a: &BuildArgs, ranks: &Ranks) -> Result<()> {
     }
 }
 
-/// The time left at the average pace of the whole run so far. The
-/// progress bar's own estimate follows the recent pace, which in a build
-/// stalls for minutes (a checkpoint being written; most positions of a
-/// level phase are only counted when their table is done) and then
-/// promised days.
-fn seconds_left(done: u64, total: u64, elapsed: f64) -> std::time::Duration {
-    if done == 0 {
-        return std::time::Duration::ZERO;
-    }
-    let left = elapsed * total.saturating_sub(done) as f64 / done as f64;
-    std::time::Duration::from_secs_f64(left)
-}
-
 fn run_manifest(a: &ManifestArgs) -> Result<()> {
     let set = a.tables.set(a.game)?;
     let dir = set.table_dir()?;
@@ -1291,19 +1279,4 @@ fn run_verify_sample(set: &TableSet, a: &VerifyArgs, positions: u64) -> Result<C
         disagreements: r.disagreements,
         seed: Some(r.seed),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::seconds_left;
-
-    #[test]
-    fn time_left_follows_the_average_pace() {
-        // A quarter done in 100 s: 300 s to go, whatever the last minute did.
-        assert_eq!(seconds_left(25, 100, 100.0).as_secs(), 300);
-        assert_eq!(seconds_left(100, 100, 100.0).as_secs(), 0);
-        // Nothing done yet (or a total overrun): no estimate, no panic.
-        assert_eq!(seconds_left(0, 100, 5.0).as_secs(), 0);
-        assert_eq!(seconds_left(120, 100, 5.0).as_secs(), 0);
-    }
 }
