@@ -180,7 +180,7 @@ impl<B: Board> Position<B> {
     /// side to move cannot stand in the opponent's den, and both dens
     /// entered is two ends at once. A side alone on the board is kept:
     /// studies of how pieces move set up such boards.
-    fn check_reachable(&self) -> Result<(), String> {
+    pub fn check_reachable(&self) -> Result<(), String> {
         let us = self.stm;
         let them = us.flip();
         let in_den = |side: Side| self.occ[side.index()] & bit(B::DEN[side.flip().index()]) != 0u64;

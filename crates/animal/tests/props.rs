@@ -103,6 +103,13 @@ fn check_symmetry<B: Board>(p: &Position<B>) {
 
 fn check_fen<B: Board>(p: &Position<B>) {
     let f = p.to_fen();
+    // A random placement may be one no game reaches (the side to move in
+    // the opponent's den): its FEN must be refused, with that reason.
+    if let Err(why) = p.check_reachable() {
+        let e = Position::<B>::from_fen(&f, p.rules()).expect_err(&f);
+        assert!(e.to_string().contains(&why), "{f}: {e}");
+        return;
+    }
     let q = Position::<B>::from_fen(&f, p.rules()).unwrap_or_else(|e| panic!("{f}: {e}"));
     assert_eq!(q.to_fen(), f);
     assert!(same_placement(&q, p));

@@ -310,6 +310,11 @@ impl TableSet {
 /// and such a build takes minutes at most).
 const CHECKED_FROM_POSITIONS: u64 = 1_000_000_000;
 
+/// A rate of solving no machine reaches, for the quick refusal of builds
+/// far out of reach; the builds measured in docs/tablebase.md are far
+/// slower.
+const FASTEST_POSITIONS_PER_SECOND: f64 = 1e9;
+
 /// The longest build `zoo tb build` starts without `--force`, in the cost
 /// planner's wall time on this machine: thirty days.
 pub const MAX_BUILD_SECONDS: f64 = 30.0 * 86_400.0;
@@ -326,6 +331,24 @@ impl TableSet {
     ) -> Result<Option<String>, AppError> {
         if plan.positions() < CHECKED_FROM_POSITIONS || req.material.is_some() {
             return Ok(None);
+        }
+        // A build far out of reach is refused at once, before the cost
+        // planner calibrates (a minute or more): even at a rate no machine
+        // reaches, each position seen twice, it would outlast the cap.
+        let threads = req.threads.max(1) as f64;
+        let at_least = 2.0 * plan.positions() as f64 / (threads * FASTEST_POSITIONS_PER_SECOND);
+        if at_least > MAX_BUILD_SECONDS {
+            return Ok(Some(format!(
+                "this build cannot finish on this machine: its {} positions would take at least {:.0} days \
+                 on {threads} threads even at {FASTEST_POSITIONS_PER_SECOND:e} positions a second each \
+                 (the cap is {:.0} days; `zoo tb plan --game {} --pieces {}` gives the whole plan). \
+                 Give --force to start it anyway",
+                plan.positions(),
+                at_least / 86_400.0,
+                MAX_BUILD_SECONDS / 86_400.0,
+                plan.game,
+                plan.pieces,
+            )));
         }
         let cost = self.cost_plan(&PlanRequest {
             pieces: req.pieces,

@@ -189,3 +189,37 @@ fn a_save_of_another_game_is_refused() {
     refused_cleanly(&out, "holds 2 games");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_build_far_out_of_reach_is_refused_before_it_starts() {
+    let dir = std::env::temp_dir().join(format!("zoo-limits-build-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The quick plan of 9 pieces takes half a minute: a longer timeout.
+    let out = assert_cmd::Command::cargo_bin("zoo")
+        .unwrap()
+        .args(["tb", "build", "--game", "jungle", "--pieces", "9", "--dir"])
+        .arg(&dir)
+        .timeout(std::time::Duration::from_secs(600))
+        .output()
+        .unwrap();
+    refused_cleanly(&out, "cannot finish on this machine");
+    refused_cleanly(&out, "--force");
+    // Nothing was started: no table, no state file.
+    let left: Vec<_> = walk(&dir);
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every file under `dir`.
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files.extend(walk(&p));
+        } else {
+            files.push(p);
+        }
+    }
+    files
+}
