@@ -126,7 +126,10 @@ fn random_position<V: Variant>(
         (second_far, first_far)
     };
     kings |= (w & wf) | (bl & bf);
-    let stm = if black_to_move {
+    // An empty board is no position; a side without pieces must be the one
+    // to move (it has lost): the other could not have moved last.
+    let w = if w | bl == 0 { 1 << 12 } else { w };
+    let stm = if bl == 0 || (black_to_move && w != 0) {
         Side::Black
     } else {
         Side::White
