@@ -308,6 +308,7 @@ async fn start_search(
 ) -> Result<Session, ApiError> {
     let config = st.config.clone();
     on_low_priority_thread(move || -> Result<Session, ApiError> {
+        std::thread::sleep(Duration::from_millis(config.stall_ms));
         let mut s = session(
             &r.game,
             r.rules.as_deref(),

@@ -83,6 +83,13 @@ pub struct Config {
     /// After Ctrl-C, how long answers under way may take to finish before
     /// the server stops anyway, in milliseconds.
     pub shutdown_ms: u64,
+    /// For tests only: each search first waits this long, in
+    /// milliseconds, without looking at "stop". It stands in for a search
+    /// slow to stop (a large table being opened and checked), which no
+    /// input can make happen on demand now that a FIFO among the tables
+    /// is refused rather than opened.
+    #[doc(hidden)]
+    pub stall_ms: u64,
 }
 
 impl Default for Config {
@@ -101,6 +108,7 @@ impl Default for Config {
             write_timeout_ms: 10_000,
             max_connections: 256,
             shutdown_ms: 3_000,
+            stall_ms: 0,
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Search slots: at most [`crate::Config::max_searches`] searches (and
 //! proofs) at once, each with a deadline. A slot is freed when its search
 //! ends, or at its deadline if the search has not ended by then: a search
-//! slow to notice "stop" (a large table being opened, a FIFO in the tables
-//! directory) is abandoned rather than allowed to hold its slot, or an
+//! slow to notice "stop" (a large table being opened and checked) is
+//! abandoned rather than allowed to hold its slot, or an
 //! async worker, for good (issue 33). Nothing here waits for a search on
 //! an async worker: a small task per slot awaits a signal that the search
 //! sends by dropping its [`Ended`] when its thread finishes with it.

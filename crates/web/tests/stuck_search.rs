@@ -1,9 +1,12 @@
 //! A search that cannot stop must not stop the server (issue 33, finding
-//! 1): every table file of a 2-piece Jungle Checkers set is replaced by a
-//! FIFO, so a search of a 2-piece position blocks for good opening it. The
-//! client leaves; the server must go on answering at once, answer a client
-//! that stays within the cap and a second, free the search's slot at its
-//! deadline, and bound the searches so abandoned.
+//! 1). The trigger reported was a table file replaced by a FIFO, which
+//! blocked the search opening it; such a file is now refused, so the
+//! first test checks that it is (the search answers, without the table),
+//! and the second makes searches slow to stop with the server's test hook
+//! (`stall_ms`). The client leaves; the server must go on answering at
+//! once, answer a client that stays within the cap and a second, free the
+//! search's slot at its deadline, bound the searches so abandoned, and
+//! take searches again once they end.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -86,16 +89,41 @@ async fn games_answers_quickly(addr: SocketAddr) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_search_that_cannot_stop_does_not_stop_the_server() {
-    let tables = fifo_tables();
+async fn a_fifo_among_the_tables_is_refused_not_opened() {
     let addr = start(Config {
-        tables: Some(tables),
+        tables: Some(fifo_tables()),
         max_searches: 2,
         max_movetime_ms: 1000,
         ..Config::default()
     });
+    let t = Instant::now();
+    let (status, body) = request(addr, "POST", "/api/analyse", Some(STUCK))
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"table\":null"), "{body}");
+    assert!(
+        t.elapsed() < Duration::from_millis(500 + 1000),
+        "{:?}",
+        t.elapsed()
+    );
+    games_answers_quickly(addr).await;
+}
 
-    // A client asks and leaves while the search is stuck on the FIFO.
+/// How long each search of the second test ignores "stop".
+const STALL: Duration = Duration::from_secs(5);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_that_cannot_stop_does_not_stop_the_server() {
+    let started = Instant::now();
+    let addr = start(Config {
+        max_searches: 2,
+        max_movetime_ms: 1000,
+        stall_ms: STALL.as_millis() as u64,
+        ..Config::default()
+    });
+
+    // A client asks and leaves while the search is stuck.
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     let head = format!(
         "POST /api/analyse HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{STUCK}",
@@ -134,4 +162,16 @@ async fn a_search_that_cannot_stop_does_not_stop_the_server() {
     assert_eq!(status, 503, "{body}");
     assert!(body.contains("did not stop"), "{body}");
     games_answers_quickly(addr).await;
+
+    // Once the stuck searches end (the second started about half a
+    // second after the first), a search is taken again: it stalls in its
+    // turn, so it ends in 504, but it is not refused with 503.
+    tokio::time::sleep(
+        (started + STALL + Duration::from_millis(1500)).saturating_duration_since(Instant::now()),
+    )
+    .await;
+    let (status, body) = request(addr, "POST", "/api/analyse", Some(STUCK))
+        .await
+        .unwrap();
+    assert_eq!(status, 504, "{body}");
 }
