@@ -387,8 +387,17 @@ fn check(parts: &Parts, level: u64) -> Result<(), String> {
 
 fn read(f: File, parts: &Parts) -> std::io::Result<u64> {
     let bad = |why: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, why.to_string());
-    let mut r = BufReader::with_capacity(BUF, f);
     let mut head = parts.head(0);
+    let words: usize = parts.chunks().map(<[AtomicU64]>::len).sum();
+    let len = f.metadata()?.len();
+    if len != (head.len() + 8 * words + 4) as u64 {
+        return Err(bad("not the size of its configuration's checkpoint"));
+    }
+    // Buffers no larger than the file (which holds every chunk): a small
+    // configuration's checkpoint, and each input of the fuzz target, does
+    // not zero 16 MiB to be read.
+    let cap = BUF.min(len as usize);
+    let mut r = BufReader::with_capacity(cap, f);
     r.read_exact(&mut head)?;
     let level = u64::from_le_bytes(head[24..32].try_into().expect("8 bytes"));
     // Magic, material, layout and (for a rank) its share must all be
@@ -398,7 +407,7 @@ fn read(f: File, parts: &Parts) -> std::io::Result<u64> {
     }
     let mut crc = crc32fast::Hasher::new();
     crc.update(&head);
-    let mut buf = vec![0u8; BUF];
+    let mut buf = vec![0u8; cap];
     for chunk in parts.chunks() {
         let bytes = &mut buf[..8 * chunk.len()];
         r.read_exact(bytes)?;

@@ -277,13 +277,16 @@ fn a_killed_play_leaves_a_whole_save_or_none() {
                 String::from_utf8_lossy(&out.stderr)
             );
         }
-        assert!(
-            !d.join("g.json.tmp").exists() || !file.exists(),
-            "a temporary file beside a whole save"
-        );
+        // A kill between writing the temporary file and renaming it
+        // leaves the temporary file beside the last whole save: harmless,
+        // the next save replaces it (checked below).
     }
     whole(&args, &input);
     assert_eq!(std::fs::read(&file).unwrap(), want);
+    assert!(
+        !d.join("g.json.tmp").exists(),
+        "a whole run left a temporary file"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -1,6 +1,6 @@
 //! Connection limits (issue 33, finding 3): idle, half-sent and slow-body
-//! connections are closed after their timeouts, connections over the cap
-//! wait, and a stop (Ctrl-C) ends the server within its deadline even with
+//! connections are closed after their timeouts, so is one that does not
+//! read its answers, connections over the cap wait, and a stop (Ctrl-C) ends the server within its deadline even with
 //! a half-sent request open.
 
 mod common;
@@ -89,6 +89,54 @@ async fn connections_over_the_cap_wait_for_one_to_close() {
     drop(a);
     let r = tokio::time::timeout(Duration::from_secs(3), third).await;
     assert!(matches!(r, Ok(Ok(Ok((200, _))))), "{r:?}");
+}
+
+#[tokio::test]
+async fn a_client_that_does_not_read_its_answers_is_dropped() {
+    // One connection at a time: the second request is served only once
+    // the server has given up on the first client.
+    let srv = start(Config {
+        max_connections: 1,
+        write_timeout_ms: 400,
+        ..Config::default()
+    })
+    .await;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stuck = socket.connect(srv.addr).await.unwrap();
+    let (mut from_server, mut to_server) = stuck.into_split();
+    // Pipelined requests, as many as the server reads; their answers are
+    // never read, so the server's writes block once the buffers are full.
+    let writer = tokio::spawn(async move {
+        let one = b"GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n";
+        while to_server.write_all(one).await.is_ok() {}
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let t = Instant::now();
+    let r = tokio::time::timeout(
+        Duration::from_secs(5),
+        request(srv.addr, "GET", "/api/games", None),
+    )
+    .await;
+    assert!(matches!(r, Ok(Ok((200, _)))), "{r:?}");
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    // The dropped client finds its connection closed once it reads.
+    assert!(closed_within_half(&mut from_server, Duration::from_secs(3)).await);
+    writer.abort();
+}
+
+/// Whether the read half `r` reaches its end within `within`.
+async fn closed_within_half(r: &mut tokio::net::tcp::OwnedReadHalf, within: Duration) -> bool {
+    let mut buf = vec![0u8; 1 << 16];
+    let to_end = async {
+        loop {
+            match r.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    };
+    tokio::time::timeout(within, to_end).await.is_ok()
 }
 
 #[tokio::test]
