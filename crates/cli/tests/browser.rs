@@ -3,7 +3,8 @@
 //! (this package's binary, which the script starts, stops and starts
 //! again): for each game a whole game against the engine and the races
 //! of docs/web.md, then reload, link, keyboard, phone size and axe-core;
-//! the screenshots go to docs/web/. It needs Chromium and Node.js with
+//! the screenshots go to target/ (to docs/web/ with
+//! `ZOO_SCREENSHOTS=docs/web`). It needs Chromium and Node.js with
 //! the script's package installed (`.ci/run` installs them); without them
 //! it fails and says what to install, it does not skip. Plain `cargo test`
 //! leaves it out (`#[ignore]`), so that any machine with Rust passes it;
@@ -68,8 +69,15 @@ fn the_page_plays_in_chromium() {
         .and_then(|l| l.local_addr())
         .unwrap()
         .port();
-    // The screenshots go where docs/web.md shows them.
-    let shots: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/web");
+    // The screenshots go under target/, so that running the tests leaves
+    // the checkout as it was; `ZOO_SCREENSHOTS=docs/web` (from the
+    // repository's root) takes them anew where docs/web.md shows them.
+    let shots: PathBuf = match std::env::var_os("ZOO_SCREENSHOTS") {
+        Some(dir) => Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(dir),
+        None => Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-screenshots"),
+    };
     std::fs::create_dir_all(&shots).unwrap();
     // The script must take them anew: the old ones go first.
     for png in shot_names() {
