@@ -189,7 +189,6 @@ pub struct Solve<'a> {
 }
 
 /// Where the child of a capture of one piece is stored.
-/// Where the child of a capture of one piece is stored.
 pub(crate) struct Child<'a> {
     layout: &'a Layout,
     table: &'a Table,
