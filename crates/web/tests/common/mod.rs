@@ -50,8 +50,8 @@ pub async fn raw(addr: SocketAddr, raw: &str) -> (u16, String) {
 
 /// Whether the server closes `s` within `within` (reading whatever it
 /// sends first).
-pub async fn closed_within(s: &mut TcpStream, within: Duration) -> bool {
-    let mut buf = [0u8; 4096];
+pub async fn closed_within(s: &mut (impl tokio::io::AsyncRead + Unpin), within: Duration) -> bool {
+    let mut buf = vec![0u8; 1 << 16];
     let read_to_end = async {
         loop {
             match s.read(&mut buf).await {
