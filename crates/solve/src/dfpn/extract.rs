@@ -12,7 +12,7 @@
 //! Nothing is trusted that the independent checker (`zoo-proofcheck`)
 //! would not check: a wrong extraction is a proof it refuses.
 
-use super::{leaf_numbers, Search, INF};
+use super::{leaf_numbers, Search, INF, MAX_PROOF_NODES};
 use crate::leaf::End;
 use crate::proof::Tree;
 use zoo_core::{Game, MoveList};
@@ -29,6 +29,17 @@ pub(crate) enum Failed {
     /// and [`super::Ghi::Naive`]'s need not hold at all. The winner's
     /// next move is then tried.
     Inconsistent,
+}
+
+impl Failed {
+    /// Its name in [`crate::limits::Derivation::failed`].
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Failed::Stopped => "limit",
+            Failed::TooLarge => "too-large",
+            Failed::Inconsistent => "inconsistent",
+        }
+    }
 }
 
 impl<G: Game> Search<'_, G> {
@@ -80,7 +91,7 @@ impl<G: Game> Search<'_, G> {
                 }
                 None => match self.table.get(self.pos.key()) {
                     Some((_, 0, deps)) if self.on_path(&deps) => {
-                        (1, self.table.work(self.pos.key()))
+                        (1, self.table.dist(self.pos.key()) as u64)
                     }
                     _ => (2, 0),
                 },
@@ -88,6 +99,19 @@ impl<G: Game> Search<'_, G> {
             self.pop();
             self.pos.unmake(mv, u);
             order.push((rank, mv));
+        }
+        if winner && !order.iter().any(|&(r, _)| r.0 <= 1) {
+            // No child is known to win: searching the node itself lets
+            // df-pn choose among them by their numbers, as the run did,
+            // instead of solving each in turn to the end (a child that
+            // does not win may cost far more than the one that does).
+            if self.solve_here()? {
+                if let Some(mv) = self.proving {
+                    for o in order.iter_mut().filter(|o| o.1 == mv) {
+                        o.0 = (1, 0);
+                    }
+                }
+            }
         }
         if winner {
             order.sort_by_key(|&(r, _)| r);
@@ -105,6 +129,7 @@ impl<G: Game> Search<'_, G> {
             }
             let before = *left;
             *left -= 1;
+            self.built = MAX_PROOF_NODES - *left;
             let u = self.pos.make(mv);
             self.push();
             let got = self.child_tree(mv, winner, left);
@@ -121,7 +146,10 @@ impl<G: Game> Search<'_, G> {
                 // for the game where endless play draws (docs/solve.md)
                 // may not hold on this path, where a repetition draws at
                 // once; the tree is built from real leaves only.
-                Ok(None) | Err(Failed::Inconsistent) if winner => *left = before,
+                Ok(None) | Err(Failed::Inconsistent) if winner => {
+                    *left = before;
+                    self.built = MAX_PROOF_NODES - *left;
+                }
                 Ok(None) => return Err(Failed::Inconsistent),
                 Err(e) => return Err(e),
             }
