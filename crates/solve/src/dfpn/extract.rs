@@ -1,9 +1,13 @@
 //! A proof from df-pn: the table holds numbers, not a tree, and may have
 //! lost the entries a proof needs, so the proof is derived again node by
 //! node after the root is solved. At a node where the winning side
-//! chooses, each move is tried in turn (those the table already shows
-//! winning first) and searched by MID until it is solved; the first that
-//! wins is kept. Where the other side chooses, every move is searched and
+//! chooses, the moves the table shows winning come first, the one of least
+//! distance (`Found::dist`) before the others, so the proof goes down
+//! toward its leaves instead of wandering through proven positions; when
+//! the table shows none, the node itself is searched by MID, which picks
+//! among its moves by their numbers as the run did, and the move that
+//! proved it comes first. Each is searched by MID until it is solved; the
+//! first that wins is kept. Where the other side chooses, every move is searched and
 //! must lose for it. Each search starts from the table the run left, so
 //! what the table kept is found again at once and only what it lost is
 //! searched again; each runs on the node's own path, with the repetitions
