@@ -184,7 +184,7 @@ pub struct Derivation {
     pub seconds: f64,
     /// `None` when the proof was derived, else why not: `"limit"` (a
     /// limit or a stop request ended it), `"too-large"` (more than
-    /// [`crate::dfpn::MAX_PROOF_NODES`] nodes) or `"inconsistent"` (no
+    /// [`crate::dfpn::MAX_PROOF_NODES`] nodes, or a line longer than 1000 plies) or `"inconsistent"` (no
     /// move of the winner came out winning on its path).
     pub failed: Option<&'static str>,
 }

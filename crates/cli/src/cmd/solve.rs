@@ -263,7 +263,8 @@ pub fn run(a: &SolveArgs) -> Result<()> {
                     x.goal,
                     match why {
                         "limit" => "a limit stopped it",
-                        "too-large" => "the proof grew past its size bound",
+                        "too-large" =>
+                            "the proof grew past its size bound (nodes, or a line of 1000 plies)",
                         _ => "no move of the winner replayed as winning on its path",
                     },
                     d.calls,

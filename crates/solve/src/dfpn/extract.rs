@@ -21,12 +21,18 @@ use crate::leaf::End;
 use crate::proof::Tree;
 use zoo_core::{Game, MoveList};
 
+/// The longest line a derived proof may have, in plies: a line of the
+/// derivation is as deep a recursion (with MID's below it), and a deeper
+/// one overflowed the stack.
+pub(crate) const MAX_PROOF_DEPTH: usize = 1000;
+
 /// Why no proof came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Failed {
     /// A limit (calls, time, a stop request) ended a search.
     Stopped,
-    /// More nodes than the bound on the proof's size.
+    /// More nodes than the bound on the proof's size, or a line longer
+    /// than [`MAX_PROOF_DEPTH`].
     TooLarge,
     /// A node did not come out as its search said: values stored for the
     /// game where endless play draws need not hold on the node's path,
@@ -73,6 +79,11 @@ impl<G: Game> Search<'_, G> {
         winner: bool,
         left: &mut u64,
     ) -> Result<Vec<Tree<G::Move>>, Failed> {
+        if self.path.len() > MAX_PROOF_DEPTH {
+            // Each ply is a frame of this recursion: a line this long
+            // would overflow the stack before it ended.
+            return Err(Failed::TooLarge);
+        }
         let mut moves = MoveList::new();
         self.pos.legal_moves(&mut moves);
         // The winner needs one move after which the side to move loses;
