@@ -10,7 +10,7 @@ use std::time::Duration;
 use zoo_core::Outcome;
 /// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::dfpn::Remedies;
-pub use zoo_solve::limits::{Sample, INF};
+pub use zoo_solve::limits::{Derivation, Sample, INF};
 pub use zoo_solve::Ghi;
 use zoo_solve::{dfpn, pns, solve_value, Answer, Goal};
 pub use zoo_solve::{Limits, Progress};
@@ -105,6 +105,10 @@ pub struct AnswerReport {
     /// The proof file's text, when asked for and the answer is decided.
     #[serde(skip)]
     pub proof: Option<String>,
+    /// df-pn asked for a proof of a decided answer: what deriving it cost
+    /// (not in `nodes`), or why it stopped.
+    #[serde(skip)]
+    pub derivation: Option<Derivation>,
     /// The root's proof and disproof numbers about once a second of the
     /// run (`zoo solve --plot`); not in the JSON, which stays one line of
     /// results.
@@ -388,6 +392,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             expansions: report.expansions,
             bytes: report.bytes,
             seconds: report.seconds,
+            derivation: report.derivation,
             proof: if r.proof {
                 report.proof.as_ref().map(|p| p.to_text(&pos))
             } else {

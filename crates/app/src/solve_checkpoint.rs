@@ -233,6 +233,7 @@ pub fn load(path: &Path, q: &Question) -> Result<Option<Loaded>, AppError> {
                 bytes: 0,
                 seconds: d.seconds,
                 proof: None,
+                derivation: None,
                 // The run that found it kept no curve.
                 samples: Vec::new(),
             },

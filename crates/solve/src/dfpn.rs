@@ -315,6 +315,11 @@ pub fn bytes_per_entry_of(opts: &Options) -> usize {
         } else {
             0
         }
+        + if opts.proof {
+            std::mem::size_of::<u16>()
+        } else {
+            0
+        }
 }
 
 /// Below this depth TCA raises no threshold. In these games nearly every
@@ -341,6 +346,10 @@ struct Table {
     /// searched at (Kishimoto's minimal distance from the root); empty
     /// otherwise.
     depths: Vec<u32>,
+    /// With [`Options::proof`], each solved entry's distance
+    /// ([`Found::dist`]), which the proof's derivation follows down;
+    /// empty otherwise.
+    dists: Vec<u16>,
     mask: usize,
 }
 
@@ -371,12 +380,36 @@ impl Table {
             } else {
                 Vec::new()
             },
+            dists: Vec::new(),
             mask: (n - 1) & !1,
         })
     }
 
+    /// Keeps a distance beside each entry ([`Table::dists`]).
+    fn with_dists(mut self) -> Result<Table, OutOfMemory> {
+        self.dists = try_vec(self.entries.len(), "df-pn table", 0)?;
+        Ok(self)
+    }
+
+    /// The distance stored with `key`'s solved numbers (0 when unknown).
+    fn dist(&self, key: u64) -> u16 {
+        self.slot(key)
+            .and_then(|j| self.dists.get(j).copied())
+            .unwrap_or(0)
+    }
+
+    /// Stores `key`'s distance, if the table holds it and keeps them.
+    fn set_dist(&mut self, key: u64, dist: u16) {
+        if let Some(j) = self.slot(key) {
+            if let Some(d) = self.dists.get_mut(j) {
+                *d = dist;
+            }
+        }
+    }
+
     fn bytes(&self) -> u64 {
-        (self.entries.len() * bytes_per_entry()
+        (self.dists.len() * std::mem::size_of::<u16>()
+            + self.entries.len() * bytes_per_entry()
             + self.deps.len() * std::mem::size_of::<[u64; MAX_DEPS]>()
             + self.depths.len() * std::mem::size_of::<u32>()) as u64
     }
@@ -399,15 +432,6 @@ impl Table {
                 };
                 (e.phi, e.delta, deps)
             })
-    }
-
-    /// The work stored with a position's numbers (what a proof's
-    /// derivation prefers small: a cheap subtree is mostly a small one).
-    fn work(&self, key: u64) -> u64 {
-        let i = key as usize & self.mask;
-        (i..i + 2)
-            .find(|&j| self.entries[j].key == key)
-            .map_or(u64::MAX, |j| self.entries[j].work)
     }
 
     /// The slot holding `key`'s numbers.
@@ -552,6 +576,8 @@ struct Child<M> {
     /// The least depth its position was searched at, from the table
     /// ([`Remedies::tca`]; [`NO_DEPTH`] when unknown).
     depth: u32,
+    /// Its distance when solved ([`Found::dist`]).
+    dist: u16,
 }
 
 /// What a MID call returns: the node's numbers and what they depend on
@@ -561,6 +587,13 @@ struct Found {
     delta: u32,
     reach: usize,
     deps: Deps,
+    /// When solved, how far its proof reaches down: 0 at a leaf, one more
+    /// than the nearest proving child's when proven for the side to move,
+    /// than the farthest child's when disproven (saturating). The proof's
+    /// derivation takes the proving child of least distance, so it goes
+    /// down toward the leaves instead of wandering through proven
+    /// positions (docs/solve.md, "Proofs").
+    dist: u16,
 }
 
 /// No repetition below: the numbers hold on any path.
@@ -587,6 +620,15 @@ struct Search<'a, G: Game> {
     saver: Option<Saver<'a>>,
     save_every: Duration,
     last_save: Instant,
+    /// The move of the child that proved the node the last MID call
+    /// returned from, when it was proven for its side to move: after a
+    /// call at a node, the move a proof takes there.
+    proving: Option<G::Move>,
+    /// MID calls of the run when the proof's derivation began (`None`
+    /// during the run), for its progress lines.
+    derive_from: Option<u64>,
+    /// The proof's nodes built so far by the derivation.
+    built: u64,
 }
 
 /// A leaf's numbers for the side to move at `pos`.
@@ -635,6 +677,7 @@ pub fn solve_resumable<'a, G: Game>(
     let mb = limits.memory_mb.unwrap_or(opts.default_table_mb);
     let entries = (mb << 20) / bytes_per_entry_of(opts) as u64;
     let mut table = Table::with_depths(entries, opts.ghi == Ghi::Path, opts.remedies.tca)
+        .and_then(|t| if opts.proof { t.with_dists() } else { Ok(t) })
         .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
     if let Some((r, n)) = resume.from {
         let mut b = [0u8; SAVED_ENTRY_BYTES];
@@ -674,6 +717,9 @@ pub fn solve_resumable<'a, G: Game>(
         saver,
         save_every,
         last_save: start,
+        proving: None,
+        derive_from: None,
+        built: 0,
     };
     let mut moves = MoveList::new();
     let (mut phi, mut delta) = match s.leaves.classify(root, &s.hist, &mut moves) {
@@ -700,6 +746,7 @@ pub fn solve_resumable<'a, G: Game>(
     };
     let run_calls = s.calls;
     let held = s.table.used() * bytes_per_entry_of(opts) as u64;
+    let mut derivation = None;
     let proof = if opts.proof && answer != Answer::Unknown {
         // The root is an OR node: its side to move wins the binary game
         // when the goal is proven.
@@ -710,13 +757,25 @@ pub fn solve_resumable<'a, G: Game>(
                 s.stopped = false;
                 // The derivation searches plainly: see docs/solve.md, "df-pn's remedies".
                 s.opts.remedies = Remedies::NONE;
+                // Limits (docs/solve.md, "Proofs"): the time limit and a
+                // stop request cover run and derivation together; the
+                // derivation may make as many MID calls again as the
+                // node limit gave the run.
                 s.call_limit = s.calls.saturating_add(limits.nodes.unwrap_or(u64::MAX));
+                s.derive_from = Some(s.calls);
+                let began = Instant::now();
                 let mut left = MAX_PROOF_NODES;
-                s.extract(winner, &mut left).map(|kids| crate::proof::Tree {
+                let got = s.extract(winner, &mut left).map(|kids| crate::proof::Tree {
                     mv: None,
                     end: None,
                     kids,
-                })
+                });
+                derivation = Some(crate::limits::Derivation {
+                    calls: s.calls - run_calls,
+                    seconds: began.elapsed().as_secs_f64(),
+                    failed: got.as_ref().err().map(|e| e.name()),
+                });
+                got
             }
         };
         tree.ok().map(|t| t.into_proof(goal, answer))
@@ -734,6 +793,7 @@ pub fn solve_resumable<'a, G: Game>(
         bytes,
         held,
         seconds,
+        derivation,
         proof,
         samples: s.clock.samples(Sample {
             seconds,
@@ -762,11 +822,13 @@ impl<G: Game> Search<'_, G> {
             let (nodes, bytes) = (self.calls, self.table.bytes());
             let seconds = self.start.elapsed().as_secs_f64();
             let root = Some(self.root);
+            let deriving = self.derive_from.map(|from| (nodes - from, self.built));
             if self.clock.check(|| Progress {
                 nodes,
                 bytes,
                 seconds,
                 root,
+                deriving,
             }) {
                 self.stopped = true;
             }
@@ -803,6 +865,7 @@ impl<G: Game> Search<'_, G> {
                             Deps::NONE
                         },
                         depth: NO_DEPTH,
+                        dist: 0,
                     }
                 }
                 None => {
@@ -827,6 +890,11 @@ impl<G: Game> Search<'_, G> {
                         reach: NO_REPEAT,
                         deps,
                         depth,
+                        dist: if hit.is_some() {
+                            self.table.dist(self.pos.key())
+                        } else {
+                            0
+                        },
                     }
                 }
             };
@@ -937,6 +1005,7 @@ impl<G: Game> Search<'_, G> {
             kids[best].delta = f.delta;
             kids[best].reach = f.reach;
             kids[best].deps = f.deps;
+            kids[best].dist = f.dist;
         }
 
         // Proven for the side to move (φ = 0): as the child that proves it,
@@ -974,6 +1043,27 @@ impl<G: Game> Search<'_, G> {
         } else if rem.tca {
             self.table.lower_depth(self.pos.key(), depth as u32);
         }
+        let proving = if phi == 0 {
+            kids.iter()
+                .filter(|k| k.delta == 0)
+                .min_by_key(|k| (k.dist, k.deps.len))
+        } else {
+            None
+        };
+        self.proving = proving.map(|k| k.mv);
+        let dist = match proving {
+            Some(k) => k.dist.saturating_add(1),
+            None if delta == 0 => kids
+                .iter()
+                .map(|k| k.dist)
+                .max()
+                .unwrap_or(0)
+                .saturating_add(1),
+            None => 0,
+        };
+        if !self.table.dists.is_empty() && solved {
+            self.table.set_dist(self.pos.key(), dist);
+        }
         // The parent compares the same index with its own depth, and
         // takes its own key out of the chain.
         Found {
@@ -981,6 +1071,7 @@ impl<G: Game> Search<'_, G> {
             delta,
             reach,
             deps,
+            dist,
         }
     }
 

@@ -31,6 +31,10 @@ pub struct Progress {
     /// The root's proof and disproof numbers (df-pn: as the root's frame
     /// last computed them, when a call below it returned).
     pub root: Option<(u32, u32)>,
+    /// df-pn, once the root is solved and its proof is being derived: the
+    /// MID calls of the derivation so far (`nodes` counts them too) and
+    /// the proof's nodes built so far.
+    pub deriving: Option<(u64, u64)>,
 }
 
 /// How often [`Limits::progress`] is called, and the root's numbers
@@ -170,6 +174,21 @@ impl Limits {
     }
 }
 
+/// What deriving df-pn's proof cost, and why it stopped when it did not
+/// finish.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Derivation {
+    /// MID calls of the derivation.
+    pub calls: u64,
+    /// Its seconds.
+    pub seconds: f64,
+    /// `None` when the proof was derived, else why not: `"limit"` (a
+    /// limit or a stop request ended it), `"too-large"` (more than
+    /// [`crate::dfpn::MAX_PROOF_NODES`] nodes, or a line longer than 1000 plies) or `"inconsistent"` (no
+    /// move of the winner came out winning on its path).
+    pub failed: Option<&'static str>,
+}
+
 /// What a run found.
 #[derive(Debug, Clone)]
 pub struct Report<M> {
@@ -194,8 +213,13 @@ pub struct Report<M> {
     /// it; df-pn: the table's used entries; each times
     /// [`crate::pns::bytes_per_node`] or [`crate::dfpn::bytes_per_entry_in`]).
     pub held: u64,
-    /// Seconds of wall-clock time.
+    /// Seconds of wall-clock time (df-pn: the run's and the proof's
+    /// derivation's).
     pub seconds: f64,
+    /// df-pn with [`crate::dfpn::Options::proof`]: the MID calls and
+    /// seconds spent deriving the proof after the run (not in `nodes`);
+    /// `None` when no derivation ran.
+    pub derivation: Option<Derivation>,
     /// The proof or disproof when the answer is one.
     pub proof: Option<Proof<M>>,
     /// The root's numbers about every [`PROGRESS_EVERY`] (fewer on long
@@ -222,6 +246,7 @@ mod tests {
             bytes: 0,
             seconds: 0.0,
             root: Some((1, 1)),
+            deriving: None,
         }));
         for i in 1..(MAX_SAMPLES as u64 + 10) {
             c.push(at(i));

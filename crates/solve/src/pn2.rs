@@ -294,6 +294,7 @@ pub fn solve_with<G: Game>(
         bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
         held: (peak.max(tree.nodes.len()) * bytes_per_node::<G>()) as u64,
         seconds: start.elapsed().as_secs_f64(),
+        derivation: None,
         proof,
         samples: clock.samples(Sample {
             seconds: start.elapsed().as_secs_f64(),

@@ -244,6 +244,7 @@ pub fn solve_with<G: Game>(
         bytes: (tree.nodes.capacity() * bytes_per_node::<G>()) as u64,
         held: (held * bytes_per_node::<G>()) as u64,
         seconds: start.elapsed().as_secs_f64(),
+        derivation: None,
         proof,
         samples: clock.samples(Sample {
             seconds: start.elapsed().as_secs_f64(),
@@ -310,6 +311,7 @@ impl<M: Copy> Tree<M> {
             bytes: (self.nodes.capacity() * bytes_per_node::<G>()) as u64,
             seconds: start.elapsed().as_secs_f64(),
             root: Some((self.nodes[0].pn, self.nodes[0].dn)),
+            deriving: None,
         }
     }
 

@@ -249,6 +249,34 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             x.bytes as f64 / (1 << 20) as f64,
             x.seconds
         );
+        if let Some(d) = &x.derivation {
+            match d.failed {
+                None => println!(
+                    "{:<8} derived   {} calls ({:.2}× the answer's)  {:.3} s",
+                    "proof",
+                    d.calls,
+                    d.calls as f64 / x.nodes.max(1) as f64,
+                    d.seconds
+                ),
+                Some(why) => eprintln!(
+                    "no proof of `{}`: {} after {} calls of its derivation ({:.3} s){}",
+                    x.goal,
+                    match why {
+                        "limit" => "a limit stopped it",
+                        "too-large" =>
+                            "the proof grew past its size bound (nodes, or a line of 1000 plies)",
+                        _ => "no move of the winner replayed as winning on its path",
+                    },
+                    d.calls,
+                    d.seconds,
+                    if why == "limit" {
+                        "; --time covers run and derivation, --nodes gives the derivation as many calls again as the run: raise them"
+                    } else {
+                        ""
+                    }
+                ),
+            }
+        }
     }
     if matches!(a.goal, GoalArg::Value) {
         match r.value {
@@ -296,6 +324,15 @@ fn stop_requested() -> bool {
 
 /// A progress line on stderr about once a second of a long question.
 fn print_progress(p: &Progress) {
+    if let Some((calls, built)) = p.deriving {
+        eprintln!(
+            "{:.0} s  deriving the proof: {calls} calls, {built} proof nodes  ({} nodes in all)  {:.0} nodes/s",
+            p.seconds,
+            p.nodes,
+            p.nodes as f64 / p.seconds.max(1e-9)
+        );
+        return;
+    }
     let root = match p.root {
         Some((pn, dn)) => format!("root pn {pn} dn {dn}  "),
         None => String::new(),

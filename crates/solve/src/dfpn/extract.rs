@@ -1,9 +1,13 @@
 //! A proof from df-pn: the table holds numbers, not a tree, and may have
 //! lost the entries a proof needs, so the proof is derived again node by
 //! node after the root is solved. At a node where the winning side
-//! chooses, each move is tried in turn (those the table already shows
-//! winning first) and searched by MID until it is solved; the first that
-//! wins is kept. Where the other side chooses, every move is searched and
+//! chooses, the moves the table shows winning come first, the one of least
+//! distance (`Found::dist`) before the others, so the proof goes down
+//! toward its leaves instead of wandering through proven positions; when
+//! the table shows none, the node itself is searched by MID, which picks
+//! among its moves by their numbers as the run did, and the move that
+//! proved it comes first. Each is searched by MID until it is solved; the
+//! first that wins is kept. Where the other side chooses, every move is searched and
 //! must lose for it. Each search starts from the table the run left, so
 //! what the table kept is found again at once and only what it lost is
 //! searched again; each runs on the node's own path, with the repetitions
@@ -12,23 +16,40 @@
 //! Nothing is trusted that the independent checker (`zoo-proofcheck`)
 //! would not check: a wrong extraction is a proof it refuses.
 
-use super::{leaf_numbers, Search, INF};
+use super::{leaf_numbers, Search, INF, MAX_PROOF_NODES};
 use crate::leaf::End;
 use crate::proof::Tree;
 use zoo_core::{Game, MoveList};
+
+/// The longest line a derived proof may have, in plies: a line of the
+/// derivation is as deep a recursion (with MID's below it), and a deeper
+/// one overflowed the stack.
+pub(crate) const MAX_PROOF_DEPTH: usize = 1000;
 
 /// Why no proof came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Failed {
     /// A limit (calls, time, a stop request) ended a search.
     Stopped,
-    /// More nodes than the bound on the proof's size.
+    /// More nodes than the bound on the proof's size, or a line longer
+    /// than [`MAX_PROOF_DEPTH`].
     TooLarge,
     /// A node did not come out as its search said: values stored for the
     /// game where endless play draws need not hold on the node's path,
     /// and [`super::Ghi::Naive`]'s need not hold at all. The winner's
     /// next move is then tried.
     Inconsistent,
+}
+
+impl Failed {
+    /// Its name in [`crate::limits::Derivation::failed`].
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Failed::Stopped => "limit",
+            Failed::TooLarge => "too-large",
+            Failed::Inconsistent => "inconsistent",
+        }
+    }
 }
 
 impl<G: Game> Search<'_, G> {
@@ -58,6 +79,11 @@ impl<G: Game> Search<'_, G> {
         winner: bool,
         left: &mut u64,
     ) -> Result<Vec<Tree<G::Move>>, Failed> {
+        if self.path.len() > MAX_PROOF_DEPTH {
+            // Each ply is a frame of this recursion: a line this long
+            // would overflow the stack before it ended.
+            return Err(Failed::TooLarge);
+        }
         let mut moves = MoveList::new();
         self.pos.legal_moves(&mut moves);
         // The winner needs one move after which the side to move loses;
@@ -80,7 +106,7 @@ impl<G: Game> Search<'_, G> {
                 }
                 None => match self.table.get(self.pos.key()) {
                     Some((_, 0, deps)) if self.on_path(&deps) => {
-                        (1, self.table.work(self.pos.key()))
+                        (1, self.table.dist(self.pos.key()) as u64)
                     }
                     _ => (2, 0),
                 },
@@ -88,6 +114,19 @@ impl<G: Game> Search<'_, G> {
             self.pop();
             self.pos.unmake(mv, u);
             order.push((rank, mv));
+        }
+        if winner && !order.iter().any(|&(r, _)| r.0 <= 1) {
+            // No child is known to win: searching the node itself lets
+            // df-pn choose among them by their numbers, as the run did,
+            // instead of solving each in turn to the end (a child that
+            // does not win may cost far more than the one that does).
+            if self.solve_here()? {
+                if let Some(mv) = self.proving {
+                    for o in order.iter_mut().filter(|o| o.1 == mv) {
+                        o.0 = (1, 0);
+                    }
+                }
+            }
         }
         if winner {
             order.sort_by_key(|&(r, _)| r);
@@ -105,6 +144,7 @@ impl<G: Game> Search<'_, G> {
             }
             let before = *left;
             *left -= 1;
+            self.built = MAX_PROOF_NODES - *left;
             let u = self.pos.make(mv);
             self.push();
             let got = self.child_tree(mv, winner, left);
@@ -121,7 +161,10 @@ impl<G: Game> Search<'_, G> {
                 // for the game where endless play draws (docs/solve.md)
                 // may not hold on this path, where a repetition draws at
                 // once; the tree is built from real leaves only.
-                Ok(None) | Err(Failed::Inconsistent) if winner => *left = before,
+                Ok(None) | Err(Failed::Inconsistent) if winner => {
+                    *left = before;
+                    self.built = MAX_PROOF_NODES - *left;
+                }
                 Ok(None) => return Err(Failed::Inconsistent),
                 Err(e) => return Err(e),
             }
