@@ -10,7 +10,7 @@ use std::time::Duration;
 use zoo_core::Outcome;
 /// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::dfpn::Remedies;
-pub use zoo_solve::limits::{Derivation, Sample, INF};
+pub use zoo_solve::limits::{Derivation, NoProof, Sample, INF};
 pub use zoo_solve::Ghi;
 use zoo_solve::{dfpn, pns, solve_value, Answer, Goal};
 pub use zoo_solve::{Limits, Progress};

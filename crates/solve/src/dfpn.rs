@@ -773,7 +773,7 @@ pub fn solve_resumable<'a, G: Game>(
                 derivation = Some(crate::limits::Derivation {
                     calls: s.calls - run_calls,
                     seconds: began.elapsed().as_secs_f64(),
-                    failed: got.as_ref().err().map(|e| e.name()),
+                    failed: got.as_ref().err().copied(),
                 });
                 got
             }

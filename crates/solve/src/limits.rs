@@ -182,11 +182,39 @@ pub struct Derivation {
     pub calls: u64,
     /// Its seconds.
     pub seconds: f64,
-    /// `None` when the proof was derived, else why not: `"limit"` (a
-    /// limit or a stop request ended it), `"too-large"` (more than
-    /// [`crate::dfpn::MAX_PROOF_NODES`] nodes, or a line longer than 1000 plies) or `"inconsistent"` (no
-    /// move of the winner came out winning on its path).
-    pub failed: Option<&'static str>,
+    /// `None` when the proof was derived, else why not.
+    pub failed: Option<NoProof>,
+}
+
+/// Why df-pn derived no proof of an answer it decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoProof {
+    /// A limit (calls, time, a stop request) ended a search.
+    Stopped,
+    /// More nodes than [`crate::dfpn::MAX_PROOF_NODES`], or a line longer
+    /// than 1000 plies.
+    TooLarge,
+    /// A node did not come out as its search said: values stored for the
+    /// game where endless play draws need not hold on the node's path,
+    /// and [`crate::Ghi::Naive`]'s need not hold at all. The winner's
+    /// next move is then tried; this is what remains when none is left.
+    Inconsistent,
+}
+
+impl NoProof {
+    /// Why, in words, and what to do when something can be done.
+    pub fn describe(self) -> &'static str {
+        match self {
+            NoProof::Stopped => {
+                "a limit stopped it; --time covers run and derivation, --nodes gives the \
+                 derivation as many calls again as the run: raise them"
+            }
+            NoProof::TooLarge => {
+                "the proof grew past its size bound (nodes, or a line of 1000 plies)"
+            }
+            NoProof::Inconsistent => "no move of the winner replayed as winning on its path",
+        }
+    }
 }
 
 /// What a run found.

@@ -259,21 +259,11 @@ pub fn run(a: &SolveArgs) -> Result<()> {
                     d.seconds
                 ),
                 Some(why) => eprintln!(
-                    "no proof of `{}`: {} after {} calls of its derivation ({:.3} s){}",
+                    "no proof of `{}`: {} (after {} calls of its derivation, {:.3} s)",
                     x.goal,
-                    match why {
-                        "limit" => "a limit stopped it",
-                        "too-large" =>
-                            "the proof grew past its size bound (nodes, or a line of 1000 plies)",
-                        _ => "no move of the winner replayed as winning on its path",
-                    },
+                    why.describe(),
                     d.calls,
-                    d.seconds,
-                    if why == "limit" {
-                        "; --time covers run and derivation, --nodes gives the derivation as many calls again as the run: raise them"
-                    } else {
-                        ""
-                    }
+                    d.seconds
                 ),
             }
         }

@@ -26,31 +26,7 @@ use zoo_core::{Game, MoveList};
 /// one overflowed the stack.
 pub(crate) const MAX_PROOF_DEPTH: usize = 1000;
 
-/// Why no proof came out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Failed {
-    /// A limit (calls, time, a stop request) ended a search.
-    Stopped,
-    /// More nodes than the bound on the proof's size, or a line longer
-    /// than [`MAX_PROOF_DEPTH`].
-    TooLarge,
-    /// A node did not come out as its search said: values stored for the
-    /// game where endless play draws need not hold on the node's path,
-    /// and [`super::Ghi::Naive`]'s need not hold at all. The winner's
-    /// next move is then tried.
-    Inconsistent,
-}
-
-impl Failed {
-    /// Its name in [`crate::limits::Derivation::failed`].
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Failed::Stopped => "limit",
-            Failed::TooLarge => "too-large",
-            Failed::Inconsistent => "inconsistent",
-        }
-    }
-}
+pub(crate) use crate::limits::NoProof as Failed;
 
 impl<G: Game> Search<'_, G> {
     /// Searches the current position (not a leaf) until it is solved:
