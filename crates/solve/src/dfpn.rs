@@ -393,6 +393,10 @@ impl Table {
 
     /// The distance stored with `key`'s solved numbers (0 when unknown).
     fn dist(&self, key: u64) -> u16 {
+        // Without distances kept (no proof asked), no second probe.
+        if self.dists.is_empty() {
+            return 0;
+        }
         self.slot(key)
             .and_then(|j| self.dists.get(j).copied())
             .unwrap_or(0)
@@ -1043,7 +1047,9 @@ impl<G: Game> Search<'_, G> {
         } else if rem.tca {
             self.table.lower_depth(self.pos.key(), depth as u32);
         }
-        let proving = if phi == 0 {
+        // Only a proof's derivation reads these: a run without `--proof`
+        // (no distances kept) skips the work.
+        let proving = if phi == 0 && !self.table.dists.is_empty() {
             kids.iter()
                 .filter(|k| k.delta == 0)
                 .min_by_key(|k| (k.dist, k.deps.len))
@@ -1053,7 +1059,7 @@ impl<G: Game> Search<'_, G> {
         self.proving = proving.map(|k| k.mv);
         let dist = match proving {
             Some(k) => k.dist.saturating_add(1),
-            None if delta == 0 => kids
+            None if delta == 0 && !self.table.dists.is_empty() => kids
                 .iter()
                 .map(|k| k.dist)
                 .max()
