@@ -124,7 +124,7 @@ pub fn update_secs(bytes: u64) -> Result<f64, TbError> {
         .map_anon()
         .map_err(|e| TbError::Alloc {
             bytes: len,
-            source: e.into(),
+            why: e.into(),
         })?;
     // Only a hint, as for the state.
     #[cfg(target_os = "linux")]

@@ -17,9 +17,11 @@
 //! end CRC-32 of all bytes before it         u32
 //! ```
 //!
-//! It is written under a temporary name and renamed, like a table. One that
-//! does not match the configuration or fails its checksum is removed and
-//! the configuration solved from the start: it is only a shortcut.
+//! It is written under a temporary name and renamed, like a table, so a
+//! kill leaves the last whole one. One that does not match the
+//! configuration, fails its checksum or holds a state no solve can leave
+//! is refused with its name and what to do (remove it): a rerun never
+//! resumes from it, and never deletes it unasked.
 //!
 //! A configuration split by ranges across ranks ([`crate::generate::split`])
 //! keeps one checkpoint per rank, [`path_for_rank`]: the rank's own range of
@@ -288,34 +290,31 @@ fn write(tmp: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
 }
 
 /// Loads a checkpoint into `parts` and returns its next level; `None`
-/// when there is none, or it does not fit (then it is removed).
+/// when there is none.
 ///
-/// One whose checksum holds but whose state no solve can leave (edited,
-/// with its checksum made right again) is an error naming it: resuming
-/// from it could give wrong values.
+/// One that cannot be resumed — cut short, failing its checksum, of
+/// another configuration or version, or edited with its checksum made
+/// right again into a state no solve can leave — is an error naming it
+/// and saying what to do: it is never removed behind the user's back,
+/// and resuming from it could give wrong values. Writes go through a
+/// temporary file and a rename, so a kill never leaves one of these.
 pub fn load(path: &Path, parts: &Parts) -> Result<Option<u64>, TbError> {
     // Not a regular file (a FIFO would block the open): no checkpoint.
     if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
         return Ok(None);
     }
-    let Ok(f) = File::open(path) else {
-        return Ok(None);
-    };
-    match read(f, parts) {
+    let f = File::open(path).map_err(|e| TbError::io(path, e))?;
+    let why = match read(f, parts) {
         Ok(level) => match check(parts, level) {
-            Ok(()) => Ok(Some(level)),
-            Err(why) => {
-                clear(parts);
-                Err(refused(path, &why))
-            }
+            Ok(()) => return Ok(Some(level)),
+            Err(why) => why,
         },
-        Err(_) => {
-            // Partly read: the caller starts from a clean state.
-            clear(parts);
-            std::fs::remove_file(path).map_err(|e| TbError::io(path, e))?;
-            Ok(None)
-        }
-    }
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => "cut short".to_string(),
+        Err(e) => e.to_string(),
+    };
+    // Partly read: a caller that goes on starts from a clean state.
+    clear(parts);
+    Err(refused(path, &why))
 }
 
 /// The error of a checkpoint at `path` that cannot be resumed, and what
@@ -465,22 +464,34 @@ mod tests {
         );
         save(&path, &parts, 0).unwrap();
 
-        // Another material: refused and removed, the state left clean.
+        // Another material: refused with its name and kept, the state
+        // left clean.
         let other = Parts {
             material: Material::new(1, 4),
             ..into.clone()
         };
-        assert_eq!(load(&path, &other).unwrap(), None);
-        assert!(!path.exists());
+        let err = load(&path, &other).unwrap_err().to_string();
+        assert!(
+            err.contains("RvE.ckpt") && err.contains("another configuration"),
+            "{err}"
+        );
+        assert!(path.exists());
         assert!(other.chunks().flatten().all(|w| w.load(Relaxed) == 0));
 
-        // A flipped byte: refused by the checksum.
+        // A flipped byte: refused by the checksum; cut short: refused.
         save(&path, &parts, 5).unwrap();
         let mut bytes = std::fs::read(&path).unwrap();
         bytes[HEAD + 3] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        assert_eq!(load(&path, &into).unwrap(), None);
+        let err = load(&path, &into).unwrap_err().to_string();
+        assert!(
+            err.contains("RvE.ckpt") && err.contains("checksum"),
+            "{err}"
+        );
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        assert!(load(&path, &into).is_err());
         // None there at all.
+        std::fs::remove_file(&path).unwrap();
         assert_eq!(load(&path, &parts).unwrap(), None);
 
         // A save that fails (here its rename, onto a directory that is not
@@ -526,7 +537,7 @@ mod tests {
         let all: Vec<u64> = into.chunks().flatten().map(|w| w.load(Relaxed)).collect();
         assert_eq!(all, vec![1, 2, 3, 4, 5, 6]);
         // Loaded as another rank's share, another range, or as a whole
-        // configuration's checkpoint: refused and removed.
+        // configuration's checkpoint: refused with its name, and kept.
         for other in [
             Some(Share { rank: 0, ..share }),
             Some(Share { ranks: 2, ..share }),
@@ -538,8 +549,9 @@ mod tests {
                 share: other,
                 ..into.clone()
             };
-            assert_eq!(load(&path, &wrong).unwrap(), None, "{other:?}");
-            assert!(!path.exists());
+            let err = load(&path, &wrong).unwrap_err().to_string();
+            assert!(err.contains("RvE.r1of3.ckpt"), "{other:?}: {err}");
+            assert!(path.exists());
         }
 
         // Files of another number of ranks go; this number's and the whole
@@ -565,6 +577,7 @@ mod tests {
             [
                 "RvE.ckpt",
                 "RvE.r0of3.ckpt",
+                "RvE.r1of3.ckpt",
                 "RvE.rxof2.ckpt",
                 "RvEd.r0of2.ckpt"
             ]

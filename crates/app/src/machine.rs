@@ -10,6 +10,36 @@
 //! builders' defaults) uses it, so a limit set outside zoo is honoured
 //! before an allocation fails.
 
+/// The bytes an unprivileged writer may still put on the file system that
+/// holds `path` (`statvfs`'s available blocks), looked up at its nearest
+/// existing ancestor: a build's directory may not be made yet. `None`
+/// where that cannot be read.
+pub fn free_disk(path: &std::path::Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    // A relative path's ancestors end at "", the working directory.
+    let at = path
+        .ancestors()
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                std::path::Path::new(".")
+            } else {
+                p
+            }
+        })
+        .find(|p| p.exists())?;
+    let c = std::ffi::CString::new(at.as_os_str().as_bytes()).ok()?;
+    let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `c` is a NUL-terminated path and `st` room for the answer,
+    // read only when the call says it wrote it.
+    let st = unsafe {
+        if libc::statvfs(c.as_ptr(), st.as_mut_ptr()) != 0 {
+            return None;
+        }
+        st.assume_init()
+    };
+    Some((st.f_bavail as u64).saturating_mul(st.f_frsize as u64))
+}
+
 /// The machine's memory in bytes (`MemTotal` of `/proc/meminfo`), `None`
 /// where that cannot be read (another system).
 pub fn total_memory() -> Option<u64> {
@@ -122,6 +152,16 @@ fn meminfo_field(text: &str, name: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn free_disk_is_read_at_the_nearest_existing_directory() {
+        let tmp = std::env::temp_dir();
+        let here = free_disk(&tmp).expect("statvfs of the temporary directory");
+        let below = free_disk(&tmp.join("not/made/yet")).expect("its ancestor's");
+        // The same file system, read twice while others may write to it.
+        assert!(here > 0 && below > 0);
+        assert!(free_disk(std::path::Path::new("")).is_some());
+    }
 
     #[test]
     fn reads_mem_total() {

@@ -10,6 +10,7 @@ use crate::AppError;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use zoo_animal::Board;
+use zoo_animal_tb::build::human_bytes;
 use zoo_animal_tb::estimate::{self, Basis, Machines, Place, Rates, Storage};
 use zoo_animal_tb::Tablebase;
 use zoo_tb::file::Encoding;
@@ -368,12 +369,28 @@ impl TableSet {
                 MAX_BUILD_SECONDS / 86_400.0
             ));
         }
+        // The disk of the build's file system: what is free there, and
+        // what the tables already built in the directory hold (a resumed
+        // build does not need that room again).
+        let dir = self.dir();
+        if let Some(short) = disk_shortfall(
+            t.machine_disk_bytes,
+            crate::machine::free_disk(dir),
+            bytes_in(dir),
+        ) {
+            why.push(format!(
+                "it needs {} of disk and {} has {} free",
+                human_bytes(t.machine_disk_bytes),
+                dir.display(),
+                human_bytes(short)
+            ));
+        }
         if why.is_empty() {
             return Ok(None);
         }
         Ok(Some(format!(
             "this build cannot finish on this machine: {}. The plan (`zoo tb plan --game {} --pieces {}`): \
-             {} configurations, {} positions, {:.1} GB of tables, {:.1} GB of disk, {:.0} thread-days. \
+             {} configurations, {} positions, {:.1} GB of tables, {:.1} GB of disk, {:.1} thread-days. \
              Give --force to start it anyway",
             why.join("; "),
             cost.game,
@@ -385,6 +402,29 @@ impl TableSet {
             t.thread_seconds / 86_400.0
         )))
     }
+}
+
+/// The free bytes that fall short of a build needing `need` bytes of disk
+/// in all, with `free` bytes free (`None`: unknown, not checked) and
+/// `held` bytes of it already written: `Some(free)` when they do not
+/// cover it.
+fn disk_shortfall(need: u64, free: Option<u64>, held: u64) -> Option<u64> {
+    let free = free?;
+    (need > free.saturating_add(held)).then_some(free)
+}
+
+/// The bytes of the regular files directly in `dir` (0 if it is not there).
+fn bytes_in(dir: &std::path::Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| e.metadata().ok())
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+                .sum()
+        })
+        .unwrap_or(0)
 }
 
 /// `64`, `0.5`, and `1e300` rather than its 301 digits.
@@ -619,5 +659,21 @@ impl TableVisitor for CostOf<'_> {
             configurations,
             totals,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_build_short_of_disk_is_named() {
+        // Unknown free space: not checked.
+        assert_eq!(disk_shortfall(10, None, 0), None);
+        assert_eq!(disk_shortfall(10, Some(10), 0), None);
+        assert_eq!(disk_shortfall(11, Some(10), 0), Some(10));
+        // Tables already built count toward what a resumed build needs.
+        assert_eq!(disk_shortfall(11, Some(10), 1), None);
+        assert_eq!(disk_shortfall(u64::MAX, Some(u64::MAX), 1), None);
     }
 }

@@ -123,6 +123,33 @@ fn solve_without_hash_stops_within_the_memory_it_may_use() {
     assert!(text.contains("unknown"), "{text}");
 }
 
+#[test]
+fn tb_build_over_the_ulimit_is_an_error() {
+    // `--memory 20` lets the builder hold a 5-piece configuration's state
+    // (2 GiB a side) in memory; the ulimit does not: an error, not an abort.
+    let dir = std::env::temp_dir().join(format!("zoo-limits-tb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let out = zoo_under_ulimit(
+        &[
+            "tb",
+            "build",
+            "--game",
+            "jungle-checkers",
+            "--pieces",
+            "5",
+            "--dir",
+            d,
+            "--memory",
+            "20",
+        ],
+        "",
+    );
+    refused_cleanly(&out, "cannot allocate");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `zoo args…` (no ulimit).
 fn zoo(args: &[&str], stdin: &str) -> Output {
     assert_cmd::Command::cargo_bin("zoo")

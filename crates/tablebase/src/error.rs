@@ -92,10 +92,12 @@ pub enum TbError {
     #[error("{0}: zstd: {1}")]
     Zstd(PathBuf, Arc<std::io::Error>),
     /// The working memory of a build could not be allocated.
-    #[error("cannot allocate {bytes} bytes of state: {source}")]
+    // `why` rather than `source`: the message holds the cause, and a
+    // caller that prints the error's chain would print it twice.
+    #[error("cannot allocate {bytes} bytes of state: {why}")]
     Alloc {
         bytes: usize,
-        source: Arc<std::io::Error>,
+        why: Arc<std::io::Error>,
     },
     /// The worker threads could not be started.
     #[error("thread pool: {0}")]

@@ -85,8 +85,8 @@ impl<'a> RankCheckpoint<'a> {
     /// starts from a clean state. Collective.
     pub(super) fn resume(&mut self, cluster: &dyn Cluster) -> Result<Option<u64>, TbError> {
         checkpoint::remove_other_ranks(&self.whole, cluster.ranks());
-        // A file that is not this rank's share, or damaged, is removed by
-        // `load` (its only failure is that removal).
+        // A file that is not this rank's share, or damaged, is refused by
+        // `load` on its rank, and then by every rank.
         let loaded = checkpoint::load(&self.path, &self.parts);
         cluster.agree(loaded.as_ref().map(|_| ()).map_err(Clone::clone))?;
         let mine = loaded?.unwrap_or(NONE);

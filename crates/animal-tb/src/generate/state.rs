@@ -34,7 +34,7 @@ impl State {
                     .map_anon()
                     .map_err(|e| TbError::Alloc {
                         bytes,
-                        source: e.into(),
+                        why: e.into(),
                     })?;
                 // Only a hint: without huge pages the build is slower, not wrong.
                 #[cfg(target_os = "linux")]

@@ -219,13 +219,22 @@ fn split_checkpoints_of_other_ranks_levels_or_damaged_are_not_used() {
     from_the_start(2);
     assert!((0..3).all(|r| !rank(r, 3).exists()));
 
-    // One rank's file damaged (its checksum fails): every rank starts over.
+    // One rank's file damaged (its checksum fails): refused by every rank,
+    // and kept; once removed, every rank starts over.
     zoo_animal_tb::checkpoint::remove_all(&ckpt);
     stopped(3, 2 * size + size / 3);
     let mut bytes = std::fs::read(rank(1, 3)).unwrap();
     let at = bytes.len() / 2;
     bytes[at] ^= 1;
     std::fs::write(rank(1, 3), &bytes).unwrap();
+    let r = solve_split(m, 3, Some(&ckpt), u64::MAX);
+    assert!(r.is_err(), "a damaged rank checkpoint was resumed from");
+    assert_eq!(
+        std::fs::read(rank(1, 3)).unwrap(),
+        bytes,
+        "the damaged file changed"
+    );
+    std::fs::remove_file(rank(1, 3)).unwrap();
     from_the_start(3);
 
     // One rank's file of an earlier level than the others': never mixed.
