@@ -39,6 +39,7 @@ pub mod movegen;
 pub mod notation;
 pub mod pdn;
 pub mod position;
+pub mod tables;
 pub mod tactics;
 pub mod variant;
 pub mod zobrist;
