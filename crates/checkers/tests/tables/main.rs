@@ -5,3 +5,5 @@
 
 mod build;
 mod figures;
+mod index;
+mod unmoves;
