@@ -13,8 +13,15 @@ use zoo_core::{Outcome, TableIndex, TableScheme};
 use zoo_tb::file::{table_dir, write_table, Header};
 use zoo_tb::{retro, Tablebase, TbError};
 
-/// The tables the tests build: every material of up to this many pieces.
-pub const TEST_PIECES: u32 = 3;
+/// The tables the tests build: every material of up to this many pieces,
+/// 3 unless `ZOO_CHECKERS_TB_PIECES` says more (4 takes about a minute:
+/// docs/checkers.md, "Endgame tables").
+pub fn test_pieces() -> u32 {
+    std::env::var("ZOO_CHECKERS_TB_PIECES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3)
+}
 
 /// A value code of the generator: 0 a draw, else the distance + 1 (even
 /// codes win).
@@ -131,14 +138,14 @@ fn built<V: Variant>(rules: &'static RuleSet, max: u32) -> Built<V> {
     b
 }
 
-/// English tables of up to [`TEST_PIECES`], built once per test run.
+/// English tables of up to [`test_pieces`], built once per test run.
 pub fn english() -> &'static Built<English> {
     static B: OnceLock<Built<English>> = OnceLock::new();
-    B.get_or_init(|| built(&ENGLISH, TEST_PIECES))
+    B.get_or_init(|| built(&ENGLISH, test_pieces()))
 }
 
-/// Classical tables of up to [`TEST_PIECES`], built once per test run.
+/// Classical tables of up to [`test_pieces`], built once per test run.
 pub fn classical() -> &'static Built<Classical> {
     static B: OnceLock<Built<Classical>> = OnceLock::new();
-    B.get_or_init(|| built(&CLASSICAL, TEST_PIECES))
+    B.get_or_init(|| built(&CLASSICAL, test_pieces()))
 }

@@ -7,3 +7,4 @@ mod build;
 mod figures;
 mod index;
 mod unmoves;
+mod verify;
