@@ -6,5 +6,6 @@
 mod build;
 mod figures;
 mod index;
+mod probes;
 mod unmoves;
 mod verify;
