@@ -103,10 +103,7 @@ fn quiet_steps_back<V: Variant>(pos: &zoo_checkers::Position<V>, mover: Side) ->
                 continue;
             }
             let mut k = 1;
-            loop {
-                let Some(from) = square(r + k * dr, c + k * dc) else {
-                    break;
-                };
+            while let Some(from) = square(r + k * dr, c + k * dc) {
                 if pos.piece_at(from).is_some() {
                     break;
                 }
@@ -124,7 +121,7 @@ fn quiet_steps_back<V: Variant>(pos: &zoo_checkers::Position<V>, mover: Side) ->
 /// Column of an internal square (docs/checkers.md, "Board and numbering").
 fn col(s: u8) -> i32 {
     let i = (s % 4) as i32;
-    if (s / 4) % 2 == 0 {
+    if (s / 4).is_multiple_of(2) {
         7 - 2 * i
     } else {
         6 - 2 * i
