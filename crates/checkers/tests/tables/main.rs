@@ -4,6 +4,7 @@
 //! probes.
 
 mod build;
+mod counts;
 mod figures;
 mod index;
 mod probes;
