@@ -1,8 +1,8 @@
 //! Classical (Portuguese/Spanish) and English checkers as one rules engine
 //! with the variants as data ([`Variant`]): bitboards on the 32 dark
 //! squares, precomputed diagonal tables, make/unmake with incremental
-//! Zobrist keys, PDN FEN and PDN game files, evaluations and the census of
-//! positions.
+//! Zobrist keys, PDN FEN and PDN game files, evaluations, the census of
+//! positions, and what endgame tables need from a game ([`tables`]).
 //!
 //! The rules are those of docs/rules/checkers.md; a position plays them
 //! through [`zoo_core::Game`]:

@@ -159,7 +159,9 @@ pub struct CheckersIndex<V: Variant> {
 }
 
 impl<V: Variant> CheckersIndex<V> {
-    /// The index of `m` under `rules`.
+    /// The index of `m` under `rules`. A material has positions only with
+    /// at most 12 pieces a side (every position's has); decoding an entry
+    /// of any other panics.
     pub fn new(m: Material, rules: &'static RuleSet) -> Self {
         let black_far = Position::<V>::far_row(Side::Black);
         let white_far = Position::<V>::far_row(Side::White);
@@ -245,8 +247,8 @@ impl<V: Variant> TableIndex<Position<V>> for CheckersIndex<V> {
             .find(|&j| men < self.start[j].saturating_add(self.count[j]))
             .unwrap_or(last);
         let within = men - self.start[j].min(men);
-        let rest = wm - j as u32;
-        let b_size = binom(28 - rest, bm).max(1);
+        let rest = wm.saturating_sub(j as u32);
+        let b_size = binom(28u32.saturating_sub(rest), bm).max(1);
         let mid_size = binom(24, rest).max(1);
         let r_b = within % b_size;
         let r_mid = (within / b_size) % mid_size;
