@@ -163,3 +163,26 @@ fn two_kings_beat_one_in_english() {
     }
     eprintln!("{draws} draws with the kings to move");
 }
+
+/// A position of a material with no table (more pieces than built, or
+/// than any table has) is an error naming the material, not a panic.
+#[test]
+fn a_position_without_its_table_is_an_error() {
+    let b = english();
+    let start = Position::<zoo_checkers::English>::start(&&zoo_checkers::ENGLISH);
+    match b.tb.try_probe(&start) {
+        Err(zoo_tb::TbError::Missing { material, .. }) => {
+            assert_eq!(material, "MMMMMMMMMMMMvMMMMMMMMMMMM")
+        }
+        other => panic!("{other:?}"),
+    }
+    let seven = Position::<zoo_checkers::English>::from_fen(
+        "W:WK1,K2,K3,K4:BK29,K30,K31",
+        &&zoo_checkers::ENGLISH,
+    )
+    .expect("a FEN");
+    assert!(matches!(
+        b.tb.try_probe(&seven),
+        Err(zoo_tb::TbError::Missing { .. })
+    ));
+}
