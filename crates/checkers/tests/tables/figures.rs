@@ -9,7 +9,10 @@
 
 use crate::build::{build, Row};
 use std::time::Duration;
+use zoo_checkers::tables::scheme::MAX_PIECES;
+use zoo_checkers::tables::CheckersScheme;
 use zoo_checkers::{Classical, English, RuleSet, Variant, CLASSICAL, ENGLISH};
+use zoo_core::TableScheme;
 
 fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
     let dir = std::env::temp_dir().join(format!(
@@ -64,9 +67,31 @@ fn pieces() -> u32 {
         .unwrap_or(4)
 }
 
+/// The sizes of every table up to `MAX_PIECES` by the index alone, built
+/// or not: positions are entries of both sides to move.
+fn sizes<V: Variant>(rules: &'static RuleSet) {
+    let scheme = CheckersScheme::<V>::new(rules);
+    println!("{} sizes by the index:", V::GAME);
+    for pieces in 2..=MAX_PIECES {
+        let tables = scheme.stored(pieces);
+        let largest = tables
+            .iter()
+            .max_by_key(|&&m| scheme.size(m))
+            .expect("tables");
+        println!(
+            "{pieces} pieces: {} tables, {} positions, largest {} ({} entries a side)",
+            tables.len(),
+            2 * tables.iter().map(|&m| scheme.size(m)).sum::<u64>(),
+            scheme.name(*largest),
+            scheme.size(*largest)
+        );
+    }
+}
+
 #[test]
 #[ignore = "a measurement: the figures of docs/checkers.md"]
 fn figures() {
+    sizes::<English>(&ENGLISH);
     report::<English>(&ENGLISH, pieces());
     report::<Classical>(&CLASSICAL, pieces());
 }
