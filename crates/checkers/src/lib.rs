@@ -1,8 +1,8 @@
 //! Classical (Portuguese/Spanish) and English checkers as one rules engine
 //! with the variants as data ([`Variant`]): bitboards on the 32 dark
 //! squares, precomputed diagonal tables, make/unmake with incremental
-//! Zobrist keys, PDN FEN and PDN game files, evaluations and the census of
-//! positions.
+//! Zobrist keys, PDN FEN and PDN game files, evaluations, the census of
+//! positions, and what endgame tables need from a game ([`tables`]).
 //!
 //! The rules are those of docs/rules/checkers.md; a position plays them
 //! through [`zoo_core::Game`]:
@@ -39,6 +39,7 @@ pub mod movegen;
 pub mod notation;
 pub mod pdn;
 pub mod position;
+pub mod tables;
 pub mod tactics;
 pub mod variant;
 pub mod zobrist;

@@ -1,0 +1,18 @@
+//! Endgame tables of both checkers games through the generic table crate
+//! (`zoo-tb`): the unmoves its generator needs ([`retro`], the
+//! [`zoo_core::Retro`] implementation), the dense index of one material
+//! ([`index`]) and the spread of materials over table files ([`scheme`]).
+//!
+//! A table holds every position of one material — White men, White kings,
+//! Black men, Black kings — for both sides to move. Within a material only
+//! quiet moves that do not crown stay inside; captures lead to fewer
+//! pieces and promotions to one man fewer and one king more, both to
+//! tables built before (docs/checkers.md, "Endgame tables").
+
+pub mod index;
+pub mod retro;
+pub mod scheme;
+
+pub use index::{CheckersIndex, Material};
+pub use retro::Unmove;
+pub use scheme::{CheckersScheme, ClassicalScheme, EnglishScheme};

@@ -1,0 +1,97 @@
+//! The figures of docs/checkers.md, "Endgame tables": every table of up
+//! to `ZOO_CHECKERS_TB_PIECES` pieces (default 4) of both games built with
+//! the generic generator, timed, counted per size. Ignored in CI (it is a
+//! measurement); run it with
+//!
+//! ```text
+//! cargo test --release -p zoo-checkers --test tables -- --ignored --nocapture figures
+//! ```
+
+use crate::build::{build, Row};
+use std::time::Duration;
+use zoo_checkers::tables::scheme::MAX_PIECES;
+use zoo_checkers::tables::CheckersScheme;
+use zoo_checkers::{Classical, English, RuleSet, Variant, CLASSICAL, ENGLISH};
+use zoo_core::TableScheme;
+
+fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
+    let dir = std::env::temp_dir().join(format!(
+        "zoo-checkers-figures-{}-{}",
+        std::process::id(),
+        rules.name
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    let b = build::<V>(rules, max, &dir).expect("tables built");
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("{} (rules {}):", V::GAME, rules.name);
+    println!("pieces tables    positions         wins        draws       losses longest-win(plies, table)    seconds   positions/s");
+    let mut total = (0u64, Duration::ZERO);
+    for pieces in 2..=max {
+        let rows: Vec<&Row> = b
+            .rows
+            .iter()
+            .filter(|r| r.material.pieces() == pieces)
+            .collect();
+        let sum = |f: fn(&Row) -> u64| rows.iter().map(|r| f(r)).sum::<u64>();
+        let time: Duration = rows.iter().map(|r| r.time).sum();
+        let longest = rows
+            .iter()
+            .max_by_key(|r| r.longest_win)
+            .map(|r| format!("{} {}", r.longest_win, r.name))
+            .unwrap_or_default();
+        let positions = sum(|r| r.entries);
+        total = (total.0 + positions, total.1 + time);
+        println!(
+            "{pieces:>6} {:>6} {positions:>12} {:>12} {:>12} {:>12} {longest:>26} {:>10.2} {:>13.0}",
+            rows.len(),
+            sum(|r| r.wins),
+            sum(|r| r.draws),
+            sum(|r| r.losses),
+            time.as_secs_f64(),
+            positions as f64 / time.as_secs_f64().max(1e-9),
+        );
+    }
+    println!(
+        "all    {:>6} {:>12} {:>77.2} {:>13.0}",
+        b.rows.len(),
+        total.0,
+        total.1.as_secs_f64(),
+        total.0 as f64 / total.1.as_secs_f64().max(1e-9)
+    );
+}
+
+fn pieces() -> u32 {
+    std::env::var("ZOO_CHECKERS_TB_PIECES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4)
+}
+
+/// The sizes of every table up to `MAX_PIECES` by the index alone, built
+/// or not: positions are entries of both sides to move.
+fn sizes<V: Variant>(rules: &'static RuleSet) {
+    let scheme = CheckersScheme::<V>::new(rules);
+    println!("{} sizes by the index:", V::GAME);
+    for pieces in 2..=MAX_PIECES {
+        let tables = scheme.stored(pieces);
+        let largest = tables
+            .iter()
+            .max_by_key(|&&m| scheme.size(m))
+            .expect("tables");
+        println!(
+            "{pieces} pieces: {} tables, {} positions, largest {} ({} entries a side)",
+            tables.len(),
+            2 * tables.iter().map(|&m| scheme.size(m)).sum::<u64>(),
+            scheme.name(*largest),
+            scheme.size(*largest)
+        );
+    }
+}
+
+#[test]
+#[ignore = "a measurement: the figures of docs/checkers.md"]
+fn figures() {
+    sizes::<English>(&ENGLISH);
+    report::<English>(&ENGLISH, pieces());
+    report::<Classical>(&CLASSICAL, pieces());
+}
