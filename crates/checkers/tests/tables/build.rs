@@ -54,6 +54,39 @@ pub struct Built<V: Variant> {
     pub rows: Vec<Row>,
 }
 
+/// The tables of one size added up.
+pub struct Size<'a> {
+    pub tables: usize,
+    pub entries: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub time: Duration,
+    /// The table with the longest win.
+    pub longest: Option<&'a Row>,
+}
+
+impl<V: Variant> Built<V> {
+    /// The tables of `pieces` pieces added up.
+    pub fn size(&self, pieces: u32) -> Size<'_> {
+        let rows: Vec<&Row> = self
+            .rows
+            .iter()
+            .filter(|r| r.material.pieces() == pieces)
+            .collect();
+        let sum = |f: fn(&Row) -> u64| rows.iter().map(|r| f(r)).sum::<u64>();
+        Size {
+            tables: rows.len(),
+            entries: sum(|r| r.entries),
+            wins: sum(|r| r.wins),
+            draws: sum(|r| r.draws),
+            losses: sum(|r| r.losses),
+            time: rows.iter().map(|r| r.time).sum(),
+            longest: rows.iter().copied().max_by_key(|r| r.longest_win),
+        }
+    }
+}
+
 /// Builds every table of 2..=`max` pieces under `rules` into `dir`.
 pub fn build<V: Variant>(
     rules: &'static RuleSet,

@@ -1,7 +1,7 @@
 //! The counts per size of docs/checkers.md ("Endgame tables"), kept in
 //! tests/data/table-counts.txt, against the tables the tests build.
 
-use crate::build::{classical, english, test_pieces, Built, Row};
+use crate::build::{classical, english, test_pieces, Built};
 use zoo_checkers::Variant;
 
 const COUNTS: &str = include_str!("../data/table-counts.txt");
@@ -10,22 +10,11 @@ const COUNTS: &str = include_str!("../data/table-counts.txt");
 fn lines<V: Variant>(b: &Built<V>, game: &str) -> Vec<String> {
     (2..=test_pieces())
         .map(|pieces| {
-            let rows: Vec<&Row> = b
-                .rows
-                .iter()
-                .filter(|r| r.material.pieces() == pieces)
-                .collect();
-            let sum = |f: fn(&Row) -> u64| rows.iter().map(|r| f(r)).sum::<u64>();
-            let longest = rows.iter().max_by_key(|r| r.longest_win).expect("tables");
+            let s = b.size(pieces);
+            let longest = s.longest.expect("tables");
             format!(
                 "{game} {pieces} {} {} {} {} {} {} {}",
-                rows.len(),
-                sum(|r| r.entries),
-                sum(|r| r.wins),
-                sum(|r| r.draws),
-                sum(|r| r.losses),
-                longest.longest_win,
-                longest.name
+                s.tables, s.entries, s.wins, s.draws, s.losses, longest.longest_win, longest.name
             )
         })
         .collect()

@@ -7,7 +7,7 @@
 //! cargo test --release -p zoo-checkers --test tables -- --ignored --nocapture figures
 //! ```
 
-use crate::build::{build, Row};
+use crate::build::build;
 use std::time::Duration;
 use zoo_checkers::tables::scheme::MAX_PIECES;
 use zoo_checkers::tables::CheckersScheme;
@@ -27,26 +27,19 @@ fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
     println!("pieces tables    positions         wins        draws       losses longest-win(plies, table)    seconds   positions/s");
     let mut total = (0u64, Duration::ZERO);
     for pieces in 2..=max {
-        let rows: Vec<&Row> = b
-            .rows
-            .iter()
-            .filter(|r| r.material.pieces() == pieces)
-            .collect();
-        let sum = |f: fn(&Row) -> u64| rows.iter().map(|r| f(r)).sum::<u64>();
-        let time: Duration = rows.iter().map(|r| r.time).sum();
-        let longest = rows
-            .iter()
-            .max_by_key(|r| r.longest_win)
+        let s = b.size(pieces);
+        let longest = s
+            .longest
             .map(|r| format!("{} {}", r.longest_win, r.name))
             .unwrap_or_default();
-        let positions = sum(|r| r.entries);
+        let (positions, time) = (s.entries, s.time);
         total = (total.0 + positions, total.1 + time);
         println!(
             "{pieces:>6} {:>6} {positions:>12} {:>12} {:>12} {:>12} {longest:>26} {:>10.2} {:>13.0}",
-            rows.len(),
-            sum(|r| r.wins),
-            sum(|r| r.draws),
-            sum(|r| r.losses),
+            s.tables,
+            s.wins,
+            s.draws,
+            s.losses,
             time.as_secs_f64(),
             positions as f64 / time.as_secs_f64().max(1e-9),
         );
