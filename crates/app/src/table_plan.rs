@@ -333,23 +333,8 @@ impl TableSet {
         if plan.positions() < CHECKED_FROM_POSITIONS || req.material.is_some() {
             return Ok(None);
         }
-        // A build far out of reach is refused at once, before the cost
-        // planner calibrates (a minute or more): even at a rate no machine
-        // reaches, each position seen twice, it would outlast the cap.
-        let threads = req.threads.max(1) as f64;
-        let at_least = 2.0 * plan.positions() as f64 / (threads * FASTEST_POSITIONS_PER_SECOND);
-        if at_least > MAX_BUILD_SECONDS {
-            return Ok(Some(format!(
-                "this build cannot finish on this machine: its {} positions would take at least {:.0} days \
-                 on {threads} threads even at {FASTEST_POSITIONS_PER_SECOND:e} positions a second each \
-                 (the cap is {:.0} days; `zoo tb plan --game {} --pieces {}` gives the whole plan). \
-                 Give --force to start it anyway",
-                plan.positions(),
-                at_least / 86_400.0,
-                MAX_BUILD_SECONDS / 86_400.0,
-                plan.game,
-                plan.pieces,
-            )));
+        if let Some(why) = far_out_of_reach(req, plan.positions(), plan.game, plan.pieces) {
+            return Ok(Some(why));
         }
         let cost = self.cost_plan(&PlanRequest {
             pieces: req.pieces,
@@ -401,6 +386,72 @@ impl TableSet {
             t.machine_disk_bytes as f64 / 1e9,
             t.thread_seconds / 86_400.0
         )))
+    }
+}
+
+impl TableSet {
+    /// Why the build `req` is far out of reach (see [`far_out_of_reach`]),
+    /// from the positions of the tables missing, counted without the build
+    /// plan: the plan looks for copies among every table before it, which
+    /// takes minutes at 8 or 9 pieces, and a build that cannot finish is
+    /// refused at once. `None` for a build of one material.
+    pub fn out_of_reach(&self, req: &crate::BuildRequest) -> Result<Option<String>, AppError> {
+        if req.material.is_some() {
+            return Ok(None);
+        }
+        let (game, positions) = self.game().visit_tables(MissingPositions {
+            set: self,
+            pieces: req.pieces,
+        })??;
+        Ok(far_out_of_reach(req, positions, game, req.pieces))
+    }
+}
+
+/// Why a build of `positions` positions cannot finish before the cost
+/// planner calibrates (a minute or more): even at a rate no machine
+/// reaches, each position seen twice, it would outlast the cap.
+fn far_out_of_reach(
+    req: &crate::BuildRequest,
+    positions: u64,
+    game: &str,
+    pieces: u32,
+) -> Option<String> {
+    let threads = req.threads.max(1) as f64;
+    let at_least = 2.0 * positions as f64 / (threads * FASTEST_POSITIONS_PER_SECOND);
+    (at_least > MAX_BUILD_SECONDS).then(|| {
+        format!(
+            "this build cannot finish on this machine: its {positions} positions would take at least {:.0} days \
+             on {threads} threads even at {FASTEST_POSITIONS_PER_SECOND:e} positions a second each \
+             (the cap is {:.0} days; `zoo tb plan --game {game} --pieces {pieces}` gives the whole plan). \
+             Give --force to start it anyway",
+            at_least / 86_400.0,
+            MAX_BUILD_SECONDS / 86_400.0,
+        )
+    })
+}
+
+/// The game's name and the positions (both sides to move) of the tables of
+/// up to `pieces` pieces not in the directory.
+struct MissingPositions<'a> {
+    set: &'a TableSet,
+    pieces: u32,
+}
+impl TableVisitor for MissingPositions<'_> {
+    type Output = Result<(&'static str, u64), AppError>;
+    fn visit<B: Board>(self) -> Self::Output {
+        let rules = rules_of::<B>(self.set)?;
+        check_pieces::<B>(self.pieces)?;
+        let tb = Tablebase::<B>::open(self.set.dir(), rules);
+        let mut positions = 0u64;
+        for n in 2..=self.pieces {
+            for m in zoo_animal_tb::index::Material::canonical::<B>(n) {
+                if !tb.path_of(m).exists() {
+                    positions =
+                        positions.saturating_add(tb.scheme().layout(m).size.saturating_mul(2));
+                }
+            }
+        }
+        Ok((B::GAME, positions))
     }
 }
 

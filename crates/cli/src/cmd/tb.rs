@@ -580,6 +580,11 @@ fn build_on(a: &BuildArgs, ranks: &Ranks) -> Result<()> {
         solve_all: a.solve_all,
         checkpoint_from: a.checkpoint_from,
     };
+    if !a.force {
+        if let Some(why) = set.out_of_reach(&req)? {
+            bail!("{why}");
+        }
+    }
     let plan = set.plan(&req)?;
     if !a.force {
         if let Some(why) = set.cannot_finish(&req, &plan)? {
