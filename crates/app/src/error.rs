@@ -9,8 +9,8 @@ pub enum AppError {
     /// `--game` named no game zoo knows.
     #[error("unknown game {0:?}; expected one of: jungle, jungle-checkers, classical-checkers, english-checkers")]
     UnknownGame(String),
-    /// The game has no endgame tables.
-    #[error("{0} has no endgame tables")]
+    /// The table command is one only the animal games' tables have.
+    #[error("this table command is for the animal games' tables; {0} tables have build, plan, stats, probe, verify, size and manifest")]
     NoTables(GameKind),
     /// A position, move or rule set that did not parse.
     #[error(transparent)]

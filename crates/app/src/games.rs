@@ -65,13 +65,28 @@ impl GameKind {
         }
     }
 
-    /// Whether this game has endgame tables.
+    /// Whether this game has endgame tables (every game does: the animal
+    /// games by their own generator, checkers by the generic one).
     pub fn has_tables(self) -> bool {
-        matches!(self, GameKind::Jungle | GameKind::JungleCheckers)
+        true
     }
 
-    /// Runs `v` with the board of this game if it has endgame tables (the
-    /// animal games), else refuses with [`AppError::NoTables`].
+    /// Runs `v` with the table scheme of this game if the generic generator
+    /// builds its tables (checkers); `None` for the animal games.
+    pub fn visit_scheme_tables<V: crate::table_scheme::SchemeVisitor>(
+        self,
+        v: V,
+    ) -> Option<V::Output> {
+        match self {
+            GameKind::Jungle | GameKind::JungleCheckers => None,
+            GameKind::ClassicalCheckers => Some(v.visit::<zoo_checkers::tables::ClassicalScheme>()),
+            GameKind::EnglishCheckers => Some(v.visit::<zoo_checkers::tables::EnglishScheme>()),
+        }
+    }
+
+    /// Runs `v` with the board of this game if the animal generator builds
+    /// its tables, else refuses with [`AppError::NoTables`] (the commands
+    /// only the animal tables have).
     pub fn visit_tables<V: crate::tables::TableVisitor>(self, v: V) -> Result<V::Output, AppError> {
         match self {
             GameKind::Jungle => Ok(v.visit::<zoo_animal::Jungle>()),
@@ -157,17 +172,37 @@ impl AppGame for zoo_animal::JungleCheckersPos {
     }
 }
 
+fn scheme_tables<S: zoo_core::TableScheme>(
+    dir: &Path,
+    rules: &<S::Pos as Game>::Rules,
+) -> Option<OpenedTables<S::Pos>> {
+    zoo_tb::oracle::TbOracle::<S>::open(dir, rules.clone()).map(|o| OpenedTables {
+        description: o.describe(dir),
+        oracle: Arc::new(o),
+    })
+}
+
 impl AppGame for zoo_checkers::ClassicalPos {
     const KIND: GameKind = GameKind::ClassicalCheckers;
-    fn open_tables(_: &Path, _: &Self::Rules) -> Result<Option<OpenedTables<Self>>, AppError> {
-        Err(AppError::NoTables(Self::KIND))
+    fn open_tables(
+        dir: &Path,
+        rules: &Self::Rules,
+    ) -> Result<Option<OpenedTables<Self>>, AppError> {
+        Ok(scheme_tables::<zoo_checkers::tables::ClassicalScheme>(
+            dir, rules,
+        ))
     }
 }
 
 impl AppGame for zoo_checkers::EnglishPos {
     const KIND: GameKind = GameKind::EnglishCheckers;
-    fn open_tables(_: &Path, _: &Self::Rules) -> Result<Option<OpenedTables<Self>>, AppError> {
-        Err(AppError::NoTables(Self::KIND))
+    fn open_tables(
+        dir: &Path,
+        rules: &Self::Rules,
+    ) -> Result<Option<OpenedTables<Self>>, AppError> {
+        Ok(scheme_tables::<zoo_checkers::tables::EnglishScheme>(
+            dir, rules,
+        ))
     }
 }
 

@@ -40,6 +40,7 @@ pub mod table_diff;
 pub mod table_disk;
 pub mod table_plan;
 pub mod table_recompress;
+pub mod table_scheme;
 pub mod table_wdl;
 pub mod tables;
 pub mod trees;

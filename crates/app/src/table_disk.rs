@@ -77,7 +77,59 @@ impl TableSet {
     /// The sizes of the table files of `pieces` pieces (`None`: every
     /// size that has one). Reads the headers only.
     pub fn disk(&self, pieces: Option<u32>) -> Result<TableDiskReport, AppError> {
+        if let Some(r) = self.scheme(crate::table_scheme::Files { set: self, pieces }) {
+            let (game, rules, sizes) = r?;
+            let mut report = TableDiskReport {
+                game,
+                rules,
+                families: Vec::new(),
+                wdl_families: Vec::new(),
+                tables: Vec::new(),
+            };
+            for (n, files, materials) in sizes {
+                if !files.is_empty() || pieces.is_some() {
+                    report.add(n, materials, &files, false);
+                }
+            }
+            return Ok(report);
+        }
         self.game().visit_tables(DiskOf { set: self, pieces })?
+    }
+}
+
+impl TableDiskReport {
+    /// Adds the files of one size (`wdl`: WDL-only files) as a row and
+    /// each file as a line.
+    fn add(&mut self, pieces: u32, materials: usize, files: &[disk::FileSize], wdl: bool) {
+        let f = disk::family(pieces, materials, files);
+        let rows = if wdl {
+            &mut self.wdl_families
+        } else {
+            &mut self.families
+        };
+        rows.push(TableFamilySize {
+            pieces,
+            materials,
+            files: f.files,
+            plain: f.by_encoding[0],
+            zstd: f.by_encoding[1],
+            wdl: f.by_encoding[2],
+            bytes: f.bytes,
+            entries: f.entries,
+            positions: f.positions,
+            bits_per_position: f.bits_per_position(),
+            bits_per_entry: f.bits_per_entry(),
+        });
+        self.tables.extend(files.iter().map(|t| TableFileSize {
+            material: t.material.clone(),
+            pieces: t.pieces,
+            encoding: t.encoding.name(),
+            bytes: t.bytes,
+            entries: t.entries,
+            positions: t.positions,
+            bits_per_position: t.bits_per_position(),
+            bits_per_entry: t.bits_per_entry(),
+        }));
     }
 }
 
@@ -113,35 +165,7 @@ impl TableVisitor for DiskOf<'_> {
             if files.is_empty() && (wdl || self.pieces.is_none()) {
                 continue;
             }
-            let f = disk::family(n, materials, &files);
-            let rows = if wdl {
-                &mut r.wdl_families
-            } else {
-                &mut r.families
-            };
-            rows.push(TableFamilySize {
-                pieces: n,
-                materials,
-                files: f.files,
-                plain: f.by_encoding[0],
-                zstd: f.by_encoding[1],
-                wdl: f.by_encoding[2],
-                bytes: f.bytes,
-                entries: f.entries,
-                positions: f.positions,
-                bits_per_position: f.bits_per_position(),
-                bits_per_entry: f.bits_per_entry(),
-            });
-            r.tables.extend(files.iter().map(|t| TableFileSize {
-                material: t.material.clone(),
-                pieces: t.pieces,
-                encoding: t.encoding.name(),
-                bytes: t.bytes,
-                entries: t.entries,
-                positions: t.positions,
-                bits_per_position: t.bits_per_position(),
-                bits_per_entry: t.bits_per_entry(),
-            }));
+            r.add(n, materials, &files, wdl);
         }
         Ok(r)
     }

@@ -336,6 +336,9 @@ impl TableSet {
         if let Some(why) = far_out_of_reach(req, plan.positions(), plan.game, plan.pieces) {
             return Ok(Some(why));
         }
+        if self.scheme(crate::table_scheme::Rules(self)).is_some() {
+            return Ok(scheme_disk_short(self.dir(), plan));
+        }
         let cost = self.cost_plan(&PlanRequest {
             pieces: req.pieces,
             memory_per_machine_gb: req.memory_gb,
@@ -399,12 +402,35 @@ impl TableSet {
         if req.material.is_some() {
             return Ok(None);
         }
-        let (game, positions) = self.game().visit_tables(MissingPositions {
+        let (game, positions) = match self.scheme(crate::table_scheme::Missing {
             set: self,
             pieces: req.pieces,
-        })??;
+        }) {
+            Some(r) => r?,
+            None => self.game().visit_tables(MissingPositions {
+                set: self,
+                pieces: req.pieces,
+            })??,
+        };
         Ok(far_out_of_reach(req, positions, game, req.pieces))
     }
+}
+
+/// Why the generic generator's build `plan` cannot finish: its tables,
+/// a byte an entry at most (plain; zstd writes fewer), do not fit the
+/// free disk. Its time is not planned: the cost planner models the animal
+/// generator (`zoo tb plan`).
+fn scheme_disk_short(dir: &std::path::Path, plan: &crate::tables::BuildPlan) -> Option<String> {
+    let need = plan.positions();
+    disk_shortfall(need, crate::machine::free_disk(dir), bytes_in(dir)).map(|free| {
+        format!(
+            "this build cannot finish on this machine: its tables take up to {} of disk and {} has {} free. \
+             Give --force to start it anyway",
+            human_bytes(need),
+            dir.display(),
+            human_bytes(free)
+        )
+    })
 }
 
 /// Why a build of `positions` positions cannot finish before the cost

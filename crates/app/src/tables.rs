@@ -16,6 +16,7 @@
 //! # Ok::<(), zoo_app::AppError>(())
 //! ```
 
+use crate::table_scheme as scheme;
 use crate::{AppError, GameKind};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -151,9 +152,24 @@ pub struct BuildPlan {
     pub tables: Vec<PlannedTable>,
     /// What [`TableSet::build`] runs: the plan is worked out once.
     #[serde(skip)]
-    jobs: zoo_animal_tb::plan::Plan,
-    #[serde(skip)]
-    options: BuildOptions,
+    pub(crate) work: PlanWork,
+}
+
+/// What a [`BuildPlan`] runs, by generator.
+#[derive(Clone, Debug)]
+pub(crate) enum PlanWork {
+    /// The animal games' generator: its jobs and options.
+    Animal {
+        jobs: zoo_animal_tb::plan::Plan,
+        options: BuildOptions,
+    },
+    /// The generic generator (`zoo_tb::retro`, crate::table_scheme): the
+    /// tables of the plan in order, written in this encoding (`None`: the
+    /// smaller of plain and zstd).
+    Scheme {
+        encoding: Option<Encoding>,
+        threads: usize,
+    },
 }
 
 impl BuildPlan {
@@ -215,6 +231,8 @@ pub struct TableStats {
     pub rules: &'static str,
     /// Pieces on the board.
     pub pieces: u32,
+    /// Which positions are counted, in words.
+    pub counted: &'static str,
     /// Positions counted.
     pub positions: u64,
     /// Won for White.
@@ -372,7 +390,10 @@ impl TableSet {
             rules: rules.map(str::to_string),
             dir: dir.to_path_buf(),
         };
-        set.visit(CheckRules(&set))??;
+        match set.scheme(scheme::Rules(&set)) {
+            Some(r) => r?,
+            None => set.visit(CheckRules(&set))??,
+        }
         Ok(set)
     }
 
@@ -396,8 +417,17 @@ impl TableSet {
         self.game.visit_tables(v)
     }
 
+    /// Runs `v` when the game's tables are the generic generator's
+    /// (checkers); `None` for the animal games.
+    pub(crate) fn scheme<V: scheme::SchemeVisitor>(&self, v: V) -> Option<V::Output> {
+        self.game.visit_scheme_tables(v)
+    }
+
     /// The tables `req` would make, in order, and how many are there.
     pub fn plan(&self, req: &BuildRequest) -> Result<BuildPlan, AppError> {
+        if let Some(r) = self.scheme(scheme::Plan { set: self, req }) {
+            return r;
+        }
         self.visit(PlanIt { set: self, req })?
     }
 
@@ -432,6 +462,16 @@ impl TableSet {
         done: &(dyn Fn(&str, bool) + Sync),
         stop: &AtomicBool,
     ) -> Result<BuildOutcome, AppError> {
+        if self.scheme(scheme::Rules(self)).is_some() {
+            // These games have no other generator: the plan and build of
+            // `zoo tb build`.
+            let plan = self.plan(&BuildRequest {
+                pieces,
+                threads,
+                ..BuildRequest::default()
+            })?;
+            return self.build(&plan, &|_| {}, &|b| done(&b.name, true), stop);
+        }
         thread_pool(threads)?.install(|| {
             self.visit(GenericIt {
                 set: self,
@@ -453,6 +493,16 @@ impl TableSet {
         finished: &(dyn Fn(&Built) + Sync),
         stop: &AtomicBool,
     ) -> Result<BuildOutcome, AppError> {
+        if let Some(r) = self.scheme(scheme::Build {
+            set: self,
+            plan,
+            ranks,
+            progress,
+            finished,
+            stop,
+        }) {
+            return r;
+        }
         self.visit(BuildIt {
             set: self,
             plan,
@@ -465,6 +515,9 @@ impl TableSet {
 
     /// The directory of this game's rule set's tables, inside the one given.
     pub fn table_dir(&self) -> Result<PathBuf, AppError> {
+        if let Some(r) = self.scheme(scheme::Dir(self)) {
+            return r;
+        }
         self.visit(TableDir(self))?
     }
 
@@ -485,12 +538,18 @@ impl TableSet {
 
     /// Counts of the positions with exactly `pieces` pieces, White to move.
     pub fn stats(&self, pieces: u32) -> Result<TableStats, AppError> {
+        if let Some(r) = self.scheme(scheme::Stats { set: self, pieces }) {
+            return r;
+        }
         self.visit(StatsOf { set: self, pieces })?
     }
 
     /// The value of the position `fen` and of each of its moves.
     pub fn probe(&self, fen: &str) -> Result<ProbeReport, AppError> {
         self.check_dir()?;
+        if let Some(r) = self.scheme(scheme::Probe { set: self, fen }) {
+            return r;
+        }
         self.visit(ProbeOf { set: self, fen })?
     }
 
@@ -516,6 +575,15 @@ impl TableSet {
         threads: usize,
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Result<VerifyReport, AppError> {
+        if let Some(r) = self.scheme(scheme::Verify {
+            set: self,
+            pieces,
+            sample,
+            threads,
+            progress,
+        }) {
+            return r;
+        }
         self.visit(VerifyAll {
             set: self,
             pieces,
@@ -536,6 +604,22 @@ impl TableSet {
         seed: Option<u64>,
         threads: usize,
     ) -> Result<SampleCheck, AppError> {
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(0)
+        });
+        if let Some(r) = self.scheme(scheme::VerifySample {
+            set: self,
+            pieces,
+            sample,
+            positions,
+            seed,
+            threads,
+        }) {
+            return r;
+        }
         self.visit(VerifySample {
             set: self,
             pieces,
@@ -592,7 +676,7 @@ impl Sample {
     pub const ALL: Sample = Sample { one_in: 1, part: 0 };
 }
 
-fn check_sample(sample: Sample) -> Result<(), AppError> {
+pub(crate) fn check_sample(sample: Sample) -> Result<(), AppError> {
     if sample.one_in == 0 {
         return Err(AppError::Input("--sample must be at least 1".into()));
     }
@@ -609,12 +693,16 @@ fn check_sample(sample: Sample) -> Result<(), AppError> {
 
 /// The materials of `sample`, by a fixed hash of the material.
 fn keep_part(sample: Sample) -> impl Fn(Material) -> bool + Sync {
-    move |m: Material| {
-        ((m.key() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) % sample.one_in == sample.part
-    }
+    let keep = keep_key(sample);
+    move |m: Material| keep(m.key() as u64)
 }
 
-fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, AppError> {
+/// The material keys of `sample`, by a fixed hash of the key.
+pub(crate) fn keep_key(sample: Sample) -> impl Fn(u64) -> bool + Sync {
+    move |key: u64| (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) % sample.one_in == sample.part
+}
+
+pub(crate) fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, AppError> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -624,7 +712,7 @@ fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, AppError> {
 /// The memory a build may use: what was asked, else a share of the
 /// machine's, so a table that cannot fit keeps its state in files instead
 /// of failing half-way.
-fn memory_budget(req: &BuildRequest) -> Result<Option<u64>, AppError> {
+pub(crate) fn memory_budget(req: &BuildRequest) -> Result<Option<u64>, AppError> {
     match req.memory_gb {
         Some(gb) if gb.is_finite() && gb > 0.0 => Ok(Some((gb * 1e9) as u64)),
         Some(gb) => Err(AppError::Input(format!(
@@ -718,8 +806,7 @@ impl TableVisitor for PlanIt<'_> {
                     needs: j.needs.iter().map(|&m| name(m)).collect(),
                 })
                 .collect(),
-            jobs,
-            options,
+            work: PlanWork::Animal { jobs, options },
         })
     }
 }
@@ -772,6 +859,15 @@ impl TableVisitor for BuildIt<'_> {
     fn visit<B: Board>(self) -> Self::Output {
         let rules = rules_of::<B>(self.set)?;
         let plan = self.plan;
+        let PlanWork::Animal { jobs, options } = &plan.work else {
+            return Err(AppError::Input(format!(
+                "a plan of {} {} given to the tables of {} {}",
+                plan.game,
+                plan.rules,
+                B::GAME,
+                rules.name
+            )));
+        };
         if plan.game != B::GAME || plan.rules != rules.name {
             return Err(AppError::Input(format!(
                 "a plan of {} {} given to the tables of {} {}",
@@ -789,8 +885,8 @@ impl TableVisitor for BuildIt<'_> {
         let r = zoo_animal_tb::build::build_on::<B>(
             &self.set.dir,
             rules,
-            &plan.options,
-            &plan.jobs,
+            options,
+            jobs,
             self.ranks,
             self.progress,
             &finished,
@@ -826,6 +922,7 @@ impl TableVisitor for StatsOf<'_> {
             game: B::GAME,
             rules: rules.name,
             pieces: self.pieces,
+            counted: "both colours, no piece on a den, no stalemate",
             positions: s.positions,
             wins: s.wins,
             losses: s.losses,
@@ -975,7 +1072,7 @@ struct VerifySample<'a> {
     pieces: u32,
     sample: Sample,
     positions: u64,
-    seed: Option<u64>,
+    seed: u64,
     threads: usize,
 }
 impl TableVisitor for VerifySample<'_> {
@@ -1041,12 +1138,7 @@ impl TableVisitor for VerifySample<'_> {
                 names(&absent).join(", ")
             )));
         }
-        let seed = self.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0)
-        });
+        let seed = self.seed;
         let pool = thread_pool(self.threads)?;
         let t0 = Instant::now();
         let r =

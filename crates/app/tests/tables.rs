@@ -57,12 +57,16 @@ fn stats_count_what_the_build_made() {
 }
 
 #[test]
-fn games_without_tables_and_bad_requests_are_refused() {
+fn commands_checkers_tables_lack_and_bad_requests_are_refused() {
     let dir = fresh("refused");
+    // Checkers tables have the generic generator's commands, not the
+    // animal ones' (WDL-only files here).
+    let checkers = TableSet::new(GameKind::ClassicalCheckers, None, &dir).unwrap();
     assert!(matches!(
-        TableSet::new(GameKind::ClassicalCheckers, None, &dir),
+        checkers.wdl(3, false, &|_, _| {}),
         Err(AppError::NoTables(_))
     ));
+    assert!(TableSet::new(GameKind::EnglishCheckers, Some("nonsense"), &dir).is_err());
     assert!(TableSet::new(GameKind::Jungle, Some("nonsense"), &dir).is_err());
     let set = TableSet::new(GameKind::Jungle, None, &dir).unwrap();
     for req in [

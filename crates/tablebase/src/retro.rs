@@ -41,6 +41,7 @@
 use crate::file::SideCounts;
 use crate::TbError;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 use zoo_core::memory::try_vec;
 use zoo_core::{MoveList, Outcome, Retro, Side, TableIndex};
 
@@ -56,6 +57,11 @@ pub struct Solved {
     pub values: [Vec<u8>; 2],
     /// The counts of each side, as the file's header holds them.
     pub counts: [SideCounts; 2],
+    /// Decided entries taken back through their unmoves.
+    pub taken_back: u64,
+    /// Predecessors a decided child decided (one may be found by several
+    /// children on the same level).
+    pub told: u64,
 }
 
 /// Values a position of another material: win, draw or loss for the side
@@ -73,6 +79,10 @@ enum Verdict {
     Code(u16),
 }
 
+/// Entries evaluated together in step 1: a chunk keeps only the entries
+/// it decided, so step 1 holds no more than the decided entries.
+const CHUNK: u64 = 1 << 14;
+
 /// Solves the table indexed by `index`. `outside(pos)` values a child of
 /// another material (from the tables already built); `name` names the
 /// configuration in errors.
@@ -81,8 +91,26 @@ where
     G: Retro,
     I: TableIndex<G>,
 {
+    solve_with(index, name, outside, &|_| {}, &AtomicBool::new(false))
+}
+
+/// [`solve`], telling `progress` of the work done (each entry twice: when
+/// it is evaluated, and when it is decided or found drawn at the end: four
+/// times [`TableIndex::size`] in all) and ending with
+/// [`TbError::Interrupted`] at the next level once `stop` is set.
+pub fn solve_with<G, I>(
+    index: &I,
+    name: &str,
+    outside: &Outside<'_, G>,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Solved, TbError>
+where
+    G: Retro,
+    I: TableIndex<G>,
+{
     let size = index.size();
-    let s = Solver {
+    let mut s = Solver {
         index,
         name,
         outside,
@@ -91,14 +119,29 @@ where
             try_vec(size as usize, "table's values", 0u8)?,
         ],
     };
-    let mut s = s;
     // Step 1.
-    let first: Vec<(usize, u64, Verdict, bool)> = (0..2usize)
+    let first: Vec<Vec<(usize, u64, Verdict, bool)>> = (0..2usize)
         .into_par_iter()
-        .flat_map(|side| (0..size).into_par_iter().map(move |x| (side, x)))
-        .map(|(side, x)| {
-            s.eval(side, x)
-                .map(|(v, stalemate)| (side, x, v, stalemate))
+        .flat_map(|side| {
+            (0..size.div_ceil(CHUNK))
+                .into_par_iter()
+                .map(move |c| (side, c))
+        })
+        .map(|(side, c)| {
+            if stop.load(Ordering::Relaxed) {
+                return Err(TbError::Interrupted);
+            }
+            let range = c * CHUNK..((c + 1) * CHUNK).min(size);
+            let n = range.end - range.start;
+            let mut kept = Vec::new();
+            for x in range {
+                let (v, stalemate) = s.eval(side, x)?;
+                if v != Verdict::Open || stalemate {
+                    kept.push((side, x, v, stalemate));
+                }
+            }
+            progress(n);
+            Ok(kept)
         })
         .collect::<Result<_, _>>()?;
     let mut stalemates = [
@@ -106,7 +149,7 @@ where
         try_vec(size as usize, "table's stalemate marks", false)?,
     ];
     let mut buckets: Vec<Vec<(usize, u64)>> = vec![Vec::new(); MAX_CODE as usize + 1];
-    for &(side, x, v, stalemate) in &first {
+    for &(side, x, v, stalemate) in first.iter().flatten() {
         stalemates[side][x as usize] = stalemate;
         if let Verdict::Code(c) = v {
             buckets[c as usize].push((side, x));
@@ -114,7 +157,11 @@ where
     }
     drop(first);
     // Step 2.
+    let (mut taken_back, mut told) = (0u64, 0u64);
     for level in 1..=MAX_CODE as usize {
+        if stop.load(Ordering::Relaxed) {
+            return Err(TbError::Interrupted);
+        }
         let mut decided = std::mem::take(&mut buckets[level]);
         decided.retain(|&(side, x)| s.values[side][x as usize] == 0);
         decided.sort_unstable();
@@ -129,15 +176,22 @@ where
             .into_iter()
             .flatten()
             .collect();
+        taken_back += decided.len() as u64;
+        told += next.len() as u64;
+        progress(decided.len() as u64);
         for (side, x, c) in next {
             debug_assert!(c as usize > level, "decided below the current level");
             buckets[c as usize].push((side, x));
         }
     }
+    // Step 3: what is left is drawn.
+    progress(2 * size - taken_back);
     let counts = [0, 1].map(|side| counts(index, &s.values[side], &stalemates[side]));
     Ok(Solved {
         values: s.values,
         counts,
+        taken_back,
+        told,
     })
 }
 

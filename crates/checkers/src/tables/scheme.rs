@@ -46,6 +46,24 @@ impl<V: Variant> CheckersScheme<V> {
         CheckersIndex::new(m, self.rules)
     }
 
+    /// The materials whose tables a build of `m` reads, and those they
+    /// read in turn: every other material a game from `m` can reach. Men
+    /// are never added and a side's pieces never grow (a man becomes a
+    /// king or is taken, a king is taken), so these are the materials with
+    /// no more men and no more pieces a side, each side one piece at least.
+    pub fn needs(m: Material) -> Vec<Material> {
+        (2..=m.pieces())
+            .flat_map(Self::materials)
+            .filter(|&n| {
+                n != m
+                    && n.wm <= m.wm
+                    && n.bm <= m.bm
+                    && n.wm + n.wk <= m.wm + m.wk
+                    && n.bm + n.bk <= m.bm + m.bk
+            })
+            .collect()
+    }
+
     /// Every material with `pieces` pieces, each side at least one, in the
     /// order of [`TableScheme::stored`].
     pub fn materials(pieces: u32) -> Vec<Material> {

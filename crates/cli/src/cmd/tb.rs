@@ -802,8 +802,8 @@ fn run_stats(a: &StatsArgs) -> Result<()> {
         super::json::result(&s)?;
     } else {
         println!(
-            "{} {}, {} pieces, White to move, both colours, no piece on a den, no stalemate:",
-            s.game, s.rules, s.pieces
+            "{} {}, {} pieces, White to move, {}:",
+            s.game, s.rules, s.pieces, s.counted
         );
         println!(
             "positions {}  wins {}  losses {}  draws {}  longest {} plies",
