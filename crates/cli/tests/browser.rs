@@ -41,28 +41,34 @@ fn the_page_plays_in_chromium() {
         here.join("node_modules/playwright-core").exists(),
         "playwright-core (npm ci --prefix crates/web/tests/browser)",
     );
-    // The 2-piece Jungle Checkers tables, for the page's table value.
+    // The 2-piece Jungle Checkers tables and the 3-piece English checkers
+    // ones (under a second each), for the page's table values.
     let tables = std::env::temp_dir().join(format!("zoo-web-browser-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tables);
-    let set = zoo_app::TableSet::new(zoo_app::GameKind::JungleCheckers, None, &tables).unwrap();
-    let plan = set
-        .plan(&zoo_app::BuildRequest {
-            pieces: 2,
-            threads: 1,
-            memory_gb: None,
-            encoding: None,
-            solve_all: false,
-            material: None,
-            checkpoint_from: None,
-        })
+    for (game, pieces) in [
+        (zoo_app::GameKind::JungleCheckers, 2),
+        (zoo_app::GameKind::EnglishCheckers, 3),
+    ] {
+        let set = zoo_app::TableSet::new(game, None, &tables).unwrap();
+        let plan = set
+            .plan(&zoo_app::BuildRequest {
+                pieces,
+                threads: 1,
+                memory_gb: None,
+                encoding: None,
+                solve_all: false,
+                material: None,
+                checkpoint_from: None,
+            })
+            .unwrap();
+        set.build(
+            &plan,
+            &|_| {},
+            &|_| {},
+            &std::sync::atomic::AtomicBool::new(false),
+        )
         .unwrap();
-    set.build(
-        &plan,
-        &|_| {},
-        &|_| {},
-        &std::sync::atomic::AtomicBool::new(false),
-    )
-    .unwrap();
+    }
     // A free loopback port for `zoo serve`, which the script starts,
     // stops and starts again on it (the server stopped mid-game).
     let port = std::net::TcpListener::bind("127.0.0.1:0")

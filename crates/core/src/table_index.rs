@@ -38,6 +38,13 @@ pub trait TableIndex<G: Retro>: Sync {
         let _ = entry;
         1
     }
+    /// Whether an entry may stand for a position and its distinct mirror
+    /// image. An index that never folds (one entry per position) lets the
+    /// generic generator count each entry's undecided moves instead of
+    /// looking at them all again each time one of them is decided.
+    fn folds(&self) -> bool {
+        true
+    }
 }
 
 /// Where a position's value is stored: which table, which stored side to

@@ -31,6 +31,14 @@
 //!    won one.
 //! 3. What is still undecided is a draw.
 //!
+//! An index that never folds a position with its mirror image
+//! ([`TableIndex::folds`]) has each entry's moves into the table counted
+//! in step 1: a won child then takes one from its predecessors' counts,
+//! and only a predecessor whose count reaches zero has its moves looked at
+//! (to find the longest win among them, and to be sure). With folding, a
+//! symmetric predecessor may have two moves into one entry and hear of
+//! them once, so such an index has every told predecessor looked at.
+//!
 //! An evaluation reads the values only and the values change only between
 //! evaluations, so both steps evaluate in parallel and set values on one
 //! thread. Looking at a predecessor's moves again (until the first that
@@ -41,8 +49,8 @@
 use crate::file::SideCounts;
 use crate::TbError;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
-use zoo_core::memory::try_vec;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use zoo_core::memory::{try_vec, try_vec_with};
 use zoo_core::{MoveList, Outcome, Retro, Side, TableIndex};
 
 /// The largest value code: distances run up to 254 plies, as in the
@@ -110,6 +118,14 @@ where
     I: TableIndex<G>,
 {
     let size = index.size();
+    let counted = !index.folds();
+    let counters = |what| -> Result<Vec<AtomicU8>, TbError> {
+        Ok(try_vec_with(
+            if counted { size as usize } else { 0 },
+            what,
+            || AtomicU8::new(0),
+        )?)
+    };
     let mut s = Solver {
         index,
         name,
@@ -117,6 +133,10 @@ where
         values: [
             try_vec(size as usize, "table's values", 0u8)?,
             try_vec(size as usize, "table's values", 0u8)?,
+        ],
+        open_moves: [
+            counters("table's move counts")?,
+            counters("table's move counts")?,
         ],
     };
     // Step 1.
@@ -135,7 +155,13 @@ where
             let n = range.end - range.start;
             let mut kept = Vec::new();
             for x in range {
-                let (v, stalemate) = s.eval(side, x)?;
+                let (v, stalemate, open) = s.eval(side, x)?;
+                if counted {
+                    // More than a byte holds: looked at each time, as
+                    // without counts.
+                    s.open_moves[side][x as usize]
+                        .store(open.min(UNCOUNTED as usize) as u8, Ordering::Relaxed);
+                }
                 if v != Verdict::Open || stalemate {
                     kept.push((side, x, v, stalemate));
                 }
@@ -200,7 +226,15 @@ struct Solver<'a, G: Retro, I: TableIndex<G>> {
     name: &'a str,
     outside: &'a Outside<'a, G>,
     values: [Vec<u8>; 2],
+    /// Per entry, its moves into the table not yet known to be won for
+    /// the opponent ([`UNCOUNTED`]: too many to count); empty when the
+    /// index folds.
+    open_moves: [Vec<AtomicU8>; 2],
 }
+
+/// A move count that does not fit: the entry is looked at whenever a
+/// child is won.
+const UNCOUNTED: u8 = u8::MAX;
 
 fn side_of(side: usize) -> Side {
     if side == 0 {
@@ -233,9 +267,10 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
         }
     }
 
-    /// The entry's verdict from the values known, and whether it is a
-    /// stalemate.
-    fn eval(&self, side: usize, x: u64) -> Result<(Verdict, bool), TbError> {
+    /// The entry's verdict from the values known, whether it is a
+    /// stalemate, and how many of its moves lead into the table to a
+    /// position whose value is not known yet.
+    fn eval(&self, side: usize, x: u64) -> Result<(Verdict, bool, usize), TbError> {
         let mut pos = self.index.position(x, side_of(side));
         let at_once = |o: Outcome| match o {
             Outcome::Loss => Ok(Verdict::Code(1)),
@@ -245,16 +280,17 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
             }),
         };
         if let Some(o) = pos.terminal() {
-            return Ok((at_once(o)?, false));
+            return Ok((at_once(o)?, false, 0));
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
-            return Ok((at_once(pos.no_moves_outcome())?, true));
+            return Ok((at_once(pos.no_moves_outcome())?, true, 0));
         }
         let mut nearest_loss: Option<u16> = None;
         let mut all_won = true;
         let mut longest_win = 0u16;
+        let mut open = 0;
         for &mv in moves.iter() {
             let undo = pos.make(mv);
             let v = self.child_value(&pos, 1 - side);
@@ -264,19 +300,41 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
                     nearest_loss = Some(nearest_loss.map_or(d, |n| n.min(d)));
                 }
                 Some((Outcome::Win, d)) => longest_win = longest_win.max(d),
-                Some((Outcome::Draw, _)) | None => all_won = false,
+                Some((Outcome::Draw, _)) => all_won = false,
+                None => {
+                    all_won = false;
+                    open += 1;
+                }
             }
         }
         let code = match nearest_loss {
             // A win at d + 1 plies: code d + 2.
             Some(d) => d + 2,
             None if all_won => longest_win + 2,
-            None => return Ok((Verdict::Open, false)),
+            None => return Ok((Verdict::Open, false, open)),
         };
         if code > MAX_CODE {
             return Err(self.too_long(code));
         }
-        Ok((Verdict::Code(code), false))
+        Ok((Verdict::Code(code), false, open))
+    }
+
+    /// Whether the undecided entry `(side, x)`, told that one of its moves
+    /// leads to a position now won for the opponent, is to be looked at:
+    /// without counts always; with them when that was its last move not
+    /// known to be won (a count gone wrong falls back to looking).
+    fn last_open_move(&self, side: usize, x: u64) -> bool {
+        let Some(count) = self.open_moves[side].get(x as usize) else {
+            return true;
+        };
+        match count.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| match c {
+            UNCOUNTED => None,
+            0 => Some(UNCOUNTED),
+            c => Some(c - 1),
+        }) {
+            Ok(previous) => previous <= 1,
+            Err(_) => true,
+        }
     }
 
     /// The predecessors of the decided entry `(side, x)` that this decides:
@@ -305,8 +363,10 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
                         return Err(self.too_long(code + 1));
                     }
                     out.push((pred_side, e, code + 1));
-                } else if let Some(c) = self.lost(pred_side, e)? {
-                    out.push((pred_side, e, c));
+                } else if self.last_open_move(pred_side, e) {
+                    if let Some(c) = self.lost(pred_side, e)? {
+                        out.push((pred_side, e, c));
+                    }
                 }
             }
         }

@@ -516,7 +516,7 @@ async function probe() {
     if (gen !== S.gen) return;
     const val = (v, d) => (v === "draw" ? "draw" : `${v} in ${d}`);
     $("explorer").innerHTML = `<p>Tables: the side to move (${S.view.side}) has a ${val(p.value, p.distance)}.</p><ul>` +
-      p.moves.map((m) => `<li><button class="mv" data-m="${m.coord}">${m.short}</button> then the opponent has a ${val(m.value, m.distance)}</li>`).join("") + "</ul>";
+      p.moves.map((m) => `<li><button class="mv" data-m="${m.coord}">${m.short}</button>: a ${val(m.value, m.distance)} for ${S.view.side}</li>`).join("") + "</ul>";
   } catch (e) { if (gen === S.gen && e.name !== "AbortError") $("explorer").textContent = `Tables: ${e.message}.`; }
 }
 async function prove() {

@@ -287,9 +287,20 @@ async function tools(page) {
   await page.waitForSelector("#explorer button[data-m]", { timeout: 5000 });
   console.log("tables: " + (await page.textContent("#explorer p")));
   check((await page.textContent("#explorer p")).includes("loss in 6"), "the tables' value is not a loss in 6");
+  check((await page.textContent("#explorer li")).includes(": a loss in 6 for"), "a move is not valued for the mover");
   await page.click("#explorer button[data-m]");
   await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 1);
   check((await page.textContent("#explorer")) === "", "the explorer was not cleared by the move");
+
+  // Checkers tables too: two kings against one, the longest such win.
+  await newGame(page, "english-checkers", "none");
+  await setFen(page, "W:WK3,K4:BK16");
+  await page.click("#probe");
+  await page.waitForSelector("#explorer button[data-m]", { timeout: 5000 });
+  console.log("checkers tables: " + (await page.textContent("#explorer p")));
+  check((await page.textContent("#explorer p")).includes("win in 33"), "the checkers tables' value is not a win in 33");
+  check((await page.textContent("#explorer li")).includes(": a win in 33 for"), "the best checkers move is not a win in 33");
+  await newGame(page, "jungle-checkers", "none");
 
   // Prove: White's rat one step from the den.
   await setFen(page, "7/3R3/7/7/7/7/e6 w");
