@@ -41,6 +41,7 @@ pub mod table_disk;
 pub mod table_plan;
 pub mod table_recompress;
 pub mod table_scheme;
+mod table_scheme_plan;
 pub mod table_wdl;
 pub mod tables;
 pub mod trees;

@@ -235,7 +235,8 @@ pub struct PlannedConfiguration {
     pub messages: u64,
     /// The fewest machines whose memory holds it.
     pub machines_needed: u64,
-    /// `machine`, `split` or `state_in_files`.
+    /// `machine`, `split` or `state_in_files`; `does_not_fit` for a table
+    /// the generic generator cannot hold in a machine's memory.
     pub placement: &'static str,
     /// The machine it is given (not for `split`).
     pub machine: Option<usize>,
@@ -279,6 +280,10 @@ pub struct CostPlan {
     pub game: &'static str,
     /// The rule set's name.
     pub rules: &'static str,
+    /// `animal` (the animal games' generator: state in files, tables split
+    /// across machines) or `generic` (`zoo_tb::retro`, checkers: a table
+    /// whole in one machine's memory).
+    pub generator: &'static str,
     /// Up to this many pieces.
     pub pieces: u32,
     /// Only the configurations of exactly `pieces` pieces.
@@ -302,6 +307,9 @@ impl TableSet {
     /// `req`'s machines; the bytes per entry measured on the tables under
     /// this set's directory (none need be there).
     pub fn cost_plan(&self, req: &PlanRequest) -> Result<CostPlan, AppError> {
+        if let Some(r) = self.scheme(crate::table_scheme_plan::CostOf { set: self, req }) {
+            return r;
+        }
         self.game().visit_tables(CostOf { set: self, req })?
     }
 }
@@ -528,7 +536,7 @@ fn check_gb(flag: &str, gb: f64) -> Result<u64, AppError> {
     Ok((gb * 1e9) as u64)
 }
 
-fn machines(req: &PlanRequest) -> Result<MachinesReport, AppError> {
+pub(crate) fn machines(req: &PlanRequest) -> Result<MachinesReport, AppError> {
     let count = req.machines.unwrap_or(1);
     if count == 0 {
         return Err(AppError::Input(
@@ -727,6 +735,7 @@ impl TableVisitor for CostOf<'_> {
         Ok(CostPlan {
             game: B::GAME,
             rules: rules.name,
+            generator: "animal",
             pieces: req.pieces,
             only: req.only,
             machines: m,

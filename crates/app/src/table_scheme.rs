@@ -79,7 +79,7 @@ where
 /// lists of entries decided and waiting for their level (16–24 bytes each;
 /// about half the entries of a checkers table wait at once at the peak,
 /// docs/log/checkers.md).
-const WORKING_BYTES_PER_ENTRY: u64 = 16;
+pub(crate) const WORKING_BYTES_PER_ENTRY: u64 = 16;
 
 /// Bytes the forward check ([`zoo_tb::verify::verify_table`]) holds per
 /// entry: its value, move count and the children of about a dozen moves

@@ -222,7 +222,7 @@ fn what_checkers_tables_cannot_do_is_refused_with_the_reason() {
                 "--game",
                 "english-checkers",
                 "--material",
-                "KKKKvKKK",
+                "KKKKvKKKK",
             ],
             "not a material",
         ),
@@ -400,4 +400,84 @@ fn the_engine_and_the_solver_use_the_tables() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("value: win"), "{text}");
+}
+
+/// The plan of every checkers table up to 7 pieces: the counts of the
+/// index, each size's tables, and the 7-piece tables too large for the
+/// generic generator on a 24 GB machine named; the rates measured once
+/// are read back.
+#[test]
+fn the_plan_counts_every_table_and_names_those_too_large() {
+    let dir = fresh("plan");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = zoo()
+        .args([
+            "tb",
+            "plan",
+            "--game",
+            "classical-checkers",
+            "--pieces",
+            "4",
+            "--json",
+            "--dir",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let measured = result(&out.stdout);
+    assert_eq!(measured["generator"], "generic");
+    assert!(measured["calibration"]["seconds"].as_f64().unwrap() > 0.0);
+    let rates = dir.join("rates.json");
+    std::fs::write(&rates, measured.to_string()).unwrap();
+    let p = json_of(
+        &[
+            "tb",
+            "plan",
+            "--game",
+            "classical-checkers",
+            "--pieces",
+            "7",
+            "--memory-per-machine",
+            "19",
+            "--rates",
+            rates.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    let sizes = p["sizes"].as_array().unwrap();
+    assert_eq!(sizes.len(), 6, "{p}");
+    // 2–5 pieces: the tables and entries the library's tests count
+    // (crates/checkers/tests/data/table-counts.txt).
+    let counts = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../checkers/tests/data/table-counts.txt"
+    ))
+    .unwrap();
+    let mut compared = 0;
+    for line in counts.lines().filter(|l| l.starts_with("classical")) {
+        let w: Vec<u64> = line
+            .split_whitespace()
+            .skip(1)
+            .take(3)
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let s = &sizes[w[0] as usize - 2];
+        assert_eq!(s["configurations"].as_u64(), Some(w[1]), "{line}");
+        assert_eq!(s["positions"].as_u64(), Some(w[2]), "{line}");
+        compared += 1;
+    }
+    assert_eq!(compared, 4);
+    let too_large = p["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["placement"] == "does_not_fit")
+        .count();
+    assert!(too_large > 0 && sizes[5]["in_files"].as_u64() == Some(too_large as u64));
+    assert_eq!(sizes[4]["in_files"], 0, "a 6-piece table does not fit: {p}");
 }

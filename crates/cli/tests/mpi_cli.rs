@@ -131,6 +131,28 @@ fn three_ranks_agree_with_one(game: &str, pieces: &str) {
     }
 }
 
+/// Checkers tables (the generic generator) are shared out table by table,
+/// wave by wave: each rank builds some, and the files are those of one
+/// process.
+#[test]
+fn english_checkers_4_pieces_on_three_ranks_are_the_tables_of_one() {
+    let one = alone("english-checkers", "4");
+    let dir = scratch("english-checkers-4");
+    let o = ok(
+        mpirun(&build_args("english-checkers", "4", &dir, "configurations"))
+            .output()
+            .unwrap(),
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    for r in 0..3 {
+        assert!(
+            err.contains(&format!("rank {r}: ")),
+            "rank {r} built nothing: {err}"
+        );
+    }
+    same(&one, &dir);
+}
+
 #[test]
 fn jungle_checkers_4_pieces_on_three_ranks_are_the_tables_of_one() {
     three_ranks_agree_with_one("jungle-checkers", "4");

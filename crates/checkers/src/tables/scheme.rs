@@ -8,8 +8,10 @@ use crate::variant::{Classical, English, RuleSet, Variant};
 use std::marker::PhantomData;
 use zoo_core::{Game, Stored, TableIndex, TableScheme};
 
-/// The most pieces a checkers table has.
-pub const MAX_PIECES: u32 = 6;
+/// The most pieces a checkers table has: 7, whose largest tables `zoo tb
+/// plan` shows beyond one machine's memory for the generic generator;
+/// 8 would be a byte index's tenfold again.
+pub const MAX_PIECES: u32 = 7;
 
 /// The tables of variant `V` under one rule set.
 ///

@@ -101,15 +101,24 @@ fn print_plan(p: &CostPlan, top: usize) {
         ),
         None => println!("rates given:"),
     }
-    println!(
-        "  a solve {:.1} ns per entry and piece, and {:.2} predecessors told per entry and piece, \
-         each a state update of {}; a copy {:.1} ns per entry; network {:.2} GB/s a machine",
-        r.solve_ns,
-        r.told_per_entry,
-        updates.join(" to "),
-        r.copy_ns,
-        m.network_bytes_per_second / 1e9
-    );
+    if p.generator == "generic" {
+        println!(
+            "  a solve {:.1} ns per entry and piece, and {:.2} predecessors told per entry and piece, \
+             by the generic generator: each table whole in one machine's memory, the tables shared \
+             out among the machines",
+            r.solve_ns, r.told_per_entry,
+        );
+    } else {
+        println!(
+            "  a solve {:.1} ns per entry and piece, and {:.2} predecessors told per entry and piece, \
+             each a state update of {}; a copy {:.1} ns per entry; network {:.2} GB/s a machine",
+            r.solve_ns,
+            r.told_per_entry,
+            updates.join(" to "),
+            r.copy_ns,
+            m.network_bytes_per_second / 1e9
+        );
+    }
     println!();
     println!(
         "{:>6} {:>7} {:>6} {:>10} {:>8} {:>11} {:>10} {:>10} {:>11} {:>5} {:>9} {:>10} {:>11}",
@@ -188,7 +197,15 @@ fn print_plan(p: &CostPlan, top: usize) {
                 human_bytes(s.message_bytes)
             );
         }
-        if s.in_files > 0 {
+        if s.in_files > 0 && p.generator == "generic" {
+            println!(
+                "{} pieces: {} table{} larger than a machine's memory: the generic generator cannot build {}",
+                s.pieces,
+                s.in_files,
+                if s.in_files == 1 { "" } else { "s" },
+                if s.in_files == 1 { "it" } else { "them" }
+            );
+        } else if s.in_files > 0 {
             println!(
                 "{} pieces: {} configuration{} larger than all the machines' memory: state in files \
                  (slower than planned)",
@@ -235,6 +252,7 @@ fn print_plan(p: &CostPlan, top: usize) {
         let placed = match (c.placement, c.machine) {
             ("machine", Some(r)) => format!("machine {r}"),
             ("state_in_files", Some(r)) => format!("files on {r}"),
+            ("does_not_fit", _) => "too large".into(),
             _ => "split".into(),
         };
         println!(
