@@ -84,6 +84,38 @@ fn proofs_cost_no_more_than_their_answers_and_pass_the_checker() {
         derived <= answer,
         "derivation {derived} calls, answer {answer}"
     );
+    // Black to move: Black's win disproven in about as many calls; its
+    // disproof as a tree held every line Black can walk before a
+    // position repeats (past 17 M nodes and 11 M calls); with `same`
+    // leaves it is a small graph.
+    let disproof = dir.join("example-b.proof");
+    let (answer, derived) =
+        prove_and_check("1r3e1/7/7/7/7/2D1T2/1E5 b", "win", Some(&tb), &disproof);
+    assert!(answer > 100_000, "{answer}");
+    assert!(
+        derived <= answer,
+        "derivation {derived} calls, answer {answer}"
+    );
+    let text = std::fs::read_to_string(&disproof).unwrap();
+    let same = text
+        .lines()
+        .find(|l| l.contains(" same "))
+        .expect("the disproof goes on from positions it already holds");
+    // Pointed at another position (the root), the leaf is refused.
+    let moved = same.rsplit_once(' ').unwrap().0.to_string() + " 0";
+    let bad = dir.join("bad-same.proof");
+    std::fs::write(&bad, text.replacen(same, &moved, 1)).unwrap();
+    let refused = zoo()
+        .args(["solve", "--check"])
+        .arg(&bad)
+        .arg("--tb")
+        .arg(&tb)
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr).to_string()
+        + &String::from_utf8_lossy(&refused.stdout);
+    assert!(said.contains("node 0 is not the same position"), "{said}");
     // More proofs, checked: a win and a disproof without tables.
     for (i, fen) in ["7/7/d6/7/5T1/1D5/7 w", "7/7/d6/7/5T1/1D5/7 b"]
         .iter()

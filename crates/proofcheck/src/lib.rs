@@ -31,7 +31,10 @@
 //!   move with that result, a position that repeats one earlier on its
 //!   path (a draw), or the table's value (when tables are given);
 //! - each leaf's result the one the answer needs for the side that asked
-//!   (the root's side to move); an inner node has moves to check.
+//!   (the root's side to move); an inner node has moves to check;
+//! - a `same J` leaf (play goes on from node J, an inner node): the same
+//!   position as node J, and a draw meeting the claim, since a line that
+//!   goes on through such leaves forever repeats a position, a draw.
 #![warn(missing_docs)]
 
 mod read;

@@ -37,6 +37,8 @@ pub(crate) enum End {
     NoMoves(Outcome),
     Repetition,
     Table(Outcome),
+    /// Play goes on as at this node, of the same position.
+    Same(usize),
 }
 
 /// One node line.
@@ -151,6 +153,10 @@ pub(crate) fn nodes(text: &str, count: usize) -> Result<Vec<Node>, CheckError> {
             ("no-moves", 5) => End::NoMoves(outcome(line, w.get(4).copied())?),
             ("repetition", 4) => End::Repetition,
             ("table", 5) => End::Table(outcome(line, w.get(4).copied())?),
+            ("same", 5) => match w[4].parse::<usize>() {
+                Ok(j) if j < count && j != id => End::Same(j),
+                _ => return err(line, format!("same {:?}: not another node's id", w[4])),
+            },
             _ => return err(line, format!("unknown end {:?}", w[3..].join(" "))),
         };
         if let Some(p) = parent {
@@ -164,6 +170,16 @@ pub(crate) fn nodes(text: &str, count: usize) -> Result<Vec<Node>, CheckError> {
             mv,
             end,
         });
+    }
+    for n in &out {
+        if let End::Same(j) = n.end {
+            if out[j].end != End::Inner {
+                return err(
+                    n.line,
+                    format!("same {j}: node {j} is a leaf, not a position play goes on from"),
+                );
+            }
+        }
     }
     if let Some(l) = lines.find(|l| !l.trim().is_empty()) {
         return err(

@@ -1,4 +1,12 @@
 //! Replaying a proof tree with the rules.
+//!
+//! A `same J` leaf says that play goes on as from node J, of the same
+//! position. The proof is then a graph: it gives the choosing side a move
+//! in every position it reaches, and every line of it either ends at a
+//! leaf or goes on forever, and one that goes on forever passes a
+//! position twice, which the rules make a draw (or an earlier
+//! repetition does). So a `same` leaf is accepted where a draw meets the
+//! claim, as a repetition leaf is.
 
 use crate::read::{self, End, Goal, Node};
 use crate::{err, CheckError};
@@ -84,6 +92,16 @@ pub fn check<G: Game>(
     // Depth first without recursion (a file may hold a very deep line):
     // per level the node, its position and the next child to visit.
     let mut path: Vec<(usize, G, usize)> = vec![(0, root, 0)];
+    // The positions of the nodes `same` leaves point to, and of the
+    // leaves, compared once all are known.
+    let mut targets: std::collections::HashMap<usize, String> = nodes
+        .iter()
+        .filter_map(|n| match n.end {
+            End::Same(j) => Some((j, String::new())),
+            _ => None,
+        })
+        .collect();
+    let mut sames: Vec<(usize, String)> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     let mut first = true;
     while let Some((i, pos, next)) = path.last_mut() {
@@ -95,6 +113,9 @@ pub fn check<G: Game>(
             let mut legal = MoveList::new();
             pos.legal_moves(&mut legal);
             let over = pos.terminal();
+            if let Some(t) = targets.get_mut(&i) {
+                *t = here.clone();
+            }
             match n.end {
                 End::Inner => {
                     if over.is_some() {
@@ -133,6 +154,17 @@ pub fn check<G: Game>(
                             if over.is_some() || !seen.contains(&here) {
                                 return err(n.line, "no earlier position on its path repeats here");
                             }
+                            Outcome::Draw
+                        }
+                        End::Same(_) => {
+                            // Play goes on from the node of the same
+                            // position (compared below); a line that goes
+                            // on forever repeats a position: a draw, which
+                            // must meet the claim.
+                            if over.is_some() {
+                                return err(n.line, "the game is over here, but play goes on");
+                            }
+                            sames.push((i, here.clone()));
                             Outcome::Draw
                         }
                         End::Table(o) => {
@@ -194,6 +226,15 @@ pub fn check<G: Game>(
         child.make(m);
         path.push((c, child, 0));
         first = true;
+    }
+    for (i, here) in sames {
+        let n = &nodes[i];
+        let End::Same(j) = n.end else {
+            unreachable!("only same leaves are kept")
+        };
+        if targets.get(&j) != Some(&here) {
+            return err(n.line, format!("node {j} is not the same position"));
+        }
     }
     Ok(Checked {
         header,

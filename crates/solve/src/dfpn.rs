@@ -633,6 +633,15 @@ struct Search<'a, G: Game> {
     derive_from: Option<u64>,
     /// The proof's nodes built so far by the derivation.
     built: u64,
+    /// Whether a draw meets the claim of the proof being derived (a
+    /// disproof of `win`, a proof of `not-lose`): then a position already
+    /// derived is pointed to, not derived again ([`extract`]).
+    draw_ok: bool,
+    /// The positions of the inner nodes derived so far (with `draw_ok`).
+    done: std::collections::HashSet<u64>,
+    /// [`Search::done`] in the order added, to take back a subtree's when
+    /// the winner drops it.
+    done_log: Vec<u64>,
 }
 
 /// A leaf's numbers for the side to move at `pos`.
@@ -724,6 +733,9 @@ pub fn solve_resumable<'a, G: Game>(
         proving: None,
         derive_from: None,
         built: 0,
+        draw_ok: false,
+        done: std::collections::HashSet::new(),
+        done_log: Vec::new(),
     };
     let mut moves = MoveList::new();
     let (mut phi, mut delta) = match s.leaves.classify(root, &s.hist, &mut moves) {
@@ -767,12 +779,16 @@ pub fn solve_resumable<'a, G: Game>(
                 // node limit gave the run.
                 s.call_limit = s.calls.saturating_add(limits.nodes.unwrap_or(u64::MAX));
                 s.derive_from = Some(s.calls);
+                // A repetition leaf meets the claim exactly when a draw does.
+                s.draw_ok = s.leaves.proves(root, End::Repetition) == winner;
                 let began = Instant::now();
                 let mut left = MAX_PROOF_NODES;
                 let got = s.extract(winner, &mut left).map(|kids| crate::proof::Tree {
                     mv: None,
                     end: None,
                     kids,
+                    key: root.key(),
+                    same: None,
                 });
                 derivation = Some(crate::limits::Derivation {
                     calls: s.calls - run_calls,
@@ -782,7 +798,7 @@ pub fn solve_resumable<'a, G: Game>(
                 got
             }
         };
-        tree.ok().map(|t| t.into_proof(goal, answer))
+        tree.ok().and_then(|t| t.into_proof(goal, answer))
     } else {
         None
     };

@@ -523,6 +523,7 @@ impl<M: Copy> Tree<M> {
             end: self.nodes[start].end,
             first_child: 0,
             children: 0,
+            same: None,
         });
         queue.push_back((From::Tree(start), 0usize));
         while let Some((from, p)) = queue.pop_front() {
@@ -582,6 +583,7 @@ impl<M: Copy> Tree<M> {
                     end,
                     first_child: 0,
                     children: 0,
+                    same: None,
                 });
             }
         }

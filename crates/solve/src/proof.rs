@@ -20,6 +20,11 @@ pub struct ProofNode<M> {
     pub first_child: u32,
     /// The number of children (0 at a leaf).
     pub children: u32,
+    /// At a leaf of a proof in which a draw meets the claim, the index of
+    /// a node with the same position, where play goes on: the proof is
+    /// then a graph whose endless lines are repetition draws (docs/solve.md,
+    /// "Proof files"). `None` elsewhere.
+    pub same: Option<u32>,
 }
 
 /// A proof (the goal holds) or disproof (it fails) of a root position.
@@ -103,12 +108,13 @@ impl<M: Copy> Proof<M> {
             } else {
                 n.parent.to_string()
             };
-            let end = match n.end {
-                None => "-".to_string(),
-                Some(End::Terminal(o)) => format!("terminal {}", outcome_name(o)),
-                Some(End::NoMoves(o)) => format!("no-moves {}", outcome_name(o)),
-                Some(End::Repetition) => "repetition".to_string(),
-                Some(End::Oracle(o)) => format!("table {}", outcome_name(o)),
+            let end = match (n.end, n.same) {
+                (None, Some(j)) => format!("same {j}"),
+                (None, None) => "-".to_string(),
+                (Some(End::Terminal(o)), _) => format!("terminal {}", outcome_name(o)),
+                (Some(End::NoMoves(o)), _) => format!("no-moves {}", outcome_name(o)),
+                (Some(End::Repetition), _) => "repetition".to_string(),
+                (Some(End::Oracle(o)), _) => format!("table {}", outcome_name(o)),
             };
             let mv = if i == 0 { "-" } else { t.as_str() };
             out.push_str(&format!("{i} {parent} {mv} {end}\n"));
@@ -146,12 +152,18 @@ pub(crate) struct Tree<M> {
     pub end: Option<End>,
     /// The children: one where the winning side chooses, all elsewhere.
     pub kids: Vec<Tree<M>>,
+    /// The position's key at an inner node (a `same` leaf may point to it).
+    pub key: u64,
+    /// At a leaf that goes on as the inner node of the same position
+    /// ([`ProofNode::same`]), that position's key.
+    pub same: Option<u64>,
 }
 
 impl<M: Copy> Tree<M> {
     /// The proof with this tree's nodes stored breadth first, as
-    /// [`Proof`] keeps them.
-    pub fn into_proof(self, goal: Goal, answer: Answer) -> Proof<M> {
+    /// [`Proof`] keeps them; `None` when a `same` leaf names a position
+    /// no inner node of the tree has (a derivation's error).
+    pub fn into_proof(self, goal: Goal, answer: Answer) -> Option<Proof<M>> {
         let mut out = Proof {
             goal,
             answer,
@@ -161,13 +173,21 @@ impl<M: Copy> Tree<M> {
                 end: self.end,
                 first_child: 0,
                 children: 0,
+                same: None,
             }],
         };
+        // Inner nodes by position, and the `same` leaves to point at them.
+        let mut inner = std::collections::HashMap::new();
+        let mut refs = Vec::new();
         let mut queue = std::collections::VecDeque::from([(self, 0usize)]);
         while let Some((t, i)) = queue.pop_front() {
+            if let Some(key) = t.same {
+                refs.push((i, key));
+            }
             if t.kids.is_empty() {
                 continue;
             }
+            inner.entry(t.key).or_insert(i as u32);
             out.nodes[i].first_child = out.nodes.len() as u32;
             out.nodes[i].children = t.kids.len() as u32;
             for k in t.kids {
@@ -178,10 +198,14 @@ impl<M: Copy> Tree<M> {
                     end: k.end,
                     first_child: 0,
                     children: 0,
+                    same: None,
                 });
                 queue.push_back((k, j));
             }
         }
-        out
+        for (i, key) in refs {
+            out.nodes[i].same = Some(*inner.get(&key)?);
+        }
+        Some(out)
     }
 }

@@ -515,6 +515,7 @@ fn proof_of<G: Game>(
             end,
             first_child: 0,
             children: 0,
+            same: None,
         });
     }
     let mut proof = Proof {

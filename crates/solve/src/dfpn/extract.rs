@@ -13,6 +13,15 @@
 //! searched again; each runs on the node's own path, with the repetitions
 //! that path makes, as the proof will be replayed.
 //!
+//! Where a draw meets the claim (a disproof of `win`, a proof of
+//! `not-lose`), a position whose proof is already in the tree is not
+//! derived again: its node is a `same` leaf pointing to that proof, and
+//! the proof is a graph whose endless lines are draws. Without it, the
+//! tree holds every line the losing side can walk before a position
+//! repeats, exponentially many (docs/solve.md, "Proof files"). Where a
+//! draw misses the claim the proof stays a tree: a line that goes on
+//! forever would be a draw there.
+//!
 //! Nothing is trusted that the independent checker (`zoo-proofcheck`)
 //! would not check: a wrong extraction is a proof it refuses.
 
@@ -80,6 +89,7 @@ impl<G: Game> Search<'_, G> {
                         (3, 0)
                     }
                 }
+                None if self.draw_ok && self.done.contains(&self.pos.key()) => (0, 0),
                 None => match self.table.get(self.pos.key()) {
                     Some((_, 0, deps)) if self.on_path(&deps) => {
                         (1, self.table.dist(self.pos.key()) as u64)
@@ -119,6 +129,7 @@ impl<G: Game> Search<'_, G> {
                 return Err(Failed::TooLarge);
             }
             let before = *left;
+            let done_mark = self.done_log.len();
             *left -= 1;
             self.built = MAX_PROOF_NODES - *left;
             let u = self.pos.make(mv);
@@ -138,6 +149,11 @@ impl<G: Game> Search<'_, G> {
                 // may not hold on this path, where a repetition draws at
                 // once; the tree is built from real leaves only.
                 Ok(None) | Err(Failed::Inconsistent) if winner => {
+                    // The positions its subtree finished are not in the
+                    // proof: no `same` leaf may point to them.
+                    for k in self.done_log.drain(done_mark..) {
+                        self.done.remove(&k);
+                    }
                     *left = before;
                     self.built = MAX_PROOF_NODES - *left;
                 }
@@ -166,16 +182,36 @@ impl<G: Game> Search<'_, G> {
                 mv: Some(mv),
                 end: Some(end),
                 kids: Vec::new(),
+                key: 0,
+                same: None,
+            }));
+        }
+        let key = self.pos.key();
+        if self.draw_ok && self.done.contains(&key) {
+            // The proof already goes on from this position: play goes on
+            // there (the same side chooses, so the same strategy holds).
+            return Ok(Some(Tree {
+                mv: Some(mv),
+                end: None,
+                kids: Vec::new(),
+                key: 0,
+                same: Some(key),
             }));
         }
         let child_wins = self.solve_here()?;
         if child_wins == winner {
             return Ok(None);
         }
+        let kids = self.extract(child_wins, left)?;
+        if self.draw_ok && self.done.insert(key) {
+            self.done_log.push(key);
+        }
         Ok(Some(Tree {
             mv: Some(mv),
             end: None,
-            kids: self.extract(child_wins, left)?,
+            kids,
+            key,
+            same: None,
         }))
     }
 }
@@ -186,5 +222,7 @@ pub(crate) fn root_leaf<M>(end: End) -> Tree<M> {
         mv: None,
         end: Some(end),
         kids: Vec::new(),
+        key: 0,
+        same: None,
     }
 }

@@ -107,10 +107,26 @@ pub fn replay<G: Game>(root: &G, proof: &Proof<G::Move>, oracle: Option<&dyn Ora
     let attacker = root.side_to_move();
     let mut hist = History::starting_at(Repetition::First, root.key(), root.piece_count());
     let mut pos = root.clone();
-    walk(&mut pos, &mut hist, proof, 0, attacker, oracle)
+    walk(root, &mut pos, &mut hist, proof, 0, attacker, oracle)
+}
+
+/// The position of node `j`: its line's moves played from `root`.
+fn position_of<G: Game>(root: &G, proof: &Proof<G::Move>, j: usize) -> G {
+    let mut line = Vec::new();
+    let mut k = j;
+    while k != 0 {
+        line.push(proof.nodes[k].mv.unwrap());
+        k = proof.nodes[k].parent as usize;
+    }
+    let mut pos = root.clone();
+    for mv in line.into_iter().rev() {
+        pos.make(mv);
+    }
+    pos
 }
 
 fn walk<G: Game>(
+    root: &G,
     pos: &mut G,
     hist: &mut History,
     proof: &Proof<G::Move>,
@@ -120,6 +136,21 @@ fn walk<G: Game>(
 ) -> usize {
     let node = &proof.nodes[i];
     let ours = pos.side_to_move() == attacker;
+    if let Some(j) = node.same {
+        // Play goes on from node j, of the same position: a line that
+        // goes on forever is a repetition draw, which must meet the claim.
+        assert_eq!(position_of(root, proof, j as usize).key(), pos.key());
+        assert!(
+            proof.nodes[j as usize].children > 0,
+            "same {j}: an inner node"
+        );
+        assert_eq!(
+            proof.goal == Goal::NotLose,
+            proof.answer == Answer::Proven,
+            "a same leaf where a draw misses the claim"
+        );
+        return 1;
+    }
     if let Some(end) = node.end {
         let o = match end {
             End::Terminal(o) => {
@@ -167,7 +198,7 @@ fn walk<G: Game>(
         let mv = proof.nodes[c].mv.unwrap();
         let u = pos.make(mv);
         hist.push(pos.key(), pos.piece_count());
-        count += walk(pos, hist, proof, c, attacker, oracle);
+        count += walk(root, pos, hist, proof, c, attacker, oracle);
         hist.pop();
         pos.unmake(mv, u);
     }
