@@ -10,6 +10,8 @@ use crate::testset::built_in;
 use crate::with_tables::{report, run, Sizes, METHODS};
 use crate::Report;
 use anyhow::{bail, Result};
+use std::sync::Arc;
+use zoo_core::Oracle;
 use zoo_search::EngineGame;
 
 /// Solves the endgame phase of `G`'s built-in test set with each solver
@@ -17,6 +19,17 @@ use zoo_search::EngineGame;
 /// `positions` are filled in from the set); `progress` hears of each
 /// position.
 pub fn endgames<G: EngineGame>(sizes: &Sizes, progress: &mut dyn FnMut(&str)) -> Result<Report> {
+    endgames_with::<G>(sizes, None, progress)
+}
+
+/// [`endgames`] with `tables` as every solver's oracle and alpha-beta's
+/// (`None`: none, play to the end of the game); `tables` names them in
+/// the report.
+pub fn endgames_with<G: EngineGame>(
+    sizes: &Sizes,
+    tables: Option<(&Arc<dyn Oracle<G>>, &str)>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Report> {
     let positions: Vec<G> = built_in::<G>()?
         .into_iter()
         .filter(|(phase, _)| phase == "endgame")
@@ -35,19 +48,29 @@ pub fn endgames<G: EngineGame>(sizes: &Sizes, progress: &mut dyn FnMut(&str)) ->
     };
     let rows = run(
         &positions,
-        None,
+        tables.map(|(o, _)| o),
         &METHODS,
         sizes.nodes,
         sizes.seconds,
         sizes.ab_nodes,
         progress,
     )?;
-    report(
-        "endgames",
-        "the test set's endgames without tables",
-        positions[0].game_name(),
-        "no tables: play goes to the end of the game",
-        &rows,
-        &sizes,
-    )
+    match tables {
+        None => report(
+            "endgames",
+            "the test set's endgames without tables",
+            positions[0].game_name(),
+            "no tables: play goes to the end of the game",
+            &rows,
+            &sizes,
+        ),
+        Some((_, name)) => report(
+            "endgames-tables",
+            "the test set's endgames with endgame tables",
+            positions[0].game_name(),
+            &format!("{name} as the oracle"),
+            &rows,
+            &sizes,
+        ),
+    }
 }

@@ -196,6 +196,11 @@ pub enum Which {
         /// Alpha-beta's nodes at most a position (0: no alpha-beta check).
         #[arg(long, default_value_t = 1_000_000)]
         ab_nodes: u64,
+        /// Endgame tables (`zoo tb build --dir`) as every solver's oracle;
+        /// the report is then `endgames-tables-GAME`. Default: none, play
+        /// goes to the end of the game.
+        #[arg(long)]
+        tb: Option<PathBuf>,
         /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
@@ -515,6 +520,7 @@ impl GameVisitor for PerGame<'_> {
                 nodes,
                 seconds,
                 ab_nodes,
+                tb,
                 out_dir,
                 ..
             } => {
@@ -525,8 +531,20 @@ impl GameVisitor for PerGame<'_> {
                     seconds: *seconds,
                     ab_nodes: *ab_nodes,
                 };
-                let report =
-                    zoo_lab::endgames::endgames::<G>(&sizes, &mut |line| eprintln!("{line}"))?;
+                let tables = match tb {
+                    Some(dir) => {
+                        let rules = G::default_rules();
+                        Some(G::open_tables(dir, &rules)?.ok_or_else(|| {
+                            anyhow!("no complete tables of this game in {}", dir.display())
+                        })?)
+                    }
+                    None => None,
+                };
+                let report = zoo_lab::endgames::endgames_with::<G>(
+                    &sizes,
+                    tables.as_ref().map(|t| (&t.oracle, t.description.as_str())),
+                    &mut |line| eprintln!("{line}"),
+                )?;
                 write_report(
                     out_dir,
                     &report,
