@@ -1,0 +1,108 @@
+//! The positions checkers literature names, read from the tables: First
+//! Position (two kings against a king and a man, English checkers) and
+//! two kings against one, each with the winning line the tables give
+//! (every move the fastest win or the longest defence). The values
+//! themselves are hand-checked probes (tests/data/table-probes.txt, also
+//! proved by the minimax search of `probes.rs`); here the lines.
+//!
+//! ```text
+//! cargo test --release -p zoo-checkers --test tables positions -- --nocapture
+//! ```
+//!
+//! prints each line (docs/checkers.md, "Endgame tables").
+
+use crate::probes::english_probes;
+use zoo_checkers::{English, Position, ENGLISH};
+use zoo_core::{Game, Outcome};
+
+/// The line the tables give from `fen`: every move the best by
+/// `Tablebase::probe_moves` (the shortest win, else a draw, else the
+/// longest loss), to the end of the game. Checks that each move keeps the
+/// value (a win in `d` is followed by a loss in `d - 1`) and that the
+/// game ends after exactly the distance the table gives.
+fn line(fen: &str) -> (Outcome, u16, Vec<String>) {
+    let b = english_probes();
+    let mut pos = Position::<English>::from_fen(fen, &&ENGLISH).expect("a FEN");
+    let (outcome, distance) = b.tb.try_probe(&pos).expect("probed");
+    let mut moves = Vec::new();
+    let (mut o, mut d) = (outcome, distance);
+    while pos.terminal().is_none() {
+        let best = b.tb.probe_moves(&pos).expect("probed");
+        let Some(&(m, child, cd)) = best.first() else {
+            break;
+        };
+        assert_eq!((child, cd + 1), (o.flip(), d), "{fen}: after {moves:?}");
+        moves.push(pos.move_text(m));
+        pos.make(m);
+        (o, d) = (child, cd);
+    }
+    assert_eq!(moves.len(), distance as usize, "{fen}: {moves:?}");
+    assert_eq!(
+        (o, d),
+        (Outcome::Loss, 0),
+        "{fen}: ends lost for the side to move"
+    );
+    (outcome, distance, moves)
+}
+
+/// Prints a line as numbered moves, Black's first when Black starts.
+fn show(name: &str, fen: &str, (o, d, moves): &(Outcome, u16, Vec<String>)) {
+    println!("{name}: {fen}: {o:?} in {d} plies");
+    println!("  {}", moves.join(" "));
+}
+
+#[test]
+fn first_position_is_won_with_the_move_and_its_line_ends_the_game() {
+    // Lasker's diagram (two kings made): White's kings on 19 and 23 (f4,
+    // e3), Black's king in its double corner on 28 (h2), its man on 12
+    // (h6).
+    let kings = line("W:WK19,K23:B12,K28");
+    assert_eq!(kings.0, Outcome::Win);
+    show("First Position, kings made", "W:WK19,K23:B12,K28", &kings);
+    // The ACF's setting: White's man on 20 still to crown.
+    let man = line("W:W20,K15:B12,K28");
+    assert_eq!(man.0, Outcome::Win);
+    show("First Position, man to crown", "W:W20,K15:B12,K28", &man);
+}
+
+#[test]
+fn two_kings_against_one_longest_line() {
+    let l = line("W:WK3,K4:BK16");
+    assert_eq!((l.0, l.1), (Outcome::Win, 33));
+    show("Two kings against one", "W:WK3,K4:BK16", &l);
+}
+
+const LINES: &str = include_str!("../data/table-lines.txt");
+
+/// Every line of tests/data/table-lines.txt keeps the win all along.
+#[test]
+fn the_books_lines_keep_the_win() {
+    let b = english_probes();
+    let cases = zoo_testkit::cases::read(LINES, |s| Some(s.split_whitespace().collect::<Vec<_>>()))
+        .expect("tests/data/table-lines.txt reads");
+    assert_eq!(cases.len(), 2);
+    for c in &cases {
+        let mut pos = Position::<English>::from_fen(c.position, &&ENGLISH).expect("a FEN");
+        assert_eq!(b.tb.try_probe(&pos).expect("probed").0, Outcome::Win);
+        for (i, text) in c.expect.iter().enumerate() {
+            let m = pos
+                .parse_move_text(text)
+                .unwrap_or_else(|e| panic!("line {}: move {}: {e}", c.line, i + 1));
+            pos.make(m);
+            let (o, _) = b.tb.try_probe(&pos).expect("probed");
+            let want = if i % 2 == 0 {
+                Outcome::Loss
+            } else {
+                Outcome::Win
+            };
+            assert_eq!(o, want, "line {}: after {text} (ply {})", c.line, i + 1);
+        }
+        let (o, d) = b.tb.try_probe(&pos).expect("probed");
+        println!(
+            "line {}: after the book's {} plies, {}: {o:?} in {d} more",
+            c.line,
+            c.expect.len(),
+            pos.to_fen()
+        );
+    }
+}
