@@ -11,17 +11,19 @@
 //!
 //! prints each line (docs/checkers.md, "Endgame tables").
 
+use crate::build::{built, Built};
 use crate::probes::english_probes;
+use std::time::Instant;
+use zoo_checkers::tables::CheckersScheme;
 use zoo_checkers::{English, Position, ENGLISH};
-use zoo_core::{Game, Outcome};
+use zoo_core::{Game, Outcome, TableScheme};
 
 /// The line the tables give from `fen`: every move the best by
 /// `Tablebase::probe_moves` (the shortest win, else a draw, else the
 /// longest loss), to the end of the game. Checks that each move keeps the
 /// value (a win in `d` is followed by a loss in `d - 1`) and that the
 /// game ends after exactly the distance the table gives.
-fn line(fen: &str) -> (Outcome, u16, Vec<String>) {
-    let b = english_probes();
+fn line(b: &Built<English>, fen: &str) -> (Outcome, u16, Vec<String>) {
     let mut pos = Position::<English>::from_fen(fen, &&ENGLISH).expect("a FEN");
     let (outcome, distance) = b.tb.try_probe(&pos).expect("probed");
     let mut moves = Vec::new();
@@ -56,18 +58,18 @@ fn first_position_is_won_with_the_move_and_its_line_ends_the_game() {
     // Lasker's diagram (two kings made): White's kings on 19 and 23 (f4,
     // e3), Black's king in its double corner on 28 (h2), its man on 12
     // (h6).
-    let kings = line("W:WK19,K23:B12,K28");
+    let kings = line(english_probes(), "W:WK19,K23:B12,K28");
     assert_eq!(kings.0, Outcome::Win);
     show("First Position, kings made", "W:WK19,K23:B12,K28", &kings);
     // The ACF's setting: White's man on 20 still to crown.
-    let man = line("W:W20,K15:B12,K28");
+    let man = line(english_probes(), "W:W20,K15:B12,K28");
     assert_eq!(man.0, Outcome::Win);
     show("First Position, man to crown", "W:W20,K15:B12,K28", &man);
 }
 
 #[test]
 fn two_kings_against_one_longest_line() {
-    let l = line("W:WK3,K4:BK16");
+    let l = line(english_probes(), "W:WK3,K4:BK16");
     assert_eq!((l.0, l.1), (Outcome::Win, 33));
     show("Two kings against one", "W:WK3,K4:BK16", &l);
 }
@@ -104,5 +106,57 @@ fn the_books_lines_keep_the_win() {
             c.expect.len(),
             pos.to_fen()
         );
+    }
+}
+
+/// Second Position (6 pieces): builds `KMMvKMM` and every table it leads
+/// to (1,447,369,656 positions: all of them held in memory, about 1.5 GB,
+/// and some 6 GB more while the largest is solved), then probes the
+/// position as the Encyclopedia Americana sets it with each square of
+/// White's king (the stored copy prints it as "&") and prints the line
+/// from the one read as 8. Ignored: a measurement of half an hour or more.
+///
+/// ```text
+/// cargo test --release -p zoo-checkers --test tables -- --ignored --nocapture second_position
+/// ```
+#[test]
+#[ignore = "builds 1.4 G positions of 6-piece tables: half an hour or more"]
+fn second_position() {
+    let scheme = CheckersScheme::<English>::new(&ENGLISH);
+    let m = scheme.parse("KMMvKMM").expect("a material");
+    let materials = CheckersScheme::<English>::needed(m);
+    let start = Instant::now();
+    let b = built::<English>(&ENGLISH, &materials, "second");
+    println!(
+        "{} tables built in {:.1} s",
+        b.rows.len(),
+        start.elapsed().as_secs_f64()
+    );
+    for pieces in 2..=6 {
+        let s = b.size(pieces);
+        println!(
+            "{pieces} pieces: {} tables, {} positions, {:.1} s, longest win {}",
+            s.tables,
+            s.entries,
+            s.time.as_secs_f64(),
+            s.longest
+                .map(|r| format!("{} {}", r.longest_win, r.name))
+                .unwrap_or_default()
+        );
+    }
+    for king in 1..=32u32 {
+        if [3, 6, 1, 12, 13].contains(&king) {
+            continue;
+        }
+        for side in ["B", "W"] {
+            let fen = format!("{side}:W12,13,K{king}:B3,6,K1");
+            let pos = Position::<English>::from_fen(&fen, &&ENGLISH).expect("a FEN");
+            println!("{fen}: {:?}", b.tb.try_probe(&pos).expect("probed"));
+        }
+    }
+    let fen = "B:W12,13,K8:B3,6,K1";
+    let pos = Position::<English>::from_fen(fen, &&ENGLISH).expect("a FEN");
+    if b.tb.try_probe(&pos).expect("probed").0 == Outcome::Win {
+        show("Second Position", fen, &line(&b, fen));
     }
 }
