@@ -70,7 +70,10 @@ where
         self.index(m)
     }
     fn needs(&self, m: Material) -> Vec<Material> {
-        CheckersScheme::<V>::needs(m)
+        CheckersScheme::<V>::needed(m)
+            .into_iter()
+            .filter(|&n| n != m)
+            .collect()
     }
 }
 

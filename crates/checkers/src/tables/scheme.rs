@@ -48,24 +48,6 @@ impl<V: Variant> CheckersScheme<V> {
         CheckersIndex::new(m, self.rules)
     }
 
-    /// The materials whose tables a build of `m` reads, and those they
-    /// read in turn: every other material a game from `m` can reach. Men
-    /// are never added and a side's pieces never grow (a man becomes a
-    /// king or is taken, a king is taken), so these are the materials with
-    /// no more men and no more pieces a side, each side one piece at least.
-    pub fn needs(m: Material) -> Vec<Material> {
-        (2..=m.pieces())
-            .flat_map(Self::materials)
-            .filter(|&n| {
-                n != m
-                    && n.wm <= m.wm
-                    && n.bm <= m.bm
-                    && n.wm + n.wk <= m.wm + m.wk
-                    && n.bm + n.bk <= m.bm + m.bk
-            })
-            .collect()
-    }
-
     /// Every material with `pieces` pieces, each side at least one, in the
     /// order of [`TableScheme::stored`].
     pub fn materials(pieces: u32) -> Vec<Material> {
@@ -83,6 +65,43 @@ impl<V: Variant> CheckersScheme<V> {
             }
         }
         out.sort_by_key(|m| (m.men(), *m));
+        out
+    }
+
+    /// Material `m` and every material its positions can lead to (by
+    /// captures and promotions, any number of moves on), each side keeping
+    /// a piece, in build order: the tables a build of `m` alone needs.
+    pub fn needed(m: Material) -> Vec<Material> {
+        let mut out = vec![m];
+        let mut i = 0;
+        while i < out.len() {
+            let n = out[i];
+            i += 1;
+            // One move's changes; a capture of several pieces is several
+            // steps of one piece each, all kept.
+            let next = [
+                (n.wm > 0).then(|| Material { wm: n.wm - 1, ..n }),
+                (n.wk > 0).then(|| Material { wk: n.wk - 1, ..n }),
+                (n.bm > 0).then(|| Material { bm: n.bm - 1, ..n }),
+                (n.bk > 0).then(|| Material { bk: n.bk - 1, ..n }),
+                (n.wm > 0).then(|| Material {
+                    wm: n.wm - 1,
+                    wk: n.wk + 1,
+                    ..n
+                }),
+                (n.bm > 0).then(|| Material {
+                    bm: n.bm - 1,
+                    bk: n.bk + 1,
+                    ..n
+                }),
+            ];
+            for c in next.into_iter().flatten() {
+                if c.wm + c.wk > 0 && c.bm + c.bk > 0 && !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        out.sort_by_key(|m| (m.pieces(), m.men(), *m));
         out
     }
 }

@@ -87,10 +87,26 @@ impl<V: Variant> Built<V> {
     }
 }
 
+/// Every material of 2..=`max` pieces, in build order.
+pub fn up_to<V: Variant>(max: u32) -> Vec<Material> {
+    (2..=max).flat_map(CheckersScheme::<V>::materials).collect()
+}
+
 /// Builds every table of 2..=`max` pieces under `rules` into `dir`.
 pub fn build<V: Variant>(
     rules: &'static RuleSet,
     max: u32,
+    dir: &Path,
+) -> Result<Built<V>, TbError> {
+    build_these(rules, &up_to::<V>(max), dir)
+}
+
+/// Builds the tables of `materials` under `rules` into `dir`, in that
+/// order: each after every table its moves lead to (a missing one is
+/// [`TbError::Missing`]).
+pub fn build_these<V: Variant>(
+    rules: &'static RuleSet,
+    materials: &[Material],
     dir: &Path,
 ) -> Result<Built<V>, TbError> {
     let scheme = CheckersScheme::<V>::new(rules);
@@ -98,55 +114,53 @@ pub fn build<V: Variant>(
     std::fs::create_dir_all(&tdir).map_err(|e| TbError::io(&tdir, e))?;
     let mut solved: HashMap<Material, [Vec<u8>; 2]> = HashMap::new();
     let mut rows = Vec::new();
-    for pieces in 2..=max {
-        for m in scheme.stored(pieces) {
-            let start = Instant::now();
-            let outside = |c: &Position<V>| {
-                let at = scheme.locate(c);
-                let values = solved.get(&at.material).ok_or_else(|| TbError::Missing {
-                    material: scheme.name(at.material),
-                    dir: tdir.clone(),
-                })?;
-                Ok(decode(values[at.side][at.entry as usize]))
-            };
-            let index = scheme.index(m);
-            let s = retro::solve(&index, &scheme.name(m), &outside)?;
-            let time = start.elapsed();
-            let header = Header {
-                counts: s.counts,
-                ..Header::new(
-                    scheme.game(),
-                    scheme.rules_name(),
-                    CheckersScheme::<V>::key(m),
-                    2,
-                    index.size(),
-                )
-            };
-            let path = tdir.join(zoo_tb::file::file_name(&scheme.name(m)));
-            write_table(&path, &header, &[&s.values[0], &s.values[1]])?;
-            let mut row = Row {
-                material: m,
-                name: scheme.name(m),
-                entries: 2 * index.size(),
-                wins: 0,
-                draws: 0,
-                losses: 0,
-                longest_win: 0,
-                time,
-            };
-            for &c in s.values.iter().flatten() {
-                match decode(c) {
-                    (Outcome::Win, d) => {
-                        row.wins += 1;
-                        row.longest_win = row.longest_win.max(d);
-                    }
-                    (Outcome::Draw, _) => row.draws += 1,
-                    (Outcome::Loss, _) => row.losses += 1,
+    for &m in materials {
+        let start = Instant::now();
+        let outside = |c: &Position<V>| {
+            let at = scheme.locate(c);
+            let values = solved.get(&at.material).ok_or_else(|| TbError::Missing {
+                material: scheme.name(at.material),
+                dir: tdir.clone(),
+            })?;
+            Ok(decode(values[at.side][at.entry as usize]))
+        };
+        let index = scheme.index(m);
+        let s = retro::solve(&index, &scheme.name(m), &outside)?;
+        let time = start.elapsed();
+        let header = Header {
+            counts: s.counts,
+            ..Header::new(
+                scheme.game(),
+                scheme.rules_name(),
+                CheckersScheme::<V>::key(m),
+                2,
+                index.size(),
+            )
+        };
+        let path = tdir.join(zoo_tb::file::file_name(&scheme.name(m)));
+        write_table(&path, &header, &[&s.values[0], &s.values[1]])?;
+        let mut row = Row {
+            material: m,
+            name: scheme.name(m),
+            entries: 2 * index.size(),
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            longest_win: 0,
+            time,
+        };
+        for &c in s.values.iter().flatten() {
+            match decode(c) {
+                (Outcome::Win, d) => {
+                    row.wins += 1;
+                    row.longest_win = row.longest_win.max(d);
                 }
+                (Outcome::Draw, _) => row.draws += 1,
+                (Outcome::Loss, _) => row.losses += 1,
             }
-            rows.push(row);
-            solved.insert(m, s.values);
         }
+        rows.push(row);
+        solved.insert(m, s.values);
     }
     Ok(Built {
         tb: Tablebase::open(dir, rules),
@@ -154,16 +168,17 @@ pub fn build<V: Variant>(
     })
 }
 
-/// Builds into a fresh directory of the system's temporary one, maps every
-/// table and removes the directory (the maps stay readable).
-fn built<V: Variant>(rules: &'static RuleSet, max: u32) -> Built<V> {
+/// Builds `materials` into a fresh directory of the system's temporary
+/// one (named for `tag`), maps every table and removes the directory (the
+/// maps stay readable).
+pub fn built<V: Variant>(rules: &'static RuleSet, materials: &[Material], tag: &str) -> Built<V> {
     let dir = std::env::temp_dir().join(format!(
-        "zoo-checkers-tables-{}-{}",
+        "zoo-checkers-tables-{}-{}-{tag}",
         std::process::id(),
         rules.name
     ));
     let _ = std::fs::remove_dir_all(&dir);
-    let b = build::<V>(rules, max, &dir).expect("tables built");
+    let b = build_these::<V>(rules, materials, &dir).expect("tables built");
     for r in &b.rows {
         b.tb.table(r.material).expect("table opens");
     }
@@ -174,11 +189,11 @@ fn built<V: Variant>(rules: &'static RuleSet, max: u32) -> Built<V> {
 /// English tables of up to [`test_pieces`], built once per test run.
 pub fn english() -> &'static Built<English> {
     static B: OnceLock<Built<English>> = OnceLock::new();
-    B.get_or_init(|| built(&ENGLISH, test_pieces()))
+    B.get_or_init(|| built(&ENGLISH, &up_to::<English>(test_pieces()), "all"))
 }
 
 /// Classical tables of up to [`test_pieces`], built once per test run.
 pub fn classical() -> &'static Built<Classical> {
     static B: OnceLock<Built<Classical>> = OnceLock::new();
-    B.get_or_init(|| built(&CLASSICAL, test_pieces()))
+    B.get_or_init(|| built(&CLASSICAL, &up_to::<Classical>(test_pieces()), "all"))
 }

@@ -1,18 +1,40 @@
 //! The figures of docs/checkers.md, "Endgame tables": every table of up
 //! to `ZOO_CHECKERS_TB_PIECES` pieces (default 4) of both games built with
-//! the generic generator, timed, counted per size. Ignored in CI (it is a
+//! the generic generator, timed, counted per size, and what they take on
+//! disk per size (bits per position, plain, zstd blocks, WDL only). Ignored in CI (it is a
 //! measurement); run it with
 //!
 //! ```text
 //! cargo test --release -p zoo-checkers --test tables -- --ignored --nocapture figures
 //! ```
 
-use crate::build::build;
+use crate::build::{build, Built};
 use std::time::Duration;
 use zoo_checkers::tables::scheme::MAX_PIECES;
 use zoo_checkers::tables::CheckersScheme;
 use zoo_checkers::{Classical, English, RuleSet, Variant, CLASSICAL, ENGLISH};
 use zoo_core::TableScheme;
+use zoo_tb::file::{write_table_with, Encoding};
+
+/// Bytes on disk of the tables of `pieces` pieces: as built (plain), and
+/// rewritten by `zoo_tb::file`'s writer in zstd blocks and WDL only.
+fn bytes<V: Variant>(b: &Built<V>, pieces: u32) -> [u64; 3] {
+    let mut out = [0u64; 3];
+    let tmp =
+        std::env::temp_dir().join(format!("zoo-checkers-figures-{}.zootb", std::process::id()));
+    for r in b.rows.iter().filter(|r| r.material.pieces() == pieces) {
+        let table = b.tb.table(r.material).expect("table opens");
+        out[0] += table.file_len();
+        let fill = |side: usize, start: u64, buf: &mut [u8]| {
+            table.read_codes(side, start, buf).expect("codes read")
+        };
+        for (i, encoding) in [(1, Encoding::Zstd), (2, Encoding::Wdl)] {
+            out[i] += write_table_with(&tmp, &table.header, encoding, &fill).expect("written");
+        }
+    }
+    let _ = std::fs::remove_file(&tmp);
+    out
+}
 
 fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
     let dir = std::env::temp_dir().join(format!(
@@ -22,7 +44,6 @@ fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     let b = build::<V>(rules, max, &dir).expect("tables built");
-    let _ = std::fs::remove_dir_all(&dir);
     println!("{} (rules {}):", V::GAME, rules.name);
     println!("pieces tables    positions         wins        draws       losses longest-win(plies, table)    seconds   positions/s");
     let mut total = (0u64, Duration::ZERO);
@@ -51,6 +72,21 @@ fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
         total.1.as_secs_f64(),
         total.0 as f64 / total.1.as_secs_f64().max(1e-9)
     );
+    println!(
+        "pieces    positions   plain bytes bits/pos    zstd bytes bits/pos     wdl bytes bits/pos"
+    );
+    for pieces in 2..=max {
+        let positions = b.size(pieces).entries;
+        let [plain, zstd, wdl] = bytes(&b, pieces);
+        let bits = |n: u64| n as f64 * 8.0 / positions as f64;
+        println!(
+            "{pieces:>6} {positions:>12} {plain:>13} {:>8.3} {zstd:>13} {:>8.3} {wdl:>13} {:>8.3}",
+            bits(plain),
+            bits(zstd),
+            bits(wdl)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn pieces() -> u32 {

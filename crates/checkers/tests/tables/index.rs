@@ -191,3 +191,66 @@ fn stored_order_puts_every_promotion_and_capture_before() {
         }
     }
 }
+
+/// `needed` holds a material, everything one move of it leads to (each
+/// side keeping a piece) and nothing else, in build order.
+#[test]
+fn needed_is_closed_and_in_build_order() {
+    let scheme = CheckersScheme::<English>::new(&ENGLISH);
+    for pieces in 2..=5 {
+        for m in scheme.stored(pieces) {
+            let need = CheckersScheme::<English>::needed(m);
+            assert!(need.contains(&m));
+            for n in &need {
+                let next = [
+                    (n.wm > 0).then(|| Material { wm: n.wm - 1, ..*n }),
+                    (n.bk > 0).then(|| Material { bk: n.bk - 1, ..*n }),
+                    (n.bm > 0).then(|| Material {
+                        bm: n.bm - 1,
+                        bk: n.bk + 1,
+                        ..*n
+                    }),
+                ];
+                for c in next.into_iter().flatten() {
+                    if c.wm + c.wk > 0 && c.bm + c.bk > 0 {
+                        assert!(
+                            need.contains(&c),
+                            "{} leads to {}",
+                            scheme.name(*n),
+                            scheme.name(c)
+                        );
+                    }
+                }
+                // Nothing with more pieces, or more men, than it started with.
+                assert!(n.pieces() <= m.pieces() && n.wm <= m.wm && n.bm <= m.bm);
+            }
+            let order: Vec<_> = (2..=pieces).flat_map(|p| scheme.stored(p)).collect();
+            let at: Vec<_> = need
+                .iter()
+                .map(|n| order.iter().position(|o| o == n))
+                .collect();
+            assert!(at.iter().all(Option::is_some), "{}", scheme.name(m));
+            assert!(
+                at.windows(2).all(|w| w[0] < w[1]),
+                "{}: not in build order",
+                scheme.name(m)
+            );
+        }
+    }
+    // A king and a man a side: each side keeps (men, kings) among (1, 1),
+    // (0, 2) by crowning, (1, 0) and (0, 1) by losing a piece; all 16 pairs.
+    let kmvkm = scheme.parse("KMvKM").expect("a material");
+    let mut need = CheckersScheme::<English>::needed(kmvkm);
+    let sides = [(1, 1), (0, 2), (1, 0), (0, 1)];
+    let mut all: Vec<Material> = sides
+        .iter()
+        .flat_map(|&(wm, wk)| {
+            sides
+                .iter()
+                .map(move |&(bm, bk)| Material { wm, wk, bm, bk })
+        })
+        .collect();
+    need.sort();
+    all.sort();
+    assert_eq!(need, all);
+}

@@ -7,6 +7,7 @@ mod build;
 mod counts;
 mod figures;
 mod index;
+mod positions;
 mod probes;
 mod unmoves;
 mod verify;

@@ -3,14 +3,60 @@
 //! one in English checkers: the longest win of the table, and a sample,
 //! against the same search.
 
-use crate::build::{classical, english, Built};
+use crate::build::{built, classical, english, test_pieces, up_to, Built};
 use std::collections::HashMap;
-use zoo_checkers::tables::Material;
-use zoo_checkers::{Position, Variant};
+use std::sync::OnceLock;
+use zoo_checkers::tables::{CheckersScheme, Material};
+use zoo_checkers::{Classical, English, Position, RuleSet, Variant, CLASSICAL, ENGLISH};
 use zoo_core::{Game, MoveList, Outcome, Side, TableIndex};
 use zoo_testkit::{cases, Rng};
 
 const PROBES: &str = include_str!("../data/table-probes.txt");
+
+/// The tables the probes of `game` read: those the tests build (up to
+/// [`test_pieces`]) and, for a probe with more pieces, its material and
+/// every material it leads to (`CheckersScheme::needed`), in build order.
+fn probe_materials<V: Variant>(game: &str) -> Vec<Material> {
+    let cases = cases::read(PROBES, expect).expect("tests/data/table-probes.txt reads");
+    let mut out = up_to::<V>(test_pieces());
+    for c in cases.iter().filter(|c| c.game == game) {
+        let rules = <Position<V> as Game>::rules_by_name(c.rules).expect("a rule set");
+        let pos = Position::<V>::from_fen(c.position, &rules).expect("a FEN");
+        for m in CheckersScheme::<V>::needed(Material::of(&pos)) {
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+    }
+    out.sort_by_key(|m| (m.pieces(), m.men(), *m));
+    out
+}
+
+/// The tables of [`probe_materials`]: the tests' own when they are all.
+fn probe_tables<V: Variant>(
+    rules: &'static RuleSet,
+    game: &str,
+    all: fn() -> &'static Built<V>,
+    cell: &'static OnceLock<Built<V>>,
+) -> &'static Built<V> {
+    let materials = probe_materials::<V>(game);
+    if materials.len() == up_to::<V>(test_pieces()).len() {
+        return all();
+    }
+    cell.get_or_init(|| built(rules, &materials, "probes"))
+}
+
+/// The English tables the probes read (4 pieces: First Position's).
+pub fn english_probes() -> &'static Built<English> {
+    static B: OnceLock<Built<English>> = OnceLock::new();
+    probe_tables(&ENGLISH, "english", english, &B)
+}
+
+/// The Classical tables the probes read.
+pub fn classical_probes() -> &'static Built<Classical> {
+    static B: OnceLock<Built<Classical>> = OnceLock::new();
+    probe_tables(&CLASSICAL, "classical", classical, &B)
+}
 
 /// What a line expects: the value and, for a win or loss, the distance.
 fn expect(s: &str) -> Option<(Outcome, u16)> {
@@ -119,12 +165,12 @@ fn probes<V: Variant>(b: &Built<V>, game: &str) -> usize {
 
 #[test]
 fn english_hand_checked_probes() {
-    assert_eq!(probes(english(), "english"), 7);
+    assert_eq!(probes(english_probes(), "english"), 10);
 }
 
 #[test]
 fn classical_hand_checked_probes() {
-    assert_eq!(probes(classical(), "classical"), 5);
+    assert_eq!(probes(classical_probes(), "classical"), 5);
 }
 
 /// Two kings against one in English checkers: with the kings to move the
