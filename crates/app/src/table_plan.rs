@@ -588,7 +588,7 @@ pub(crate) fn machines(req: &PlanRequest) -> Result<MachinesReport, AppError> {
 }
 
 /// A scratch directory removed when dropped.
-struct Scratch(std::path::PathBuf);
+pub(crate) struct Scratch(pub std::path::PathBuf);
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);

@@ -23,8 +23,8 @@
 //! ```
 
 use crate::tables::{
-    check_sample, keep_key, memory_budget, thread_pool, BuildOutcome, BuildPlan, BuildRequest,
-    EntryValue, PlanWork, PlannedTable, ProbeReport, ProbedMove, Sample, SampleCheck,
+    check_sample, keep_key, memory_budget, probed_moves, thread_pool, BuildOutcome, BuildPlan,
+    BuildRequest, EntryValue, PlanWork, PlannedTable, ProbeReport, Sample, SampleCheck,
     SampleDisagreement, SampledTable, TableSet, TableStats, VerifyReport,
 };
 use crate::{AppError, AppGame};
@@ -92,11 +92,11 @@ const VERIFY_BYTES_PER_ENTRY: u64 = 220;
 /// The share of the machine's memory the forward check may use.
 const VERIFY_MEMORY_SHARE: f64 = 0.8;
 
-fn scheme_of<S: SchemeTables>(set: &TableSet) -> Result<S, AppError> {
+pub(crate) fn scheme_of<S: SchemeTables>(set: &TableSet) -> Result<S, AppError> {
     Ok(S::new(crate::games::rules_of::<S::Pos>(set.rules_name())?))
 }
 
-fn check_pieces<S: SchemeTables>(scheme: &S, pieces: u32) -> Result<(), AppError> {
+pub(crate) fn check_pieces<S: SchemeTables>(scheme: &S, pieces: u32) -> Result<(), AppError> {
     let most = scheme.max_pieces();
     if pieces < 2 || pieces > most {
         return Err(AppError::Input(format!(
@@ -465,17 +465,7 @@ impl SchemeVisitor for Probe<'_> {
             distance,
             distance_known: true,
             game_over,
-            // Each move's value is the child's for the opponent: the
-            // mover's is its opposite, one ply longer.
-            moves: moves
-                .into_iter()
-                .map(|(m, o, d)| ProbedMove {
-                    coord: pos.move_to_coord(m),
-                    san: pos.move_to_string(m),
-                    value: o.flip(),
-                    distance: if o == Outcome::Draw { 0 } else { d + 1 },
-                })
-                .collect(),
+            moves: probed_moves(&pos, moves, true),
         })
     }
 }

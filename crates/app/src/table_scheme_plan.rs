@@ -7,9 +7,11 @@
 
 use crate::table_plan::{
     machines, CalibrationReport, CostPlan, PlanRates, PlanRequest, PlanTotals,
-    PlannedConfiguration, PlannedSize, UpdateRate,
+    PlannedConfiguration, PlannedSize, Scratch, UpdateRate,
 };
-use crate::table_scheme::{Files, SchemeTables, SchemeVisitor, WORKING_BYTES_PER_ENTRY};
+use crate::table_scheme::{
+    check_pieces, scheme_of, Files, SchemeTables, SchemeVisitor, WORKING_BYTES_PER_ENTRY,
+};
 use crate::tables::{thread_pool, BuildRequest, TableSet};
 use crate::AppError;
 use std::sync::atomic::AtomicBool;
@@ -20,14 +22,6 @@ use std::time::Instant;
 /// encoding's one byte, which zstd only lowers.
 const ASSUMED_BYTES_PER_ENTRY: f64 = 1.0;
 
-/// A scratch directory removed when dropped.
-struct Scratch(std::path::PathBuf);
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// The cost plan of a generic generator's build.
 pub(crate) struct CostOf<'a> {
     pub set: &'a TableSet,
@@ -37,15 +31,8 @@ impl SchemeVisitor for CostOf<'_> {
     type Output = Result<CostPlan, AppError>;
     fn visit<S: SchemeTables>(self) -> Self::Output {
         let req = self.req;
-        let scheme = S::new(crate::games::rules_of::<S::Pos>(self.set.rules_name())?);
-        let most = scheme.max_pieces();
-        if req.pieces < 2 || req.pieces > most {
-            return Err(AppError::Input(format!(
-                "--pieces {}: tables of {} have 2 to {most} pieces (one a side at least)",
-                req.pieces,
-                scheme.game()
-            )));
-        }
+        let scheme = scheme_of::<S>(self.set)?;
+        check_pieces(&scheme, req.pieces)?;
         let m = machines(req)?;
         let (rates, calibration) = match &req.rates {
             Some(r) => (r.clone(), None),

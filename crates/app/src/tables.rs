@@ -631,6 +631,30 @@ impl TableSet {
     }
 }
 
+/// Each move of `pos` with the value and distance the tables give the
+/// position it leads to, from the mover's view. The tables value that
+/// position for the opponent; the mover's view is its opposite, one ply
+/// longer (no distance without `distance_known`, or for a draw).
+pub(crate) fn probed_moves<G: Game>(
+    pos: &G,
+    moves: Vec<(G::Move, Outcome, u16)>,
+    distance_known: bool,
+) -> Vec<ProbedMove> {
+    moves
+        .into_iter()
+        .map(|(m, o, d)| ProbedMove {
+            coord: pos.move_to_coord(m),
+            san: pos.move_to_string(m),
+            value: o.flip(),
+            distance: if o == Outcome::Draw || !distance_known {
+                0
+            } else {
+                d + 1
+            },
+        })
+        .collect()
+}
+
 /// Whether an MPI launcher (`mpirun`) started this process as one rank of
 /// a job: the variables OpenMPI, PMIx and MPICH's Hydra set.
 pub fn launched_by_mpi() -> bool {
@@ -985,21 +1009,7 @@ impl TableVisitor for ProbeOf<'_> {
             distance,
             distance_known,
             game_over,
-            // The tables value the position each move leads to for the
-            // opponent; the mover's view is its opposite, one ply longer.
-            moves: moves
-                .into_iter()
-                .map(|(m, o, d)| ProbedMove {
-                    coord: pos.move_to_coord(m),
-                    san: pos.move_to_string(m),
-                    value: o.flip(),
-                    distance: if o == Outcome::Draw || !distance_known {
-                        0
-                    } else {
-                        d + 1
-                    },
-                })
-                .collect(),
+            moves: probed_moves(&pos, moves, distance_known),
         })
     }
 }

@@ -266,26 +266,18 @@ fn what_checkers_tables_cannot_do_is_refused_with_the_reason() {
 #[test]
 fn a_material_is_built_with_the_tables_it_needs() {
     let dir = fresh("material");
-    let out = zoo()
-        .args([
+    let built = json_of(
+        &[
             "tb",
             "build",
             "--game",
             "english-checkers",
             "--material",
             "KKvK",
-            "--json",
-            "--dir",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
+        &dir,
     );
-    assert_eq!(result(&out.stdout)["built"], 2);
+    assert_eq!(built["built"], 2);
     let mut names: Vec<String> = std::fs::read_dir(dir.join("english-checkers/english"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -410,26 +402,17 @@ fn the_engine_and_the_solver_use_the_tables() {
 fn the_plan_counts_every_table_and_names_those_too_large() {
     let dir = fresh("plan");
     std::fs::create_dir_all(&dir).unwrap();
-    let out = zoo()
-        .args([
+    let measured = json_of(
+        &[
             "tb",
             "plan",
             "--game",
             "classical-checkers",
             "--pieces",
             "4",
-            "--json",
-            "--dir",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
+        &dir,
     );
-    let measured = result(&out.stdout);
     assert_eq!(measured["generator"], "generic");
     assert!(measured["calibration"]["seconds"].as_f64().unwrap() > 0.0);
     let rates = dir.join("rates.json");
