@@ -319,6 +319,10 @@ impl SchemeVisitor for Build<'_> {
     }
 }
 
+/// The bytes of the tables a build reads that are decoded whole when the
+/// machine's memory is not known.
+const DECODE_WITHOUT_BUDGET: u64 = 2 << 30;
+
 /// Solves and writes the table of `m`; the tables it reads are on disk.
 fn build_one<S: SchemeTables>(
     b: &Build<'_>,
@@ -329,9 +333,18 @@ fn build_one<S: SchemeTables>(
     let t0 = Instant::now();
     let name = scheme.name(m);
     // Opened for each table: the tables built since are read from here.
-    let tb = opened(b.set, scheme);
-    let outside = |c: &S::Pos| tb.lookup(c);
+    // Those it reads are decoded whole within what memory the table's own
+    // solve leaves of the budget: its lookups into them are random, and a
+    // compressed block decoded for each would cost more than the solve.
     let index = scheme.index_of(m);
+    let working = (index.size() * S::stored_sides(m) as u64).saturating_mul(WORKING_BYTES_PER_ENTRY);
+    let decode = b
+        .plan
+        .budget_bytes
+        .unwrap_or(DECODE_WITHOUT_BUDGET)
+        .saturating_sub(working);
+    let tb = opened(b.set, scheme).decoding_whole(decode);
+    let outside = |c: &S::Pos| tb.lookup(c);
     let s = retro::solve_with(&index, &name, &outside, b.progress, b.stop)?;
     let header = Header {
         counts: s.counts,

@@ -3,6 +3,7 @@
 use crate::file::{self, Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
 use crate::{Damage, TbError};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 use std::sync::{Arc, OnceLock};
 use zoo_core::{Game, MoveList, OracleValue, Outcome, TableScheme};
 
@@ -29,6 +30,9 @@ pub struct Tablebase<S: TableScheme> {
     tables: Vec<Slot>,
     /// The same for the WDL-only files.
     wdl_tables: Vec<Slot>,
+    /// Bytes still allowed for tables decoded whole as they are opened
+    /// ([`Tablebase::decoding_whole`]); 0: none are.
+    decode_budget: AtomicU64,
 }
 
 impl<S: TableScheme> Tablebase<S> {
@@ -41,7 +45,17 @@ impl<S: TableScheme> Tablebase<S> {
             scheme,
             tables: (0..S::KEYS).map(|_| OnceLock::new()).collect(),
             wdl_tables: (0..S::KEYS).map(|_| OnceLock::new()).collect(),
+            decode_budget: AtomicU64::new(0),
         }
+    }
+
+    /// Compressed tables opened from now on are decoded whole into memory
+    /// ([`Table::decode_whole`]) while their bytes fit in `bytes` in all:
+    /// for a generator, whose lookups into the tables it reads are random
+    /// and many. Beyond the budget tables are read block by block.
+    pub fn decoding_whole(self, bytes: u64) -> Self {
+        self.decode_budget.store(bytes, AtomicOrdering::Relaxed);
+        self
     }
     /// The directory of the files (`dir/<game>/<rules>/`).
     pub fn dir(&self) -> &Path {
@@ -90,16 +104,33 @@ impl<S: TableScheme> Tablebase<S> {
     }
 
     fn open_kind(&self, m: S::Material, wdl: bool) -> Result<&Table, TbError> {
-        let (slots, path) = if wdl {
-            (&self.wdl_tables, self.wdl_path_of(m))
+        let slots = if wdl { &self.wdl_tables } else { &self.tables };
+        // An opened table first: its path is a name formatted and joined,
+        // more than a generator's lookup costs otherwise.
+        if let Some(Ok(Some(t))) = slots[S::key(m) as usize].get() {
+            return Ok(t);
+        }
+        let path = if wdl {
+            self.wdl_path_of(m)
         } else {
-            (&self.tables, self.path_of(m))
+            self.path_of(m)
         };
         let r = slots[S::key(m) as usize].get_or_init(|| {
             if !path.exists() {
                 return Ok(None);
             }
-            let t = self.open_file(&path, m)?;
+            let mut t = self.open_file(&path, m)?;
+            let want = t.decoded_bytes();
+            let fits = t.encoding() == file::Encoding::Zstd
+                && self
+                    .decode_budget
+                    .fetch_update(AtomicOrdering::Relaxed, AtomicOrdering::Relaxed, |left| {
+                        left.checked_sub(want)
+                    })
+                    .is_ok();
+            if fits {
+                t.decode_whole()?;
+            }
             match (wdl, t.has_distances()) {
                 (false, false) => Err(TbError::Damaged(path.clone(), Damage::WdlOnly)),
                 (true, true) => Err(TbError::Damaged(path.clone(), Damage::NotWdl)),

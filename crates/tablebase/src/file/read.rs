@@ -99,6 +99,10 @@ pub struct Table {
     blocks: u64,
     offsets_at: usize,
     id: u64,
+    /// A compressed table's value codes decoded whole, side after side
+    /// ([`Table::decode_whole`]): a generator's random lookups would
+    /// otherwise decompress a block each.
+    codes: Option<Box<[u8]>>,
 }
 
 impl Table {
@@ -206,6 +210,7 @@ impl Table {
             blocks,
             offsets_at,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            codes: None,
         })
     }
 
@@ -236,6 +241,13 @@ impl Table {
     /// a damaged table.
     #[inline(always)]
     pub fn get(&self, side: usize, idx: u64) -> (u8, u8) {
+        if let Some(codes) = &self.codes {
+            let at = side as u64 * self.header.size + idx;
+            return match codes.get(at as usize) {
+                Some(&v) if idx < self.header.size => split_code(v),
+                _ => (WDL_INVALID, 0),
+            };
+        }
         match self.encoding {
             Encoding::Plain => {
                 let size = self.header.size as usize;
@@ -255,6 +267,31 @@ impl Table {
                 _ => (WDL_INVALID, 0),
             },
         }
+    }
+
+    /// The bytes [`Table::decode_whole`] would hold: one a stored entry.
+    pub fn decoded_bytes(&self) -> u64 {
+        self.header.sides as u64 * self.header.size
+    }
+
+    /// Decodes a compressed table with distances whole into memory
+    /// ([`Table::decoded_bytes`]), so that [`Table::get`] reads a byte
+    /// instead of decompressing a block of 16,384 entries at each miss of
+    /// the small block cache: what a generator's random lookups into the
+    /// tables it reads do. A plain table (already a byte an entry, mapped)
+    /// and a WDL-only one are left as they are.
+    pub fn decode_whole(&mut self) -> Result<(), TbError> {
+        if self.encoding != Encoding::Zstd || self.codes.is_some() {
+            return Ok(());
+        }
+        let size = self.header.size as usize;
+        let mut codes = zoo_core::memory::try_vec(self.decoded_bytes() as usize, "a decoded table", 0u8)
+            .map_err(TbError::from)?;
+        for side in 0..self.header.sides {
+            self.read_codes(side, 0, &mut codes[side * size..(side + 1) * size])?;
+        }
+        self.codes = Some(codes.into_boxed_slice());
+        Ok(())
     }
 
     /// Whether entries carry their distance (not a WDL-only file).
