@@ -140,6 +140,25 @@ pub trait AppGame: EngineGame {
     /// the directory holds none, `Err` when the game has no tables.
     fn open_tables(dir: &Path, rules: &Self::Rules)
         -> Result<Option<OpenedTables<Self>>, AppError>;
+    /// The `count` longest wins and losses of the tables of exactly
+    /// `pieces` pieces under `dir` ([`crate::table_longest::longest_in`]).
+    fn longest(
+        dir: &Path,
+        rules: &Self::Rules,
+        pieces: u32,
+        count: usize,
+    ) -> Result<crate::table_longest::Longest<Self>, AppError>;
+}
+
+/// [`AppGame::longest`] for the tables of scheme `S`.
+fn longest_of<S: zoo_core::TableScheme>(
+    dir: &Path,
+    rules: &<S::Pos as Game>::Rules,
+    pieces: u32,
+    count: usize,
+) -> Result<crate::table_longest::Longest<S::Pos>, AppError> {
+    let tb = zoo_tb::Tablebase::<S>::open(dir, rules.clone());
+    crate::table_longest::longest_in(&tb, pieces, count)
 }
 
 fn animal_tables<B: zoo_animal::Board>(
@@ -160,6 +179,14 @@ impl AppGame for zoo_animal::JunglePos {
     ) -> Result<Option<OpenedTables<Self>>, AppError> {
         Ok(animal_tables::<zoo_animal::Jungle>(dir, rules))
     }
+    fn longest(
+        dir: &Path,
+        rules: &Self::Rules,
+        pieces: u32,
+        count: usize,
+    ) -> Result<crate::table_longest::Longest<Self>, AppError> {
+        longest_of::<zoo_animal_tb::AnimalScheme<zoo_animal::Jungle>>(dir, rules, pieces, count)
+    }
 }
 
 impl AppGame for zoo_animal::JungleCheckersPos {
@@ -169,6 +196,14 @@ impl AppGame for zoo_animal::JungleCheckersPos {
         rules: &Self::Rules,
     ) -> Result<Option<OpenedTables<Self>>, AppError> {
         Ok(animal_tables::<zoo_animal::JungleCheckers>(dir, rules))
+    }
+    fn longest(
+        dir: &Path,
+        rules: &Self::Rules,
+        pieces: u32,
+        count: usize,
+    ) -> Result<crate::table_longest::Longest<Self>, AppError> {
+        longest_of::<zoo_animal_tb::AnimalScheme<zoo_animal::JungleCheckers>>(dir, rules, pieces, count)
     }
 }
 
@@ -192,6 +227,14 @@ impl AppGame for zoo_checkers::ClassicalPos {
             dir, rules,
         ))
     }
+    fn longest(
+        dir: &Path,
+        rules: &Self::Rules,
+        pieces: u32,
+        count: usize,
+    ) -> Result<crate::table_longest::Longest<Self>, AppError> {
+        longest_of::<zoo_checkers::tables::ClassicalScheme>(dir, rules, pieces, count)
+    }
 }
 
 impl AppGame for zoo_checkers::EnglishPos {
@@ -203,6 +246,14 @@ impl AppGame for zoo_checkers::EnglishPos {
         Ok(scheme_tables::<zoo_checkers::tables::EnglishScheme>(
             dir, rules,
         ))
+    }
+    fn longest(
+        dir: &Path,
+        rules: &Self::Rules,
+        pieces: u32,
+        count: usize,
+    ) -> Result<crate::table_longest::Longest<Self>, AppError> {
+        longest_of::<zoo_checkers::tables::EnglishScheme>(dir, rules, pieces, count)
     }
 }
 

@@ -38,6 +38,7 @@ pub mod solve_checkpoint;
 pub mod table_advantage;
 pub mod table_diff;
 pub mod table_disk;
+pub mod table_longest;
 pub mod table_plan;
 pub mod table_recompress;
 pub mod table_scheme;

@@ -12,7 +12,8 @@ use zoo_core::Outcome;
 pub use zoo_solve::dfpn::Remedies;
 pub use zoo_solve::limits::{Derivation, NoProof, Sample, INF};
 pub use zoo_solve::Ghi;
-use zoo_solve::{dfpn, pns, solve_value, Answer, Goal};
+use zoo_solve::{dfpn, manager, pns, solve_value_from, Answer};
+pub use zoo_solve::Goal;
 pub use zoo_solve::{Limits, Progress};
 
 /// What to ask of the solver.
@@ -58,8 +59,11 @@ pub struct SolveRequest {
     /// df-pn's graph-history mode.
     pub ghi: Ghi,
     /// df-pn's remedies for loops, under- and overestimation
-    /// (docs/solve.md, "df-pn's remedies").
-    pub remedies: Remedies,
+    /// (docs/solve.md, "df-pn's remedies"); `None`: the proof manager
+    /// runs plain df-pn and both remedies in turn (`auto`, the default;
+    /// docs/solve.md, "The proof manager"), or both remedies alone with
+    /// a checkpoint.
+    pub remedies: Option<Remedies>,
     /// Tables whose positions are leaves with their exact value.
     pub tables: Option<PathBuf>,
     /// Limits of each question asked.
@@ -105,6 +109,12 @@ pub struct AnswerReport {
     /// The proof file's text, when asked for and the answer is decided.
     #[serde(skip)]
     pub proof: Option<String>,
+    /// df-pn: the remedies of the run that decided (`none`, `tca`, `wpn`,
+    /// `tca,wpn`); `null` when none decided, and under PNS.
+    pub remedies: Option<&'static str>,
+    /// df-pn under the proof manager: runs made (settings × rounds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runs: Option<u32>,
     /// df-pn asked for a proof of a decided answer: what deriving it cost
     /// (not in `nodes`), or why it stopped.
     #[serde(skip)]
@@ -129,8 +139,8 @@ pub struct SolveReport {
     pub algorithm: Algorithm,
     /// df-pn's graph-history mode (`null` under PNS).
     pub ghi: Option<&'static str>,
-    /// df-pn's remedies: `none`, `tca`, `wpn` or `tca,wpn` (`null` under
-    /// PNS).
+    /// df-pn's remedies: `auto` (the proof manager), `none`, `tca`, `wpn`
+    /// or `tca,wpn` (`null` under PNS).
     pub remedies: Option<&'static str>,
     /// The tables used as oracle, if any.
     pub tables: Option<String>,
@@ -139,6 +149,9 @@ pub struct SolveReport {
     /// With `value`: the value for the side to move, `null` when a limit
     /// left it open; otherwise `null`.
     pub value: Option<Outcome>,
+    /// With `value`: the question whose answer decided it (the last one
+    /// asked; a draw needs both), `null` when open.
+    pub decided_by: Option<&'static str>,
 }
 
 /// Runs the request.
@@ -244,7 +257,9 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         }
         let dfpn_opts = dfpn::Options {
             ghi: r.ghi,
-            remedies: r.remedies,
+            // A checkpoint keeps one table a question: the remedies alone
+            // decide the most of the two settings (docs/solve.md).
+            remedies: r.remedies.unwrap_or(Remedies::ALL),
             proof: r.proof,
             ..dfpn::Options::default()
         };
@@ -257,20 +272,26 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             proofs: r.proof,
             gc: r.gc,
         };
-        let report = match (r.algorithm, &r.checkpoint) {
-            (Algorithm::Pns, None) => {
+        let (report, decided_with, runs) = match (r.algorithm, &r.checkpoint) {
+            (Algorithm::Pns, None) => (
                 pns::solve_with(&pos, goal, oracle, &limits, &pns_opts, Default::default())
-                    .expect("nothing is read without a saved tree")
-            }
-            (Algorithm::Pn2, None) => zoo_solve::pn2::solve_with(
-                &pos,
-                goal,
-                oracle,
-                &limits,
-                &pn2_opts,
-                Default::default(),
-            )
-            .expect("nothing is read without a saved tree"),
+                    .expect("nothing is read without a saved tree"),
+                None,
+                None,
+            ),
+            (Algorithm::Pn2, None) => (
+                zoo_solve::pn2::solve_with(
+                    &pos,
+                    goal,
+                    oracle,
+                    &limits,
+                    &pn2_opts,
+                    Default::default(),
+                )
+                .expect("nothing is read without a saved tree"),
+                None,
+                None,
+            ),
             (Algorithm::Pns | Algorithm::Pn2, Some(path)) => {
                 let mut from = loaded
                     .as_mut()
@@ -313,20 +334,33 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     failed = error;
                 }
                 match report {
-                    Some(report) => report,
+                    Some(report) => (report, None, None),
                     None => return Answer::Unknown,
                 }
             }
             (Algorithm::Dfpn, None) => {
-                match dfpn::solve_resumable(
-                    &pos,
-                    goal,
-                    oracle,
-                    &limits,
-                    &dfpn_opts,
-                    Default::default(),
-                ) {
-                    Ok(report) => report,
+                let result = match r.remedies {
+                    Some(_) => dfpn::solve_resumable(
+                        &pos,
+                        goal,
+                        oracle,
+                        &limits,
+                        &dfpn_opts,
+                        Default::default(),
+                    )
+                    .map(|report| (report, Some(dfpn_opts.remedies), None)),
+                    None => manager::solve_goal(
+                        &pos,
+                        goal,
+                        oracle,
+                        &limits,
+                        &dfpn_opts,
+                        &manager::Plan::default(),
+                    )
+                    .map(|m| (m.report, m.decided_by, Some(m.runs))),
+                };
+                match result {
+                    Ok(got) => got,
                     Err(e) => {
                         failed = Some(AppError::Input(e.to_string()));
                         return Answer::Unknown;
@@ -377,7 +411,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     failed = error;
                 }
                 match report {
-                    Some(report) => report,
+                    Some(report) => (report, Some(dfpn_opts.remedies), None),
                     None => return Answer::Unknown,
                 }
             }
@@ -392,6 +426,10 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             expansions: report.expansions,
             bytes: report.bytes,
             seconds: report.seconds,
+            remedies: decided_with
+                .filter(|_| report.answer != Answer::Unknown)
+                .map(Remedies::name),
+            runs,
             derivation: report.derivation,
             proof: if r.proof {
                 report.proof.as_ref().map(|p| p.to_text(&pos))
@@ -413,6 +451,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         }
         report.answer
     };
+    let mut decided_by = None;
     let value = match r.question {
         Question::Win => {
             ask(Goal::Win);
@@ -422,7 +461,18 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             ask(Goal::NotLose);
             None
         }
-        Question::Value => solve_value(&mut ask).0,
+        Question::Value => {
+            // The proof manager asks first the question the engine's score
+            // suggests decides alone.
+            let first = if r.algorithm == Algorithm::Dfpn && r.remedies.is_none() {
+                likely_question(&pos, opened.as_ref())
+            } else {
+                Goal::Win
+            };
+            let (value, asked) = solve_value_from(first, &mut ask);
+            decided_by = value.and_then(|_| asked.last()).map(|(g, _)| g.name());
+            value
+        }
     };
     if let Some(e) = failed {
         return Err(e);
@@ -433,11 +483,40 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         fen: pos.to_fen(),
         algorithm: r.algorithm,
         ghi: (r.algorithm == Algorithm::Dfpn).then(|| r.ghi.name()),
-        remedies: (r.algorithm == Algorithm::Dfpn).then(|| r.remedies.name()),
+        remedies: (r.algorithm == Algorithm::Dfpn).then(|| match (r.remedies, &r.checkpoint) {
+            (Some(x), _) => x.name(),
+            (None, Some(_)) => Remedies::ALL.name(),
+            (None, None) => "auto",
+        }),
         tables: opened.map(|t| t.description),
         answers,
         value,
+        decided_by,
     })
+}
+
+/// The question a value search asks first: `not-lose` where a short
+/// engine search (depth 6, one thread: the same order every run) scores
+/// the position below zero for the side to move, else `win`.
+pub fn likely_question<G: AppGame>(pos: &G, tables: Option<&crate::OpenedTables<G>>) -> Goal {
+    use zoo_search::{Config, Engine, EngineGame};
+    let hist = zoo_core::History::starting_at(pos.default_repetition(), pos.key(), pos.piece_count());
+    let cfg = Config {
+        hash_mb: 4,
+        threads: 1,
+        ..Config::default()
+    };
+    let Ok(mut engine) = Engine::try_new(cfg, G::default_eval(), <G as EngineGame>::Tactics::default())
+    else {
+        return Goal::Win;
+    };
+    engine.set_oracle(tables.map(|t| t.oracle.clone()));
+    let found = engine.search(pos, &hist, &zoo_search::Limits::depth(6), &mut |_| {});
+    if found.score < 0 {
+        Goal::NotLose
+    } else {
+        Goal::Win
+    }
 }
 
 /// What `zoo solve --check` found.

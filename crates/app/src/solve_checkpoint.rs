@@ -232,6 +232,8 @@ pub fn load(path: &Path, q: &Question) -> Result<Option<Loaded>, AppError> {
                 expansions: d.nodes,
                 bytes: 0,
                 seconds: d.seconds,
+                remedies: None,
+                runs: None,
                 proof: None,
                 derivation: None,
                 // The run that found it kept no curve.

@@ -29,7 +29,7 @@ fn request(fen: &str, nodes: Option<u64>, checkpoint: Option<&Path>) -> SolveReq
         question: Question::Value,
         algorithm: Algorithm::Dfpn,
         ghi: Ghi::NoRepetitionStore,
-        remedies: zoo_app::solve::Remedies::NONE,
+        remedies: Some(zoo_app::solve::Remedies::NONE),
         pn2_fraction: None,
         gc: false,
         tables: None,
@@ -147,7 +147,7 @@ fn a_stopped_path_run_goes_on_to_the_same_answer() {
     let _ = std::fs::remove_file(&path);
     let with_path = |nodes, checkpoint| SolveRequest {
         ghi: Ghi::Path,
-        remedies: zoo_app::solve::Remedies::NONE,
+        remedies: Some(zoo_app::solve::Remedies::NONE),
         ..request(FEN, nodes, checkpoint)
     };
     let whole = solve(&with_path(None, None)).unwrap();

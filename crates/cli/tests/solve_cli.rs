@@ -428,7 +428,10 @@ fn the_path_mode_solves_and_says_so() {
         serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
     assert_eq!(v["value"], "win", "{v}");
     assert_eq!(v["ghi"], "path", "{v}");
-    assert_eq!(v["remedies"], "none", "{v}");
+    assert_eq!(v["remedies"], "auto", "{v}");
+    assert_eq!(v["decided_by"], "win", "{v}");
+    assert_eq!(v["answers"][0]["remedies"], "none", "{v}");
+    assert!(v["answers"][0]["runs"].as_u64().is_some_and(|r| r >= 1), "{v}");
     let out = zoo()
         .args(["solve", "--game", "jungle-checkers", "--fen", WON])
         .args(["--ghi", "path", "--nodes", "2000000", "--json"])

@@ -28,7 +28,8 @@
 //! (making a set by play), [`measure`] (one counted search), the
 //! experiments [`negamax`](negamax()), [`enhancements`](enhancements()),
 //! [`depth_curve`](depth_curve()), [`proving`] (df-pn against
-//! alpha-beta, literature A), [`solvers`] (PNS, PN² and df-pn's GHI
+//! alpha-beta, literature A), [`decide`] (the default proof search on the
+//! tables' hardest positions), [`solvers`] (PNS, PN² and df-pn's GHI
 //! modes against the tables) and [`with_tables`] (positions beyond the
 //! tables, solved with them as the oracle), [`observations`] (literature
 //! A's observations with its tables: the equal-material starts, the
@@ -37,6 +38,7 @@
 
 #![warn(missing_docs)]
 
+pub mod decide;
 pub mod depth_curve;
 pub mod endgames;
 pub mod enhancements;

@@ -30,6 +30,14 @@ impl Goal {
         }
     }
 
+    /// The other question.
+    pub fn other(self) -> Goal {
+        match self {
+            Goal::Win => Goal::NotLose,
+            Goal::NotLose => Goal::Win,
+        }
+    }
+
     /// Whether a finished game with this result for the attacker proves
     /// the goal.
     #[inline]
@@ -110,17 +118,35 @@ pub fn value_of(win: Answer, not_lose: Answer) -> Option<Outcome> {
 /// asked, in order. `solve` is any of the crate's algorithms with its
 /// position and limits bound.
 pub fn solve_value(
+    solve: impl FnMut(Goal) -> Answer,
+) -> (Option<Outcome>, Vec<(Goal, Answer)>) {
+    solve_value_from(Goal::Win, solve)
+}
+
+/// [`solve_value`], asking `first` first: the question expected to decide
+/// the value alone (`win` where the side to move seems to win, `not-lose`
+/// where it seems to lose; literature B's proof manager, as Chinook's,
+/// asks the question its evaluation suggests). The other is asked only
+/// when the first did not decide; a draw needs both.
+pub fn solve_value_from(
+    first: Goal,
     mut solve: impl FnMut(Goal) -> Answer,
 ) -> (Option<Outcome>, Vec<(Goal, Answer)>) {
-    let win = solve(Goal::Win);
-    if win == Answer::Proven {
-        return (Some(Outcome::Win), vec![(Goal::Win, win)]);
+    let a = solve(first);
+    let alone = match first {
+        Goal::Win => (a == Answer::Proven).then_some(Outcome::Win),
+        Goal::NotLose => (a == Answer::Disproven).then_some(Outcome::Loss),
+    };
+    if alone.is_some() {
+        return (alone, vec![(first, a)]);
     }
-    let not_lose = solve(Goal::NotLose);
-    (
-        value_of(win, not_lose),
-        vec![(Goal::Win, win), (Goal::NotLose, not_lose)],
-    )
+    let second = first.other();
+    let b = solve(second);
+    let (win, not_lose) = match first {
+        Goal::Win => (a, b),
+        Goal::NotLose => (b, a),
+    };
+    (value_of(win, not_lose), vec![(first, a), (second, b)])
 }
 
 /// The answers a search must give under each goal when the side to move's
@@ -172,6 +198,17 @@ mod tests {
         assert_eq!(v, Some(Outcome::Loss));
         let (v, _) = solve_value(|_| Answer::Unknown);
         assert_eq!(v, None);
+        // Not-lose first: a loss is decided by it alone, a win needs both.
+        let (v, asked) = solve_value_from(Goal::NotLose, |_| Answer::Disproven);
+        assert_eq!((v, asked.len()), (Some(Outcome::Loss), 1));
+        let (v, asked) = solve_value_from(Goal::NotLose, |_| Answer::Proven);
+        assert_eq!(
+            (v, asked),
+            (
+                Some(Outcome::Win),
+                vec![(Goal::NotLose, Answer::Proven), (Goal::Win, Answer::Proven)]
+            )
+        );
     }
 
     #[test]

@@ -128,7 +128,7 @@ pub async fn prove(
         proof: false,
         checkpoint: None,
         checkpoint_every: Duration::MAX,
-        remedies: zoo_app::solve::Remedies::NONE,
+        remedies: Some(zoo_app::solve::Remedies::NONE),
         pn2_fraction: None,
         gc: false,
     };

@@ -151,6 +151,47 @@ pub enum Which {
     },
     /// Positions with more pieces than the tables, solved by PNS and df-pn
     /// with the tables as the oracle, checked by alpha-beta's mates.
+    /// The default proof search (df-pn's proof manager) on the positions
+    /// of one size the tables value: their longest wins and losses, random
+    /// draws and random positions, with smaller tables (or none) as the
+    /// oracle; decided, wrong and unknown, and the calls and seconds of
+    /// each (issue 34's samples).
+    Decide {
+        /// jungle or jungle-checkers (any game with tables).
+        #[arg(long, value_parser = game_parser())]
+        game: GameKind,
+        /// Tables holding the size of the positions: they value them.
+        #[arg(long)]
+        tb: PathBuf,
+        /// Pieces of every position.
+        #[arg(long)]
+        pieces: u32,
+        /// The solver's oracle: the tables of at most this many pieces
+        /// (0: none, play to the end); fewer than --pieces.
+        #[arg(long, default_value_t = 0)]
+        oracle_pieces: u32,
+        /// The longest wins, and as many longest losses, of the tables.
+        #[arg(long, default_value_t = 50)]
+        longest: usize,
+        /// Random drawn positions.
+        #[arg(long, default_value_t = 50)]
+        draws: usize,
+        /// Random positions of any value.
+        #[arg(long, default_value_t = 400)]
+        positions: usize,
+        /// Seed of the random positions (the same seed, the same positions).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seconds at most a question.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
+        /// MID calls at most a question (default: no bound but the time).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Directory the tables (Markdown, CSV) and SVG plots are written to.
+        #[arg(long, default_value = "experiments")]
+        out_dir: PathBuf,
+    },
     WithTables {
         /// jungle (or jungle-checkers).
         #[arg(long, value_parser = game_parser())]
@@ -320,6 +361,20 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
             }
             game.visit(PerGame(&a.which, a.json))
         }
+        Which::Decide {
+            game,
+            pieces,
+            oracle_pieces,
+            nodes,
+            seconds,
+            ..
+        } => {
+            check_budget(nodes.unwrap_or(1), *seconds)?;
+            if *oracle_pieces >= *pieces {
+                bail!("--oracle-pieces must be fewer than --pieces: the tables would answer alone");
+            }
+            game.visit(PerGame(&a.which, a.json))
+        }
         Which::Endgames {
             game,
             nodes,
@@ -480,6 +535,63 @@ impl GameVisitor for PerGame<'_> {
                         game::<G>()?,
                     )),
                 )
+            }
+            Which::Decide {
+                tb,
+                pieces,
+                oracle_pieces,
+                longest,
+                draws,
+                positions,
+                seed,
+                seconds,
+                nodes,
+                out_dir,
+                ..
+            } => {
+                let rules = G::default_rules();
+                let tables = tables_for::<G>(tb, &rules, &[*pieces])?;
+                let far = zoo_app::table_longest::longest::<G>(tb, &rules, *pieces, *longest)?;
+                let cases = zoo_lab::decide::sample::<G>(
+                    &rules,
+                    &*tables.oracle,
+                    *pieces,
+                    (far.wins, far.losses),
+                    (*draws, *positions),
+                    *seed,
+                )?;
+                let oracle = zoo_lab::decide::UpTo {
+                    inner: &*tables.oracle,
+                    max: *oracle_pieces,
+                };
+                let oracle_ref: Option<&dyn zoo_core::Oracle<G>> =
+                    (*oracle_pieces > 0).then_some(&oracle as &dyn zoo_core::Oracle<G>);
+                let limits = zoo_app::solve::Limits {
+                    nodes: *nodes,
+                    time: Some(std::time::Duration::from_secs_f64(*seconds)),
+                    ..zoo_app::solve::Limits::default()
+                };
+                let first = |p: &G| zoo_app::solve::likely_question(p, None);
+                let rows =
+                    zoo_lab::decide::run(&cases, oracle_ref, &limits, &first, &mut |line| {
+                        eprintln!("{line}")
+                    });
+                let what = format!(
+                    "{pieces}-piece {}, {}",
+                    G::start(&rules).game_name(),
+                    if *oracle_pieces > 0 {
+                        format!("the ≤ {oracle_pieces}-piece tables as oracle")
+                    } else {
+                        "no tables".to_string()
+                    }
+                );
+                let report = zoo_lab::decide::report(
+                    G::start(&rules).game_name(),
+                    *pieces,
+                    &what,
+                    &rows,
+                )?;
+                write_report(out_dir, &report, self.1.then_some(("decide", game::<G>()?)))
             }
             Which::WithTables {
                 tb,

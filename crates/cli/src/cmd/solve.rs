@@ -63,11 +63,14 @@ pub struct SolveArgs {
     /// df-pn's handling of the graph-history problem (docs/solve.md).
     #[arg(long, value_enum, default_value = "path")]
     pub ghi: GhiArg,
-    /// df-pn's remedies for loops, under- and overestimation, comma-separated:
-    /// tca (Kishimoto's threshold controlling algorithm, open numbers
+    /// df-pn's remedies for loops, under- and overestimation: `auto` (the
+    /// proof manager: plain df-pn and all remedies in turn, budgets
+    /// doubling; with --goal value the question the engine's score
+    /// suggests first; with --checkpoint, all), or comma-separated tca
+    /// (Kishimoto's threshold controlling algorithm, open numbers
     /// stored), wpn (weak proof numbers), all, none (docs/solve.md).
-    #[arg(long, default_value = "none", value_parser = Remedies::parse)]
-    pub remedies: Remedies,
+    #[arg(long, default_value = "auto", value_parser = parse_remedies)]
+    pub remedies: RemediesArg,
     /// Endgame tables: the positions they cover are leaves.
     #[arg(long = "tb", value_name = "DIR")]
     pub tables: Option<PathBuf>,
@@ -116,6 +119,18 @@ pub struct SolveArgs {
     /// One JSON object: the answer, the proof's size and the work done (docs/json.md).
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--remedies`: `None` for `auto` (the proof manager).
+#[derive(Debug, Clone, Copy)]
+pub struct RemediesArg(pub Option<Remedies>);
+
+/// `auto` (the proof manager) or a list of remedies.
+fn parse_remedies(s: &str) -> std::result::Result<RemediesArg, String> {
+    match s.trim() {
+        "auto" => Ok(RemediesArg(None)),
+        _ => Remedies::parse(s).map(|r| RemediesArg(Some(r))),
+    }
 }
 
 /// `A,B`: Breuker's fraction's two numbers.
@@ -183,7 +198,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             GhiArg::Path => Ghi::Path,
             GhiArg::Naive => Ghi::Naive,
         },
-        remedies: a.remedies,
+        remedies: a.remedies.0,
         pn2_fraction: a.pn2_fraction,
         gc: a.gc,
         tables: a.tables.clone(),
@@ -249,6 +264,17 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             x.bytes as f64 / (1 << 20) as f64,
             x.seconds
         );
+        if let Some(runs) = x.runs {
+            println!(
+                "{:<8} {} run{} of the proof manager{}",
+                "",
+                runs,
+                if runs == 1 { "" } else { "s" },
+                x.remedies
+                    .map(|m| format!(", decided with remedies {m}"))
+                    .unwrap_or_default()
+            );
+        }
         if let Some(d) = &x.derivation {
             match d.failed {
                 None => println!(
@@ -271,8 +297,11 @@ pub fn run(a: &SolveArgs) -> Result<()> {
     if matches!(a.goal, GoalArg::Value) {
         match r.value {
             Some(v) => println!(
-                "value: {} for the side to move",
-                serde_json::to_value(v)?.as_str().unwrap_or("?")
+                "value: {} for the side to move{}",
+                serde_json::to_value(v)?.as_str().unwrap_or("?"),
+                r.decided_by
+                    .map(|g| format!(" (decided by `{g}`)"))
+                    .unwrap_or_default()
             ),
             None => println!(
                 "value: unknown (a limit stopped the search; raise --nodes, --time or --hash)"
@@ -285,8 +314,8 @@ pub fn run(a: &SolveArgs) -> Result<()> {
 /// Writes the proof and the plot after the answer is printed.
 fn write_outputs(a: &SolveArgs, r: &SolveReport) -> Result<()> {
     if let Some(path) = &a.proof {
-        // The last decided answer's proof: `value` asks win first, then
-        // not-lose, whose proof decides the value.
+        // The last decided answer's proof: under `value` the question
+        // asked last is the one that decided.
         match r.answers.iter().rev().find_map(|x| x.proof.as_ref()) {
             Some(text) => {
                 write_file(path, text)?;
