@@ -464,7 +464,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Question::Value => {
             // The proof manager asks first the question the engine's score
             // suggests decides alone.
-            let first = if r.algorithm == Algorithm::Dfpn && r.remedies.is_none() {
+            let first = if r.algorithm == Algorithm::Dfpn && r.remedies.is_none() && r.checkpoint.is_none() {
                 likely_question(&pos, opened.as_ref())
             } else {
                 Goal::Win
