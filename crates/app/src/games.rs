@@ -203,7 +203,9 @@ impl AppGame for zoo_animal::JungleCheckersPos {
         pieces: u32,
         count: usize,
     ) -> Result<crate::table_longest::Longest<Self>, AppError> {
-        longest_of::<zoo_animal_tb::AnimalScheme<zoo_animal::JungleCheckers>>(dir, rules, pieces, count)
+        longest_of::<zoo_animal_tb::AnimalScheme<zoo_animal::JungleCheckers>>(
+            dir, rules, pieces, count,
+        )
     }
 }
 

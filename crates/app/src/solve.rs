@@ -12,8 +12,8 @@ use zoo_core::Outcome;
 pub use zoo_solve::dfpn::Remedies;
 pub use zoo_solve::limits::{Derivation, NoProof, Sample, INF};
 pub use zoo_solve::Ghi;
-use zoo_solve::{dfpn, manager, pns, solve_value_from, Answer};
 pub use zoo_solve::Goal;
+use zoo_solve::{dfpn, manager, pns, solve_value_from, Answer};
 pub use zoo_solve::{Limits, Progress};
 
 /// What to ask of the solver.
@@ -464,11 +464,13 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Question::Value => {
             // The proof manager asks first the question the engine's score
             // suggests decides alone.
-            let first = if r.algorithm == Algorithm::Dfpn && r.remedies.is_none() && r.checkpoint.is_none() {
-                likely_question(&pos, opened.as_ref())
-            } else {
-                Goal::Win
-            };
+            let first =
+                if r.algorithm == Algorithm::Dfpn && r.remedies.is_none() && r.checkpoint.is_none()
+                {
+                    likely_question(&pos, opened.as_ref())
+                } else {
+                    Goal::Win
+                };
             let (value, asked) = solve_value_from(first, &mut ask);
             decided_by = value.and_then(|_| asked.last()).map(|(g, _)| g.name());
             value
@@ -500,14 +502,18 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
 /// the position below zero for the side to move, else `win`.
 pub fn likely_question<G: AppGame>(pos: &G, tables: Option<&crate::OpenedTables<G>>) -> Goal {
     use zoo_search::{Config, Engine, EngineGame};
-    let hist = zoo_core::History::starting_at(pos.default_repetition(), pos.key(), pos.piece_count());
+    let hist =
+        zoo_core::History::starting_at(pos.default_repetition(), pos.key(), pos.piece_count());
     let cfg = Config {
         hash_mb: 4,
         threads: 1,
         ..Config::default()
     };
-    let Ok(mut engine) = Engine::try_new(cfg, G::default_eval(), <G as EngineGame>::Tactics::default())
-    else {
+    let Ok(mut engine) = Engine::try_new(
+        cfg,
+        G::default_eval(),
+        <G as EngineGame>::Tactics::default(),
+    ) else {
         return Goal::Win;
     };
     engine.set_oracle(tables.map(|t| t.oracle.clone()));

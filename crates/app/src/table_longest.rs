@@ -41,7 +41,10 @@ pub fn longest_in<S: TableScheme>(
                 };
                 if h.len() < count {
                     h.push(Reverse((d, k, side, x)));
-                } else if h.peek().is_some_and(|Reverse(least)| (d, k, side, x) > *least) {
+                } else if h
+                    .peek()
+                    .is_some_and(|Reverse(least)| (d, k, side, x) > *least)
+                {
                     h.pop();
                     h.push(Reverse((d, k, side, x)));
                 }

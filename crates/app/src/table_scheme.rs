@@ -337,7 +337,8 @@ fn build_one<S: SchemeTables>(
     // solve leaves of the budget: its lookups into them are random, and a
     // compressed block decoded for each would cost more than the solve.
     let index = scheme.index_of(m);
-    let working = (index.size() * S::stored_sides(m) as u64).saturating_mul(WORKING_BYTES_PER_ENTRY);
+    let working =
+        (index.size() * S::stored_sides(m) as u64).saturating_mul(WORKING_BYTES_PER_ENTRY);
     let decode = b
         .plan
         .budget_bytes

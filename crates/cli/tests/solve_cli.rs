@@ -431,7 +431,10 @@ fn the_path_mode_solves_and_says_so() {
     assert_eq!(v["remedies"], "auto", "{v}");
     assert_eq!(v["decided_by"], "win", "{v}");
     assert_eq!(v["answers"][0]["remedies"], "none", "{v}");
-    assert!(v["answers"][0]["runs"].as_u64().is_some_and(|r| r >= 1), "{v}");
+    assert!(
+        v["answers"][0]["runs"].as_u64().is_some_and(|r| r >= 1),
+        "{v}"
+    );
     let out = zoo()
         .args(["solve", "--game", "jungle-checkers", "--fen", WON])
         .args(["--ghi", "path", "--nodes", "2000000", "--json"])

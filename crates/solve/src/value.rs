@@ -117,9 +117,7 @@ pub fn value_of(win: Answer, not_lose: Answer) -> Option<Outcome> {
 /// the side to move (`None` when a limit left it open) and the answers
 /// asked, in order. `solve` is any of the crate's algorithms with its
 /// position and limits bound.
-pub fn solve_value(
-    solve: impl FnMut(Goal) -> Answer,
-) -> (Option<Outcome>, Vec<(Goal, Answer)>) {
+pub fn solve_value(solve: impl FnMut(Goal) -> Answer) -> (Option<Outcome>, Vec<(Goal, Answer)>) {
     solve_value_from(Goal::Win, solve)
 }
 

@@ -340,7 +340,13 @@ mod tests {
 
     #[test]
     fn select_finds_every_set_bit() {
-        for x in [1u32, 0x8000_0000, 0xffff_ffff, 0x0f0f_1234, 0b1011_0110_1101] {
+        for x in [
+            1u32,
+            0x8000_0000,
+            0xffff_ffff,
+            0x0f0f_1234,
+            0b1011_0110_1101,
+        ] {
             let mut b = x;
             let mut n = 0;
             while b != 0 {

@@ -572,10 +572,9 @@ impl GameVisitor for PerGame<'_> {
                     ..zoo_app::solve::Limits::default()
                 };
                 let first = |p: &G| zoo_app::solve::likely_question(p, None);
-                let rows =
-                    zoo_lab::decide::run(&cases, oracle_ref, &limits, &first, &mut |line| {
-                        eprintln!("{line}")
-                    });
+                let rows = zoo_lab::decide::run(&cases, oracle_ref, &limits, &first, &mut |line| {
+                    eprintln!("{line}")
+                });
                 let what = format!(
                     "{pieces}-piece {}, {}",
                     G::start(&rules).game_name(),
@@ -585,12 +584,8 @@ impl GameVisitor for PerGame<'_> {
                         "no tables".to_string()
                     }
                 );
-                let report = zoo_lab::decide::report(
-                    G::start(&rules).game_name(),
-                    *pieces,
-                    &what,
-                    &rows,
-                )?;
+                let report =
+                    zoo_lab::decide::report(G::start(&rules).game_name(), *pieces, &what, &rows)?;
                 write_report(out_dir, &report, self.1.then_some(("decide", game::<G>()?)))
             }
             Which::WithTables {

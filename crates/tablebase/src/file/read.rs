@@ -285,8 +285,9 @@ impl Table {
             return Ok(());
         }
         let size = self.header.size as usize;
-        let mut codes = zoo_core::memory::try_vec(self.decoded_bytes() as usize, "a decoded table", 0u8)
-            .map_err(TbError::from)?;
+        let mut codes =
+            zoo_core::memory::try_vec(self.decoded_bytes() as usize, "a decoded table", 0u8)
+                .map_err(TbError::from)?;
         for side in 0..self.header.sides {
             self.read_codes(side, 0, &mut codes[side * size..(side + 1) * size])?;
         }
