@@ -56,6 +56,9 @@ pub struct Row {
     pub seconds: f64,
 }
 
+/// Positions with their distances in plies.
+pub type WithDistances<G> = Vec<(G, u16)>;
+
 /// The sample: the longest `wins` and `losses` (found by the caller in
 /// the tables), then `draws` random draws and `positions` random
 /// positions of `pieces` pieces valued by `oracle`, drawn with `seed`.
@@ -63,7 +66,7 @@ pub fn sample<G: Game>(
     rules: &G::Rules,
     oracle: &dyn Oracle<G>,
     pieces: u32,
-    (wins, losses): (Vec<(G, u16)>, Vec<(G, u16)>),
+    (wins, losses): (WithDistances<G>, WithDistances<G>),
     (draws, positions): (usize, usize),
     seed: u64,
 ) -> Result<Vec<Case<G>>> {

@@ -121,7 +121,7 @@ fn subset_unrank(mut r: u64, k: u32, avail: u32) -> u32 {
         // there is one from i − 1 on (C(c, i) grows with c there).
         let (mut lo, mut top) = ((i - 1).min(hi - 1), hi - 1);
         while lo < top {
-            let mid = (lo + top + 1) / 2;
+            let mid = (lo + top).div_ceil(2);
             if binom(mid, i) <= r {
                 lo = mid;
             } else {
