@@ -140,25 +140,8 @@ pub trait AppGame: EngineGame {
     /// the directory holds none, `Err` when the game has no tables.
     fn open_tables(dir: &Path, rules: &Self::Rules)
         -> Result<Option<OpenedTables<Self>>, AppError>;
-    /// The `count` longest wins and losses of the tables of exactly
-    /// `pieces` pieces under `dir` ([`crate::table_longest::longest_in`]).
-    fn longest(
-        dir: &Path,
-        rules: &Self::Rules,
-        pieces: u32,
-        count: usize,
-    ) -> Result<crate::table_longest::Longest<Self>, AppError>;
-}
-
-/// [`AppGame::longest`] for the tables of scheme `S`.
-fn longest_of<S: zoo_core::TableScheme>(
-    dir: &Path,
-    rules: &<S::Pos as Game>::Rules,
-    pieces: u32,
-    count: usize,
-) -> Result<crate::table_longest::Longest<S::Pos>, AppError> {
-    let tb = zoo_tb::Tablebase::<S>::open(dir, rules.clone());
-    crate::table_longest::longest_in(&tb, pieces, count)
+    /// How its positions spread over table files.
+    type Scheme: zoo_core::TableScheme<Pos = Self>;
 }
 
 fn animal_tables<B: zoo_animal::Board>(
@@ -179,14 +162,7 @@ impl AppGame for zoo_animal::JunglePos {
     ) -> Result<Option<OpenedTables<Self>>, AppError> {
         Ok(animal_tables::<zoo_animal::Jungle>(dir, rules))
     }
-    fn longest(
-        dir: &Path,
-        rules: &Self::Rules,
-        pieces: u32,
-        count: usize,
-    ) -> Result<crate::table_longest::Longest<Self>, AppError> {
-        longest_of::<zoo_animal_tb::AnimalScheme<zoo_animal::Jungle>>(dir, rules, pieces, count)
-    }
+    type Scheme = zoo_animal_tb::AnimalScheme<zoo_animal::Jungle>;
 }
 
 impl AppGame for zoo_animal::JungleCheckersPos {
@@ -197,16 +173,7 @@ impl AppGame for zoo_animal::JungleCheckersPos {
     ) -> Result<Option<OpenedTables<Self>>, AppError> {
         Ok(animal_tables::<zoo_animal::JungleCheckers>(dir, rules))
     }
-    fn longest(
-        dir: &Path,
-        rules: &Self::Rules,
-        pieces: u32,
-        count: usize,
-    ) -> Result<crate::table_longest::Longest<Self>, AppError> {
-        longest_of::<zoo_animal_tb::AnimalScheme<zoo_animal::JungleCheckers>>(
-            dir, rules, pieces, count,
-        )
-    }
+    type Scheme = zoo_animal_tb::AnimalScheme<zoo_animal::JungleCheckers>;
 }
 
 fn scheme_tables<S: zoo_core::TableScheme>(
@@ -229,14 +196,7 @@ impl AppGame for zoo_checkers::ClassicalPos {
             dir, rules,
         ))
     }
-    fn longest(
-        dir: &Path,
-        rules: &Self::Rules,
-        pieces: u32,
-        count: usize,
-    ) -> Result<crate::table_longest::Longest<Self>, AppError> {
-        longest_of::<zoo_checkers::tables::ClassicalScheme>(dir, rules, pieces, count)
-    }
+    type Scheme = zoo_checkers::tables::ClassicalScheme;
 }
 
 impl AppGame for zoo_checkers::EnglishPos {
@@ -249,14 +209,7 @@ impl AppGame for zoo_checkers::EnglishPos {
             dir, rules,
         ))
     }
-    fn longest(
-        dir: &Path,
-        rules: &Self::Rules,
-        pieces: u32,
-        count: usize,
-    ) -> Result<crate::table_longest::Longest<Self>, AppError> {
-        longest_of::<zoo_checkers::tables::EnglishScheme>(dir, rules, pieces, count)
-    }
+    type Scheme = zoo_checkers::tables::EnglishScheme;
 }
 
 /// The name of `G`'s game as the registry knows it.

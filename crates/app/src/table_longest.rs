@@ -68,5 +68,6 @@ pub fn longest<G: AppGame>(
     pieces: u32,
     count: usize,
 ) -> Result<Longest<G>, AppError> {
-    G::longest(dir, rules, pieces, count)
+    let tb = Tablebase::<G::Scheme>::open(dir, rules.clone());
+    longest_in(&tb, pieces, count)
 }
