@@ -233,7 +233,8 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Some(path) => checkpoint::load(path, &question)?,
         None => None,
     };
-    let limits = bounded_by_machine(r.limits, r.algorithm);
+    let managed = r.algorithm == Algorithm::Dfpn && r.remedies.is_none() && r.checkpoint.is_none();
+    let limits = bounded_by_machine(r.limits, r.algorithm, managed);
     let mut failed: Option<AppError> = None;
     let mut answers: Vec<AnswerReport> = Vec::new();
     // With a checkpoint, a question stopped by a limit ends the run: the
@@ -464,13 +465,11 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Question::Value => {
             // The proof manager asks first the question the engine's score
             // suggests decides alone.
-            let first =
-                if r.algorithm == Algorithm::Dfpn && r.remedies.is_none() && r.checkpoint.is_none()
-                {
-                    likely_question(&pos, opened.as_ref())
-                } else {
-                    Goal::Win
-                };
+            let first = if managed {
+                likely_question(&pos, opened.as_ref())
+            } else {
+                Goal::Win
+            };
             let (value, asked) = solve_value_from(first, &mut ask);
             decided_by = value.and_then(|_| asked.last()).map(|(g, _)| g.name());
             value
@@ -628,11 +627,12 @@ fn no_tables_of(game: GameKind, rules: &str, dir: &std::path::Path) -> AppError 
 /// and stop there with "unknown" instead of exhausting the machine.
 /// df-pn's table is allocated whole at the start: its small default stays,
 /// within the same share.
-fn bounded_by_machine(mut limits: Limits, algorithm: Algorithm) -> Limits {
+fn bounded_by_machine(mut limits: Limits, algorithm: Algorithm, managed: bool) -> Limits {
     if limits.memory_mb.is_none() {
         let share = crate::options::max_hash_mb() as u64;
         limits.memory_mb = Some(match algorithm {
             Algorithm::Pns | Algorithm::Pn2 => share,
+            Algorithm::Dfpn if managed => manager::TABLE_MB.min(share),
             Algorithm::Dfpn => dfpn::Options::default().default_table_mb.min(share),
         });
     }

@@ -31,11 +31,24 @@ fn decided_by_default(game: &str, least: u32) {
         .arg(&tb)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = Command::cargo_bin("zoo")
         .unwrap()
         .args(["experiment", "decide", "--game", game, "--pieces", "3"])
-        .args(["--longest", "4", "--draws", "4", "--positions", "24", "--seed", "7"])
+        .args([
+            "--longest",
+            "4",
+            "--draws",
+            "4",
+            "--positions",
+            "24",
+            "--seed",
+            "7",
+        ])
         .args(["--seconds", "60", "--tb"])
         .arg(&tb)
         .arg("--out-dir")
@@ -45,14 +58,21 @@ fn decided_by_default(game: &str, least: u32) {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     let csv = std::fs::read_to_string(d.join(format!("decide-{game}-3.csv"))).unwrap();
-    let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
     assert_eq!(rows.len(), 4 + 4 + 4 + 24, "{csv}");
     let longest: Vec<u32> = rows
         .iter()
         .filter(|r| r[1].starts_with("longest"))
         .map(|r| r[3].parse().unwrap())
         .collect();
-    assert!(longest.iter().all(|&d| d >= least), "not the long ones: {longest:?}");
+    assert!(
+        longest.iter().all(|&d| d >= least),
+        "not the long ones: {longest:?}"
+    );
     for r in &rows {
         // fen, kind, value, distance, found, decided_by, calls, seconds
         assert_eq!(r[4], r[2], "{game}: {r:?}\n{err}");

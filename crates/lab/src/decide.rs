@@ -17,7 +17,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::fmt::Write as _;
 use zoo_core::{Game, Oracle, OracleValue, Outcome};
-use zoo_solve::manager::{solve_goal, Plan};
+use zoo_solve::manager::{solve_goal, Plan, TABLE_MB};
 use zoo_solve::{answers_for, dfpn, solve_value_from, Answer, Goal, Limits};
 
 /// One position of the sample and where it came from.
@@ -134,6 +134,11 @@ pub fn run<G: Game>(
 ) -> Vec<Row> {
     let opts = dfpn::Options::default();
     let plan = Plan::default();
+    // The tables `zoo solve` gives the manager when `--hash` does not say.
+    let limits = &Limits {
+        memory_mb: limits.memory_mb.or(Some(TABLE_MB)),
+        ..*limits
+    };
     let mut rows = Vec::with_capacity(cases.len());
     for (i, c) in cases.iter().enumerate() {
         let (mut calls, mut seconds) = (0u64, 0.0);

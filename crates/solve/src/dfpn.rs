@@ -674,17 +674,16 @@ pub fn solve<G: Game>(
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// [`solve`], going on from a saved table and saving it now and then
-/// ([`Resume`]). `limits.nodes` counts the saved run's calls too. An error
-/// reading the saved table is returned; one saving it stops the run.
-pub fn solve_resumable<'a, G: Game>(
+/// A run set up ([`Run::new`]): the table (loaded from `resume`), the
+/// root classified, nothing searched.
+fn start_run<'a, G: Game>(
     root: &G,
     goal: Goal,
     oracle: Option<&'a dyn Oracle<G>>,
     limits: &Limits,
     opts: &Options,
     resume: Resume<'a>,
-) -> io::Result<Report<G::Move>> {
+) -> io::Result<Run<'a, G>> {
     let start = Instant::now();
     let leaves = Leaves::new(root, goal, oracle);
     let mb = limits.memory_mb.unwrap_or(opts.default_table_mb);
@@ -738,90 +737,196 @@ pub fn solve_resumable<'a, G: Game>(
         done_log: Vec::new(),
     };
     let mut moves = MoveList::new();
-    let (mut phi, mut delta) = match s.leaves.classify(root, &s.hist, &mut moves) {
+    let (phi, delta) = match s.leaves.classify(root, &s.hist, &mut moves) {
         Some(end) => leaf_numbers(&s.leaves, root, end),
         None => (1, 1),
     };
     s.root = (phi, delta);
-    while phi != 0 && delta != 0 && !s.stopped {
-        let f = s.mid(INF - 1, INF - 1, false);
-        phi = f.phi;
-        delta = f.delta;
-    }
-    if s.stopped && phi != 0 && delta != 0 {
-        s.save();
-    }
-    // The root is an OR node: φ is its proof number.
-    let (pn, dn) = (phi, delta);
-    let answer = if pn == 0 {
-        Answer::Proven
-    } else if dn == 0 {
-        Answer::Disproven
-    } else {
-        Answer::Unknown
-    };
-    let run_calls = s.calls;
-    let held = s.table.used() * bytes_per_entry_of(opts) as u64;
-    let mut derivation = None;
-    let proof = if opts.proof && answer != Answer::Unknown {
-        // The root is an OR node: its side to move wins the binary game
-        // when the goal is proven.
-        let winner = answer == Answer::Proven;
-        let tree = match s.leaves.classify(root, &s.hist, &mut moves) {
-            Some(end) => Ok(extract::root_leaf(end)),
-            None => {
-                s.stopped = false;
-                // The derivation searches plainly: see docs/solve.md, "df-pn's remedies".
-                s.opts.remedies = Remedies::NONE;
-                // Limits (docs/solve.md, "Proofs"): the time limit and a
-                // stop request cover run and derivation together; the
-                // derivation may make as many MID calls again as the
-                // node limit gave the run.
-                s.call_limit = s.calls.saturating_add(limits.nodes.unwrap_or(u64::MAX));
-                s.derive_from = Some(s.calls);
-                // A repetition leaf meets the claim exactly when a draw does.
-                s.draw_ok = s.leaves.proves(root, End::Repetition) == winner;
-                let began = Instant::now();
-                let mut left = MAX_PROOF_NODES;
-                let got = s.extract(winner, &mut left).map(|kids| crate::proof::Tree {
-                    mv: None,
-                    end: None,
-                    kids,
-                    key: root.key(),
-                    same: None,
-                });
-                derivation = Some(crate::limits::Derivation {
-                    calls: s.calls - run_calls,
-                    seconds: began.elapsed().as_secs_f64(),
-                    failed: got.as_ref().err().copied(),
-                });
-                got
-            }
-        };
-        tree.ok().and_then(|t| t.into_proof(goal, answer))
-    } else {
-        None
-    };
-    let (nodes, bytes, seconds) = (run_calls, s.table.bytes(), start.elapsed().as_secs_f64());
-    Ok(Report {
+    Ok(Run {
+        s,
+        root: root.clone(),
         goal,
-        answer,
-        pn,
-        dn,
-        nodes,
-        expansions: nodes,
-        bytes,
-        held,
-        seconds,
-        derivation,
-        proof,
-        samples: s.clock.samples(Sample {
-            seconds,
-            nodes,
+        limits: *limits,
+        opts: *opts,
+        phi,
+        delta,
+        start,
+    })
+}
+
+/// A df-pn run that can be continued: [`Run::go`] searches until the root
+/// is solved or a call limit, a time limit or a stop request ends it, and
+/// can be called again with a higher call limit, the table kept whole
+/// (what [`crate::manager`] does between its rounds); [`Run::finish`]
+/// derives the proof if asked and reports.
+pub struct Run<'a, G: Game> {
+    s: Search<'a, G>,
+    root: G,
+    goal: Goal,
+    limits: Limits,
+    opts: Options,
+    phi: u32,
+    delta: u32,
+    start: Instant,
+}
+
+impl<'a, G: Game> Run<'a, G> {
+    /// Sets a run up as [`solve_resumable`] does, without searching yet.
+    pub fn new(
+        root: &G,
+        goal: Goal,
+        oracle: Option<&'a dyn Oracle<G>>,
+        limits: &Limits,
+        opts: &Options,
+        resume: Resume<'a>,
+    ) -> io::Result<Run<'a, G>> {
+        start_run(root, goal, oracle, limits, opts, resume)
+    }
+
+    /// Searches until the root is solved, the run has made `call_limit`
+    /// MID calls in all, or the time limit or a stop request (of the
+    /// run's limits) ends it; the answer so far.
+    pub fn go(&mut self, call_limit: u64) -> Answer {
+        let s = &mut self.s;
+        s.call_limit = call_limit;
+        s.stopped = false;
+        while self.phi != 0 && self.delta != 0 && !s.stopped {
+            let f = s.mid(INF - 1, INF - 1, false);
+            self.phi = f.phi;
+            self.delta = f.delta;
+        }
+        self.answer()
+    }
+
+    /// The answer so far.
+    pub fn answer(&self) -> Answer {
+        if self.phi == 0 {
+            Answer::Proven
+        } else if self.delta == 0 {
+            Answer::Disproven
+        } else {
+            Answer::Unknown
+        }
+    }
+
+    /// MID calls so far.
+    pub fn calls(&self) -> u64 {
+        self.s.calls
+    }
+
+    /// Whether the time limit or a stop request (not the call limit)
+    /// stopped the last [`Run::go`].
+    pub fn out_of_time(&self) -> bool {
+        self.s.stopped && self.s.calls < self.s.call_limit
+    }
+
+    /// Ends the run: saves an unsolved one (with a [`Resume::save`]),
+    /// derives the proof when the options ask for one and the root is
+    /// solved, and reports.
+    pub fn finish(self) -> Report<G::Move> {
+        let Run {
+            mut s,
+            root,
+            goal,
+            limits,
+            opts,
+            phi,
+            delta,
+            start,
+        } = self;
+        let (root, limits, opts) = (&root, &limits, &opts);
+        let mut moves = MoveList::new();
+        if s.stopped && phi != 0 && delta != 0 {
+            s.save();
+        }
+        // The root is an OR node: φ is its proof number.
+        let (pn, dn) = (phi, delta);
+        let answer = if pn == 0 {
+            Answer::Proven
+        } else if dn == 0 {
+            Answer::Disproven
+        } else {
+            Answer::Unknown
+        };
+        let run_calls = s.calls;
+        let held = s.table.used() * bytes_per_entry_of(opts) as u64;
+        let mut derivation = None;
+        let proof = if opts.proof && answer != Answer::Unknown {
+            // The root is an OR node: its side to move wins the binary game
+            // when the goal is proven.
+            let winner = answer == Answer::Proven;
+            let tree = match s.leaves.classify(root, &s.hist, &mut moves) {
+                Some(end) => Ok(extract::root_leaf(end)),
+                None => {
+                    s.stopped = false;
+                    // The derivation searches plainly: see docs/solve.md, "df-pn's remedies".
+                    s.opts.remedies = Remedies::NONE;
+                    // Limits (docs/solve.md, "Proofs"): the time limit and a
+                    // stop request cover run and derivation together; the
+                    // derivation may make as many MID calls again as the
+                    // node limit gave the run.
+                    s.call_limit = s.calls.saturating_add(limits.nodes.unwrap_or(u64::MAX));
+                    s.derive_from = Some(s.calls);
+                    // A repetition leaf meets the claim exactly when a draw does.
+                    s.draw_ok = s.leaves.proves(root, End::Repetition) == winner;
+                    let began = Instant::now();
+                    let mut left = MAX_PROOF_NODES;
+                    let got = s.extract(winner, &mut left).map(|kids| crate::proof::Tree {
+                        mv: None,
+                        end: None,
+                        kids,
+                        key: root.key(),
+                        same: None,
+                    });
+                    derivation = Some(crate::limits::Derivation {
+                        calls: s.calls - run_calls,
+                        seconds: began.elapsed().as_secs_f64(),
+                        failed: got.as_ref().err().copied(),
+                    });
+                    got
+                }
+            };
+            tree.ok().and_then(|t| t.into_proof(goal, answer))
+        } else {
+            None
+        };
+        let (nodes, bytes, seconds) = (run_calls, s.table.bytes(), start.elapsed().as_secs_f64());
+        Report {
+            goal,
+            answer,
             pn,
             dn,
-        }),
-    })
+            nodes,
+            expansions: nodes,
+            bytes,
+            held,
+            seconds,
+            derivation,
+            proof,
+            samples: s.clock.samples(Sample {
+                seconds,
+                nodes,
+                pn,
+                dn,
+            }),
+        }
+    }
+}
+
+/// [`solve`], going on from a saved table and saving it now and then
+/// ([`Resume`]). `limits.nodes` counts the saved run's calls too. An error
+/// reading the saved table is returned; one saving it stops the run.
+pub fn solve_resumable<'a, G: Game>(
+    root: &G,
+    goal: Goal,
+    oracle: Option<&'a dyn Oracle<G>>,
+    limits: &Limits,
+    opts: &Options,
+    resume: Resume<'a>,
+) -> io::Result<Report<G::Move>> {
+    let mut run = Run::new(root, goal, oracle, limits, opts, resume)?;
+    run.go(limits.nodes.unwrap_or(u64::MAX));
+    Ok(run.finish())
 }
 
 impl<G: Game> Search<'_, G> {

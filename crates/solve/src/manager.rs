@@ -1,6 +1,6 @@
 //! A proof manager for df-pn: one question run under several settings in
-//! turn, in rounds of growing budgets, each setting going on from its own
-//! table of the round before. (A value's two questions, in the order a
+//! turn, in rounds of growing budgets, each setting going on where its
+//! round before stopped. (A value's two questions, in the order a
 //! caller's guess suggests: [`crate::value::solve_value_from`].)
 //!
 //! Why (docs/solve.md, "The proof manager"): no single df-pn setting
@@ -14,9 +14,8 @@
 //! one on every position, and a setting whose decided answer gave no
 //! proof leaves the question to the others.
 //!
-//! Soundness is the settings' own: every run uses the caller's graph-
-//! history mode, and a table handed from one round to the next keeps only
-//! entries that hold on any path ([`crate::dfpn::TableView`]).
+//! Soundness is the settings' own: every run is a df-pn run under the
+//! caller's graph-history mode, stopped and continued at the root.
 //!
 //! ```
 //! use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
@@ -33,12 +32,19 @@
 //! assert_eq!(m.decided_by, Some(dfpn::Remedies::NONE));
 //! ```
 
-use crate::dfpn::{self, Options, Remedies, Resume};
+use crate::dfpn::{Options, Remedies, Resume, Run};
 use crate::limits::{Limits, Report};
 use crate::value::{Answer, Goal};
 use std::io;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use zoo_core::{Game, Oracle};
+
+/// The table of each of the manager's settings, in MB, when the caller
+/// does not size it: on the 4-piece Jungle Checkers positions of the
+/// longest lines (65 plies) the remedies decide with 64 MB or more and
+/// not with 16 (docs/log/solve.md), and a question holds one table per
+/// setting.
+pub const TABLE_MB: u64 = 128;
 
 /// How the manager spends a question's budget.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,25 +83,15 @@ pub struct Managed<M> {
     pub runs: u32,
 }
 
-/// One setting's state between its rounds.
-struct Track {
-    remedies: Remedies,
-    /// Its table as the last round left it (entries that hold on any
-    /// path), and how many entries that is.
-    saved: Vec<u8>,
-    entries: u64,
-    /// MID calls of all its rounds so far.
-    calls: u64,
-    /// Its run decided the question but derived no proof: not run again.
-    spent: bool,
-}
-
 /// Solves `goal` at `root` under `plan`: each round runs every setting
-/// with the round's budget of MID calls, going on from its own table,
+/// for the round's budget of MID calls more, each setting going on from
+/// where its last round stopped (its own table, kept whole: [`Run`]),
 /// until one decides (and, when `opts.proof` asks for one, derives its
-/// proof) or `limits` (calls and time over all runs together, a stop
+/// proof) or `limits` (calls of all runs together, the time, a stop
 /// request) end it. An answer decided without a proof is still the
 /// answer; the other settings then go on for a proof within the limits.
+/// Each setting has a table of the size `limits` gives one run: the
+/// question holds one per setting.
 ///
 /// `opts.remedies` is ignored: the plan's settings replace it.
 pub fn solve_goal<G: Game>(
@@ -107,27 +103,30 @@ pub fn solve_goal<G: Game>(
     plan: &Plan,
 ) -> io::Result<Managed<G::Move>> {
     let start = Instant::now();
-    let mut tracks: Vec<Track> = plan
-        .settings
-        .iter()
-        .map(|&remedies| Track {
+    let mut runs: Vec<(Remedies, Option<Run<'_, G>>)> = Vec::new();
+    for &remedies in &plan.settings {
+        let run_opts = Options { remedies, ..*opts };
+        runs.push((
             remedies,
-            saved: Vec::new(),
-            entries: 0,
-            calls: 0,
-            spent: false,
-        })
-        .collect();
+            Some(Run::new(
+                root,
+                goal,
+                oracle,
+                limits,
+                &run_opts,
+                Resume::default(),
+            )?),
+        ));
+    }
     let mut budget = plan.first_round.max(1);
-    let (mut total_calls, mut derived_calls, mut expansions) = (0u64, 0u64, 0u64);
-    let mut runs = 0u32;
+    let (mut total_calls, mut derived_calls) = (0u64, 0u64);
+    let mut rounds = 0u32;
     // The first decided answer that came without a proof, kept in case no
     // other setting gives one.
     let mut unproved: Option<(Report<G::Move>, Remedies)> = None;
-    let mut last: Option<Report<G::Move>> = None;
-    let finish = |mut r: Report<G::Move>, by, runs, calls, derived, expansions| {
+    let finish = |mut r: Report<G::Move>, by, rounds, calls, derived| {
         r.nodes = calls;
-        r.expansions = expansions;
+        r.expansions = calls;
         r.seconds = start.elapsed().as_secs_f64();
         if let Some(d) = r.derivation.as_mut() {
             d.calls = derived;
@@ -135,98 +134,64 @@ pub fn solve_goal<G: Game>(
         Managed {
             report: r,
             decided_by: by,
-            runs,
+            runs: rounds,
         }
     };
-    loop {
-        let mut ran = false;
-        for t in tracks.iter_mut().filter(|t| !t.spent) {
+    'rounds: loop {
+        for (remedies, slot) in runs.iter_mut() {
+            let Some(run) = slot.as_mut() else {
+                continue;
+            };
             let calls_left = limits
                 .nodes
                 .map_or(u64::MAX, |n| n.saturating_sub(total_calls + derived_calls));
-            let time_left = limits.time.map(|t| t.saturating_sub(start.elapsed()));
-            if calls_left == 0
-                || time_left.is_some_and(|t| t.is_zero())
-                || limits.stop.is_some_and(|s| s())
-            {
-                break;
+            if calls_left == 0 || limits.stop.is_some_and(|s| s()) {
+                break 'rounds;
             }
-            let this_round = budget.min(calls_left);
-            let run_limits = Limits {
-                nodes: Some(t.calls.saturating_add(this_round)),
-                time: time_left,
-                ..*limits
-            };
-            let run_opts = Options {
-                remedies: t.remedies,
-                ..*opts
-            };
-            let mut next: Option<(Vec<u8>, u64)> = None;
-            let mut keep = |view: &dfpn::TableView<'_>| -> io::Result<()> {
-                let mut bytes = Vec::new();
-                view.write_to(&mut bytes)?;
-                next = Some((bytes, view.len()));
-                Ok(())
-            };
-            let mut from = io::Cursor::new(std::mem::take(&mut t.saved));
-            let resume = Resume {
-                from: (t.entries > 0).then_some((&mut from as &mut dyn io::Read, t.entries)),
-                calls: t.calls,
-                save: Some((&mut keep, Duration::MAX)),
-            };
-            let r = dfpn::solve_resumable(root, goal, oracle, &run_limits, &run_opts, resume)?;
-            runs += 1;
-            ran = true;
-            total_calls += r.nodes.saturating_sub(t.calls);
-            expansions += r.expansions.saturating_sub(t.calls);
+            let before = run.calls();
+            let answer = run.go(before.saturating_add(budget.min(calls_left)));
+            rounds += 1;
+            total_calls += run.calls() - before;
+            if answer == Answer::Unknown {
+                if run.out_of_time() {
+                    break 'rounds;
+                }
+                continue;
+            }
+            let r = slot.take().expect("a run").finish();
             derived_calls += r.derivation.map_or(0, |d| d.calls);
-            t.calls = r.nodes;
-            if let Some((bytes, n)) = next {
-                t.saved = bytes;
-                t.entries = n;
+            if !opts.proof || r.proof.is_some() {
+                return Ok(finish(
+                    r,
+                    Some(*remedies),
+                    rounds,
+                    total_calls,
+                    derived_calls,
+                ));
             }
-            if r.answer != Answer::Unknown {
-                if !opts.proof || r.proof.is_some() {
-                    return Ok(finish(
-                        r,
-                        Some(t.remedies),
-                        runs,
-                        total_calls,
-                        derived_calls,
-                        expansions,
-                    ));
-                }
-                t.spent = true;
-                if unproved.is_none() {
-                    unproved = Some((r, t.remedies));
-                }
-            } else {
-                last = Some(r);
+            if unproved.is_none() {
+                unproved = Some((r, *remedies));
             }
         }
-        let open = tracks.iter().any(|t| !t.spent);
-        if !ran || !open {
+        if runs.iter().all(|(_, r)| r.is_none()) {
             break;
         }
         budget = budget.saturating_mul(plan.growth.max(2));
     }
-    Ok(match (unproved, last) {
-        (Some((r, by)), _) => finish(r, Some(by), runs, total_calls, derived_calls, expansions),
-        (None, Some(r)) => finish(r, None, runs, total_calls, derived_calls, expansions),
-        // No run at all: the limits were spent before the first.
-        (None, None) => {
-            let r = dfpn::solve_resumable(
-                root,
-                goal,
-                oracle,
-                &Limits {
-                    nodes: Some(0),
-                    ..*limits
-                },
-                opts,
-                Resume::default(),
-            )?;
-            finish(r, None, runs, total_calls, derived_calls, expansions)
-        }
-    })
+    if let Some((r, by)) = unproved {
+        return Ok(finish(r, Some(by), rounds, total_calls, derived_calls));
+    }
+    // Nothing decided: the report of the setting that worked most.
+    let last = runs
+        .into_iter()
+        .filter_map(|(_, r)| r)
+        .max_by_key(|r| r.calls())
+        .expect("every run ended undecided is still held");
+    Ok(finish(
+        last.finish(),
+        None,
+        rounds,
+        total_calls,
+        derived_calls,
+    ))
 }
