@@ -674,84 +674,86 @@ pub fn solve<G: Game>(
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// A run set up ([`Run::new`]): the table (loaded from `resume`), the
-/// root classified, nothing searched.
-fn start_run<'a, G: Game>(
-    root: &G,
-    goal: Goal,
-    oracle: Option<&'a dyn Oracle<G>>,
-    limits: &Limits,
-    opts: &Options,
-    resume: Resume<'a>,
-) -> io::Result<Run<'a, G>> {
-    let start = Instant::now();
-    let leaves = Leaves::new(root, goal, oracle);
-    let mb = limits.memory_mb.unwrap_or(opts.default_table_mb);
-    let entries = (mb << 20) / bytes_per_entry_of(opts) as u64;
-    let mut table = Table::with_depths(entries, opts.ghi == Ghi::Path, opts.remedies.tca)
-        .and_then(|t| if opts.proof { t.with_dists() } else { Ok(t) })
-        .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
-    if let Some((r, n)) = resume.from {
-        let mut b = [0u8; SAVED_ENTRY_BYTES];
-        let u64at =
-            |b: &[u8], o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
-        let u32at =
-            |b: &[u8], o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
-        for _ in 0..n {
-            r.read_exact(&mut b)?;
-            let deps = Deps::NONE;
-            table.put(
-                u64at(&b, 0),
-                u32at(&b, 8),
-                u32at(&b, 12),
-                u64at(&b, 16),
-                &deps,
-            );
+impl<'a, G: Game> Run<'a, G> {
+    /// Sets a run up as [`solve_resumable`] does: the table (loaded from
+    /// `resume`), the root classified, nothing searched yet.
+    pub fn new(
+        root: &G,
+        goal: Goal,
+        oracle: Option<&'a dyn Oracle<G>>,
+        limits: &Limits,
+        opts: &Options,
+        resume: Resume<'a>,
+    ) -> io::Result<Run<'a, G>> {
+        let start = Instant::now();
+        let leaves = Leaves::new(root, goal, oracle);
+        let mb = limits.memory_mb.unwrap_or(opts.default_table_mb);
+        let entries = (mb << 20) / bytes_per_entry_of(opts) as u64;
+        let mut table = Table::with_depths(entries, opts.ghi == Ghi::Path, opts.remedies.tca)
+            .and_then(|t| if opts.proof { t.with_dists() } else { Ok(t) })
+            .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
+        if let Some((r, n)) = resume.from {
+            let mut b = [0u8; SAVED_ENTRY_BYTES];
+            let u64at =
+                |b: &[u8], o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
+            let u32at =
+                |b: &[u8], o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
+            for _ in 0..n {
+                r.read_exact(&mut b)?;
+                let deps = Deps::NONE;
+                table.put(
+                    u64at(&b, 0),
+                    u32at(&b, 8),
+                    u32at(&b, 12),
+                    u64at(&b, 16),
+                    &deps,
+                );
+            }
         }
+        let (saver, save_every) = match resume.save {
+            Some((f, every)) => (Some(f), every),
+            None => (None, Duration::MAX),
+        };
+        let mut s = Search {
+            hist: Leaves::<G>::history(root),
+            path: vec![(root.key(), root.piece_count())],
+            leaves,
+            opts: *opts,
+            table,
+            pos: root.clone(),
+            calls: resume.calls,
+            call_limit: limits.nodes.unwrap_or(u64::MAX),
+            start,
+            clock: Clock::new(limits),
+            root: (1, 1),
+            stopped: false,
+            saver,
+            save_every,
+            last_save: start,
+            proving: None,
+            derive_from: None,
+            built: 0,
+            draw_ok: false,
+            done: std::collections::HashSet::new(),
+            done_log: Vec::new(),
+        };
+        let mut moves = MoveList::new();
+        let (phi, delta) = match s.leaves.classify(root, &s.hist, &mut moves) {
+            Some(end) => leaf_numbers(&s.leaves, root, end),
+            None => (1, 1),
+        };
+        s.root = (phi, delta);
+        Ok(Run {
+            s,
+            root: root.clone(),
+            goal,
+            limits: *limits,
+            opts: *opts,
+            phi,
+            delta,
+            start,
+        })
     }
-    let (saver, save_every) = match resume.save {
-        Some((f, every)) => (Some(f), every),
-        None => (None, Duration::MAX),
-    };
-    let mut s = Search {
-        hist: Leaves::<G>::history(root),
-        path: vec![(root.key(), root.piece_count())],
-        leaves,
-        opts: *opts,
-        table,
-        pos: root.clone(),
-        calls: resume.calls,
-        call_limit: limits.nodes.unwrap_or(u64::MAX),
-        start,
-        clock: Clock::new(limits),
-        root: (1, 1),
-        stopped: false,
-        saver,
-        save_every,
-        last_save: start,
-        proving: None,
-        derive_from: None,
-        built: 0,
-        draw_ok: false,
-        done: std::collections::HashSet::new(),
-        done_log: Vec::new(),
-    };
-    let mut moves = MoveList::new();
-    let (phi, delta) = match s.leaves.classify(root, &s.hist, &mut moves) {
-        Some(end) => leaf_numbers(&s.leaves, root, end),
-        None => (1, 1),
-    };
-    s.root = (phi, delta);
-    Ok(Run {
-        s,
-        root: root.clone(),
-        goal,
-        limits: *limits,
-        opts: *opts,
-        phi,
-        delta,
-        start,
-    })
 }
 
 /// A df-pn run that can be continued: [`Run::go`] searches until the root
@@ -770,19 +772,7 @@ pub struct Run<'a, G: Game> {
     start: Instant,
 }
 
-impl<'a, G: Game> Run<'a, G> {
-    /// Sets a run up as [`solve_resumable`] does, without searching yet.
-    pub fn new(
-        root: &G,
-        goal: Goal,
-        oracle: Option<&'a dyn Oracle<G>>,
-        limits: &Limits,
-        opts: &Options,
-        resume: Resume<'a>,
-    ) -> io::Result<Run<'a, G>> {
-        start_run(root, goal, oracle, limits, opts, resume)
-    }
-
+impl<G: Game> Run<'_, G> {
     /// Searches until the root is solved, the run has made `call_limit`
     /// MID calls in all, or the time limit or a stop request (of the
     /// run's limits) ends it; the answer so far.
