@@ -149,8 +149,6 @@ pub enum Which {
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
-    /// Positions with more pieces than the tables, solved by PNS and df-pn
-    /// with the tables as the oracle, checked by alpha-beta's mates.
     /// The default proof search (df-pn's proof manager) on the positions
     /// of one size the tables value: their longest wins and losses, random
     /// draws and random positions, with smaller tables (or none) as the
@@ -192,6 +190,8 @@ pub enum Which {
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
+    /// Positions with more pieces than the tables, solved by PNS and df-pn
+    /// with the tables as the oracle, checked by alpha-beta's mates.
     WithTables {
         /// jungle (or jungle-checkers).
         #[arg(long, value_parser = game_parser())]
