@@ -103,21 +103,21 @@ pub fn solve_goal<G: Game>(
     plan: &Plan,
 ) -> io::Result<Managed<G::Move>> {
     let start = Instant::now();
-    let mut runs: Vec<(Remedies, Option<Run<'_, G>>)> = Vec::new();
-    for &remedies in &plan.settings {
+    // A setting's run (and its table) is made when its first round
+    // comes: most questions are decided in the first setting's first
+    // round, and clearing a second table of 128 MB would cost more than
+    // deciding them (docs/log/solve.md). A run made later gets what is
+    // left of the question's time.
+    let new_run = |remedies: Remedies| {
         let run_opts = Options { remedies, ..*opts };
-        runs.push((
-            remedies,
-            Some(Run::new(
-                root,
-                goal,
-                oracle,
-                limits,
-                &run_opts,
-                Resume::default(),
-            )?),
-        ));
-    }
+        let left = Limits {
+            time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+            ..*limits
+        };
+        Run::new(root, goal, oracle, &left, &run_opts, Resume::default())
+    };
+    let mut runs: Vec<(Remedies, Slot<'_, G>)> =
+        plan.settings.iter().map(|&r| (r, Slot::Waiting)).collect();
     let mut budget = plan.first_round.max(1);
     let (mut total_calls, mut derived_calls) = (0u64, 0u64);
     let mut rounds = 0u32;
@@ -139,15 +139,19 @@ pub fn solve_goal<G: Game>(
     };
     'rounds: loop {
         for (remedies, slot) in runs.iter_mut() {
-            let Some(run) = slot.as_mut() else {
-                continue;
-            };
             let calls_left = limits
                 .nodes
                 .map_or(u64::MAX, |n| n.saturating_sub(total_calls + derived_calls));
-            if calls_left == 0 || limits.stop.is_some_and(|s| s()) {
+            let time_up = limits.time.is_some_and(|t| start.elapsed() >= t);
+            if calls_left == 0 || time_up || limits.stop.is_some_and(|s| s()) {
                 break 'rounds;
             }
+            if matches!(slot, Slot::Waiting) {
+                *slot = Slot::Running(Box::new(new_run(*remedies)?));
+            }
+            let Slot::Running(run) = slot else {
+                continue;
+            };
             let before = run.calls();
             let answer = run.go(before.saturating_add(budget.min(calls_left)));
             rounds += 1;
@@ -158,7 +162,10 @@ pub fn solve_goal<G: Game>(
                 }
                 continue;
             }
-            let r = slot.take().expect("a run").finish();
+            let Slot::Running(run) = std::mem::replace(slot, Slot::Done) else {
+                unreachable!("the slot was running")
+            };
+            let r = run.finish();
             derived_calls += r.derivation.map_or(0, |d| d.calls);
             if !opts.proof || r.proof.is_some() {
                 return Ok(finish(
@@ -173,7 +180,7 @@ pub fn solve_goal<G: Game>(
                 unproved = Some((r, *remedies));
             }
         }
-        if runs.iter().all(|(_, r)| r.is_none()) {
+        if runs.iter().all(|(_, slot)| matches!(slot, Slot::Done)) {
             break;
         }
         budget = budget.saturating_mul(plan.growth.max(2));
@@ -181,12 +188,19 @@ pub fn solve_goal<G: Game>(
     if let Some((r, by)) = unproved {
         return Ok(finish(r, Some(by), rounds, total_calls, derived_calls));
     }
-    // Nothing decided: the report of the setting that worked most.
+    // Nothing decided: the report of the setting that worked most (the
+    // first setting's, unsearched, when the limits allowed no round).
     let last = runs
         .into_iter()
-        .filter_map(|(_, r)| r)
-        .max_by_key(|r| r.calls())
-        .expect("every run ended undecided is still held");
+        .filter_map(|(_, slot)| match slot {
+            Slot::Running(run) => Some(*run),
+            _ => None,
+        })
+        .max_by_key(|r| r.calls());
+    let last = match last {
+        Some(run) => run,
+        None => new_run(plan.settings.first().copied().unwrap_or(opts.remedies))?,
+    };
     Ok(finish(
         last.finish(),
         None,
@@ -194,4 +208,13 @@ pub fn solve_goal<G: Game>(
         total_calls,
         derived_calls,
     ))
+}
+
+/// Where one setting's run stands.
+enum Slot<'a, G: Game> {
+    /// Its first round has not come yet: no table made.
+    Waiting,
+    Running(Box<Run<'a, G>>),
+    /// Decided (without the proof asked for); finished.
+    Done,
 }
