@@ -10,7 +10,9 @@
 //! Jungle, and plain df-pn alone left such positions open after 600 s
 //! (issue 34).
 
-use assert_cmd::Command;
+mod common;
+
+use common::zoo_ok;
 use std::path::PathBuf;
 
 fn temp(name: &str) -> PathBuf {
@@ -25,38 +27,31 @@ fn temp(name: &str) -> PathBuf {
 fn decided_by_default(game: &str, least: u32) {
     let d = temp(game);
     let tb = d.join("tb");
-    let out = Command::cargo_bin("zoo")
-        .unwrap()
-        .args(["tb", "build", "--game", game, "--pieces", "3", "--dir"])
-        .arg(&tb)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = Command::cargo_bin("zoo")
-        .unwrap()
-        .args(["experiment", "decide", "--game", game, "--pieces", "3"])
-        .args([
-            "--longest",
-            "4",
-            "--draws",
-            "4",
-            "--positions",
-            "24",
-            "--seed",
-            "7",
-        ])
-        .args(["--seconds", "60", "--tb"])
-        .arg(&tb)
-        .arg("--out-dir")
-        .arg(&d)
-        .output()
-        .unwrap();
+    let tb = tb.to_str().expect("a UTF-8 path");
+    zoo_ok(["tb", "build", "--game", game, "--pieces", "3", "--dir", tb]);
+    let out = zoo_ok([
+        "experiment",
+        "decide",
+        "--game",
+        game,
+        "--pieces",
+        "3",
+        "--longest",
+        "4",
+        "--draws",
+        "4",
+        "--positions",
+        "24",
+        "--seed",
+        "7",
+        "--seconds",
+        "60",
+        "--tb",
+        tb,
+        "--out-dir",
+        d.to_str().expect("a UTF-8 path"),
+    ]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
     let csv = std::fs::read_to_string(d.join(format!("decide-{game}-3.csv"))).unwrap();
     let rows: Vec<Vec<&str>> = csv
         .lines()

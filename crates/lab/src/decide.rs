@@ -17,8 +17,8 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::fmt::Write as _;
 use zoo_core::{Game, Oracle, OracleValue, Outcome};
-use zoo_solve::manager::{solve_goal, Plan, TABLE_MB};
-use zoo_solve::{answers_for, dfpn, solve_value_from, Answer, Goal, Limits};
+use crate::solvers::by_default;
+use zoo_solve::{answers_for, solve_value_from, Answer, Goal, Limits};
 
 /// One position of the sample and where it came from.
 #[derive(Clone, Debug)]
@@ -132,25 +132,18 @@ pub fn run<G: Game>(
     first: &dyn Fn(&G) -> Goal,
     progress: &mut dyn FnMut(&str),
 ) -> Vec<Row> {
-    let opts = dfpn::Options::default();
-    let plan = Plan::default();
-    // The tables `zoo solve` gives the manager when `--hash` does not say.
-    let limits = &Limits {
-        memory_mb: limits.memory_mb.or(Some(TABLE_MB)),
-        ..*limits
-    };
     let mut rows = Vec::with_capacity(cases.len());
     for (i, c) in cases.iter().enumerate() {
         let (mut calls, mut seconds) = (0u64, 0.0);
         let (found, asked) = solve_value_from(first(&c.pos), |goal| {
-            match solve_goal(&c.pos, goal, oracle, limits, &opts, &plan) {
-                Ok(m) => {
-                    calls += m.report.nodes;
-                    seconds += m.report.seconds;
-                    m.report.answer
+            match by_default(&c.pos, goal, oracle, limits) {
+                Some(r) => {
+                    calls += r.nodes;
+                    seconds += r.seconds;
+                    r.answer
                 }
                 // The table did not fit: counted as open.
-                Err(_) => Answer::Unknown,
+                None => Answer::Unknown,
             }
         });
         let (want_win, want_not_lose) = answers_for(c.value);
@@ -235,15 +228,15 @@ pub fn report(game: &str, pieces: u32, what: &str, rows: &[Row]) -> Result<Repor
          |---|---|---|---|---|---|---|---|---|\n",
         rows.len()
     );
-    let mut kinds: Vec<&str> = rows.iter().map(|r| r.kind).collect();
-    kinds.dedup();
-    kinds.push("all");
-    let mut seen = Vec::new();
-    for kind in kinds {
-        if seen.contains(&kind) {
-            continue;
+    // The kinds in the order they first appear, then all rows together.
+    let mut kinds: Vec<&str> = Vec::new();
+    for r in rows.iter() {
+        if !kinds.contains(&r.kind) {
+            kinds.push(r.kind);
         }
-        seen.push(kind);
+    }
+    kinds.push("all");
+    for kind in kinds {
         let of: Vec<&Row> = rows
             .iter()
             .filter(|r| kind == "all" || r.kind == kind)

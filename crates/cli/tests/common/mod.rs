@@ -13,3 +13,23 @@ pub fn words(line: &str) -> Vec<String> {
     }
     words
 }
+
+/// Runs `zoo` with `args`, fails the test (showing its stderr) unless it
+/// succeeded, and returns its output.
+pub fn zoo_ok<I, S>(args: I) -> std::process::Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let out = assert_cmd::Command::cargo_bin("zoo")
+        .expect("the zoo binary")
+        .args(args)
+        .output()
+        .expect("zoo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
