@@ -30,7 +30,8 @@ use std::sync::Arc;
 use std::time::Instant;
 use zoo_core::{Game, History, Oracle, Outcome, Repetition};
 use zoo_search::{Config, Engine, EngineGame, Limits};
-use zoo_solve::{dfpn, Answer, Goal};
+use crate::solvers::by_default;
+use zoo_solve::{Answer, Goal};
 
 /// Draws random positions of `pieces` of the start position's pieces
 /// ([`crate::positions`]) that `oracle` says are won or lost for the side
@@ -124,28 +125,30 @@ pub fn mate_search<G: EngineGame>(
     })
 }
 
-/// df-pn on the question whose answer shows `value`, at most `nodes` MID
-/// calls.
+/// df-pn as `zoo solve` runs it by default (the proof manager,
+/// [`by_default`]) on the question whose answer shows `value`, at most
+/// `nodes` MID calls.
 pub fn df_pn<G: Game>(pos: &G, value: Outcome, nodes: u64) -> Attempt {
     // A win is proven as Win; a loss as NotLose disproven.
     let (goal, shows) = match value {
         Outcome::Win => (Goal::Win, Answer::Proven),
         _ => (Goal::NotLose, Answer::Disproven),
     };
-    let r = dfpn::solve(
-        pos,
-        goal,
-        None,
-        &zoo_solve::Limits::nodes(nodes),
-        &dfpn::Options::default(),
-    );
-    Attempt {
-        proved: match r.answer {
-            Answer::Unknown => None,
-            a => Some(a == shows),
+    match by_default(pos, goal, None, &zoo_solve::Limits::nodes(nodes)) {
+        Some(r) => Attempt {
+            proved: match r.answer {
+                Answer::Unknown => None,
+                a => Some(a == shows),
+            },
+            nodes: r.nodes,
+            seconds: r.seconds,
         },
-        nodes: r.nodes,
-        seconds: r.seconds,
+        // The tables did not fit: nothing searched.
+        None => Attempt {
+            proved: None,
+            nodes: 0,
+            seconds: 0.0,
+        },
     }
 }
 

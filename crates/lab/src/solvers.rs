@@ -25,6 +25,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 use zoo_core::{Game, Oracle, Outcome};
 use zoo_solve::dfpn::Remedies;
+use zoo_solve::manager::{solve_goal, Plan, TABLE_MB};
 use zoo_solve::{answers_for, dfpn, pn2, pns, solve_value, Answer, Ghi, Goal, Limits};
 
 /// A solver and, for df-pn, its graph-history mode.
@@ -42,15 +43,19 @@ pub enum Method {
     /// PN² with Breuker's fraction `(a, b)` sizing its second level
     /// ([`pn2::Options::fraction`]).
     Pn2Fraction(u32, u32),
+    /// `zoo solve`'s default: df-pn's proof manager under the default GHI
+    /// mode ([`by_default`]).
+    Manager,
 }
 
 /// Every method the solver has, the naive df-pn last.
-pub const METHODS: [Method; 6] = [
+pub const METHODS: [Method; 7] = [
     Method::Pns,
     Method::Pn2,
     Method::DfPn(Ghi::NoRepetitionStore),
     Method::DfPn(Ghi::LocalRepetition),
     Method::DfPn(Ghi::Path),
+    Method::Manager,
     Method::DfPn(Ghi::Naive),
 ];
 
@@ -90,7 +95,8 @@ const WPN: Remedies = Remedies {
 
 impl Method {
     /// Its name in the tables: `pns`, `pn2`, `dfpn <ghi mode>`,
-    /// `dfpn <ghi mode> +<remedies>`.
+    /// `dfpn <ghi mode> +<remedies>`, `dfpn auto` (the manager, as
+    /// `--remedies auto` names it).
     pub fn name(self) -> String {
         match self {
             Method::Pns => "pns".into(),
@@ -98,6 +104,7 @@ impl Method {
             Method::DfPn(g) => format!("dfpn {}", g.name()),
             Method::DfPnWith(g, r) => format!("dfpn {} +{}", g.name(), r.name()),
             Method::Pn2Fraction(a, b) => format!("pn2 f({a};{b})"),
+            Method::Manager => "dfpn auto".into(),
         }
     }
 }
@@ -178,6 +185,11 @@ pub fn value_by<G: Game>(
                     ..dfpn::Options::default()
                 },
             ),
+            Method::Manager => match by_default(pos, goal, oracle, limits) {
+                Some(r) => r,
+                // Its tables did not fit: left open.
+                None => return Answer::Unknown,
+            },
             Method::DfPnWith(ghi, remedies) => dfpn::solve(
                 pos,
                 goal,
@@ -202,6 +214,26 @@ pub fn value_by<G: Game>(
         held,
         seconds,
     }
+}
+
+/// One question asked as `zoo solve` asks it by default: df-pn's proof
+/// manager ([`solve_goal`] with the default [`Plan`] and options), each
+/// setting's table of [`TABLE_MB`] unless `limits` sizes it. `None` when
+/// a table did not fit in memory.
+pub fn by_default<G: Game>(
+    pos: &G,
+    goal: Goal,
+    oracle: Option<&dyn Oracle<G>>,
+    limits: &Limits,
+) -> Option<zoo_solve::Report<G::Move>> {
+    let limits = Limits {
+        memory_mb: limits.memory_mb.or(Some(TABLE_MB)),
+        ..*limits
+    };
+    let opts = dfpn::Options::default();
+    solve_goal(pos, goal, oracle, &limits, &opts, &Plan::default())
+        .ok()
+        .map(|m| m.report)
 }
 
 /// The limits of one question: at most `nodes` nodes (PNS and PN²: held;

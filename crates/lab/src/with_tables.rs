@@ -26,12 +26,14 @@ use zoo_core::{Oracle, Outcome};
 use zoo_search::EngineGame;
 use zoo_solve::Ghi;
 
-/// The solvers of the experiment: PNS, and df-pn in the default GHI mode
-/// and in `path` (which decided the most of the test samples).
-pub const METHODS: [Method; 3] = [
+/// The solvers of the experiment: PNS, df-pn in the `no-repetition-store`
+/// and `path` GHI modes, and `zoo solve`'s default (the proof manager,
+/// `path` with and without the remedies).
+pub const METHODS: [Method; 4] = [
     Method::Pns,
     Method::DfPn(Ghi::NoRepetitionStore),
     Method::DfPn(Ghi::Path),
+    Method::Manager,
 ];
 
 /// One position: what each solver and alpha-beta found.

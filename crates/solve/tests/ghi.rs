@@ -2,8 +2,11 @@
 //! value (`Ghi::Naive`) answers wrongly, because a draw by repetition found
 //! on one path is stored under the position and reused on another path
 //! that reaches it by transposition, where nothing repeats. The workaround
-//! (`Ghi::NoRepetitionStore`), `Ghi::LocalRepetition`, `Ghi::Path` and PNS (no
-//! transpositions) answer as the tables do.
+//! (`Ghi::NoRepetitionStore`), `Ghi::LocalRepetition`, `Ghi::Path`, the
+//! proof manager over `Ghi::Path` (`zoo solve`'s default) and PNS (no
+//! transpositions) answer as the tables do. The naive mode is what a
+//! reuse of a stored draw on a path where it does not hold amounts to, so
+//! these positions are the ones that catch such a reuse.
 //!
 //! The positions were found by running the naive mode over 300 seeded
 //! random 3-piece placements of each game against the tables (1 wrong
@@ -16,6 +19,7 @@ use zoo_animal::board::Board;
 use zoo_animal::{Position, RuleSet};
 use zoo_animal_tb::TbOracle;
 use zoo_core::{Game, Outcome};
+use zoo_solve::manager::{solve_goal, Plan};
 use zoo_solve::{answers_for, dfpn, pns, Answer, Ghi, Goal, Limits};
 
 /// (FEN, goal, the table's value for the side to move).
@@ -110,6 +114,26 @@ fn check<B: Board>(
                 ghi.name()
             );
         }
+        // The default of `zoo solve`: the proof manager over `path`, with
+        // and without the remedies. It must decide, and rightly.
+        let m = solve_goal(
+            &pos,
+            goal,
+            None,
+            &Limits {
+                memory_mb: Some(16),
+                ..Limits::nodes(4_000_000)
+            },
+            &dfpn::Options::default(),
+            &Plan::default(),
+        )
+        .expect("a 16 MB table");
+        eprintln!(
+            "{fen} {goal}: the manager {} in {} calls",
+            m.report.answer.name(),
+            m.report.nodes
+        );
+        assert_eq!(m.report.answer, want, "{fen} {goal}: the manager");
         let naive = dfpn::Options {
             ghi: Ghi::Naive,
             ..Default::default()
