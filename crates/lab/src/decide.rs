@@ -11,13 +11,13 @@
 use crate::plot::log_plot_of;
 use crate::positions::random_valued;
 use crate::report::csv_field;
+use crate::solvers::by_default;
 use crate::Report;
 use anyhow::Result;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::fmt::Write as _;
 use zoo_core::{Game, Oracle, OracleValue, Outcome};
-use crate::solvers::by_default;
 use zoo_solve::{answers_for, solve_value_from, Answer, Goal, Limits};
 
 /// One position of the sample and where it came from.

@@ -20,6 +20,7 @@
 
 use crate::plot::log_plot;
 use crate::report::csv_field;
+use crate::solvers::by_default;
 use crate::Report;
 use anyhow::Result;
 use rand::rngs::StdRng;
@@ -30,7 +31,6 @@ use std::sync::Arc;
 use std::time::Instant;
 use zoo_core::{Game, History, Oracle, Outcome, Repetition};
 use zoo_search::{Config, Engine, EngineGame, Limits};
-use crate::solvers::by_default;
 use zoo_solve::{Answer, Goal};
 
 /// Draws random positions of `pieces` of the start position's pieces
