@@ -61,7 +61,16 @@ impl FromStr for Repetition {
 pub struct History {
     policy: Repetition,
     entries: Vec<(u64, u32)>,
+    /// How many recorded keys fall in each of [`FILTER`] slots (by the
+    /// key's low bits): literature C's small repetition hash (its §5.9).
+    /// A slot holding only the last position's own key proves it has no
+    /// earlier occurrence without scanning the record.
+    filter: Vec<u16>,
 }
+
+/// Slots of the repetition filter: a power of two, large enough that a
+/// game's reversible stretch seldom shares a slot with the last key.
+const FILTER: usize = 1024;
 
 impl History {
     /// An empty record that applies `policy`.
@@ -69,6 +78,7 @@ impl History {
         History {
             policy,
             entries: Vec::with_capacity(256),
+            filter: vec![0; FILTER],
         }
     }
     /// A record that starts at `key` (the root position).
@@ -85,11 +95,16 @@ impl History {
     /// Records the position just reached (after a move).
     pub fn push(&mut self, key: u64, pieces: u32) {
         self.entries.push((key, pieces));
+        let slot = &mut self.filter[key as usize & (FILTER - 1)];
+        *slot = slot.wrapping_add(1);
     }
     #[inline]
     /// Forgets the last position (when its move is taken back).
     pub fn pop(&mut self) {
-        self.entries.pop();
+        if let Some((key, _)) = self.entries.pop() {
+            let slot = &mut self.filter[key as usize & (FILTER - 1)];
+            *slot = slot.wrapping_sub(1);
+        }
     }
     /// Number of positions recorded.
     pub fn len(&self) -> usize {
@@ -106,6 +121,11 @@ impl History {
             return 0;
         }
         let (key, pieces) = self.entries[n - 1];
+        // Only the last key itself in its slot: no earlier occurrence.
+        // (The count wraps only in a record of millions of positions.)
+        if self.filter[key as usize & (FILTER - 1)] == 1 {
+            return 0;
+        }
         let mut count = 0;
         let mut i = n - 1;
         while i >= 2 {
@@ -162,6 +182,30 @@ mod tests {
         assert!(f.is_draw());
         f.pop();
         assert!(!f.is_draw());
+    }
+
+    #[test]
+    fn keys_sharing_a_filter_slot_are_told_apart() {
+        let far = FILTER as u64;
+        let mut h = History::new(Repetition::First);
+        for k in [5, 7, 5 + far] {
+            h.push(k, 4);
+        }
+        // 5 and 5 + FILTER share a slot: the scan decides, no repeat.
+        assert!(!h.is_repeat());
+        h.push(9, 4);
+        h.push(5, 4);
+        assert!(h.is_repeat());
+        // Taking the moves back empties the slots again.
+        h.pop();
+        h.pop();
+        h.pop();
+        h.push(3 * far + 5, 4);
+        assert!(!h.is_repeat());
+        h.pop();
+        h.pop();
+        h.pop();
+        assert!(h.filter.iter().all(|&c| c == 0));
     }
 
     #[test]
