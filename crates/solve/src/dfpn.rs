@@ -438,6 +438,33 @@ impl Table {
             })
     }
 
+    /// Asks the processor to fetch `key`'s bucket (and chains) into its
+    /// cache. A large table is read at random, one cache miss a child;
+    /// fetching every child's bucket before reading any overlaps those
+    /// misses instead of waiting for each in turn (docs/log/solve.md).
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let fetch = |p: *const i8| {
+                // SAFETY: SSE is part of every x86-64 processor, and a
+                // prefetch is a hint that never faults, whatever address.
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(p) }
+            };
+            let i = key as usize & self.mask;
+            let e = self.entries.as_ptr().wrapping_add(i);
+            fetch(e.cast());
+            // A bucket of two entries may end in the next line.
+            fetch(e.wrapping_add(2).cast::<i8>().wrapping_sub(1));
+            if !self.deps.is_empty() {
+                let d = self.deps.as_ptr().wrapping_add(i);
+                fetch(d.cast());
+                fetch(d.wrapping_add(2).cast::<i8>().wrapping_sub(1));
+            }
+        }
+    }
+
     /// The slot holding `key`'s numbers.
     fn slot(&self, key: u64) -> Option<usize> {
         let i = key as usize & self.mask;
@@ -968,6 +995,11 @@ impl<G: Game> Search<'_, G> {
         self.pos.legal_moves(&mut moves);
         let mut kids: Vec<Child<G::Move>> = Vec::with_capacity(moves.len());
         let mut scratch = MoveList::new();
+        for &mv in &moves {
+            let u = self.pos.make(mv);
+            self.table.prefetch(self.pos.key());
+            self.pos.unmake(mv, u);
+        }
         for &mv in &moves {
             let u = self.pos.make(mv);
             self.push();
