@@ -462,6 +462,9 @@ impl Table {
                 fetch(d.cast());
                 fetch(d.wrapping_add(2).cast::<i8>().wrapping_sub(1));
             }
+            if !self.depths.is_empty() {
+                fetch(self.depths.as_ptr().wrapping_add(i).cast());
+            }
         }
     }
 
