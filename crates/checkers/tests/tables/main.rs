@@ -11,3 +11,4 @@ mod positions;
 mod probes;
 mod unmoves;
 mod verify;
+mod zugzwang;

@@ -1,0 +1,73 @@
+//! Mutual zugzwangs of the tables: placements where the side to move
+//! loses whichever side it is, both sides able to move. There a side
+//! allowed to pass would win, so null-move pruning, which takes passing
+//! as a bound below the best move, would cut the search wrongly
+//! (docs/checkers.md, "Null move"). A measurement, ignored in CI; run it with
+//!
+//! ```text
+//! ZOO_CHECKERS_TB_PIECES=4 cargo test --release -p zoo-checkers --test tables -- --ignored --nocapture mutual_zugzwangs
+//! ```
+
+use crate::build::{build, decode};
+use zoo_checkers::tables::CheckersScheme;
+use zoo_checkers::{Classical, English, RuleSet, Variant, CLASSICAL, ENGLISH};
+use zoo_core::{Game, Outcome, Side, TableIndex, TableScheme};
+
+fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
+    let dir = std::env::temp_dir().join(format!(
+        "zoo-checkers-zugzwang-{}-{}",
+        std::process::id(),
+        rules.name
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    let b = build::<V>(rules, max, &dir).expect("tables built");
+    let scheme = CheckersScheme::<V>::new(rules);
+    println!("{} (rules {}):", V::GAME, rules.name);
+    println!("pieces  placements  mutual-zugzwangs  longest (plies: white to move, black to move)");
+    for pieces in 2..=max {
+        let (mut placements, mut count) = (0u64, 0u64);
+        // The placement whose shorter loss is the longest.
+        let mut longest: Option<(u16, u16, String)> = None;
+        for r in b.rows.iter().filter(|r| r.material.pieces() == pieces) {
+            let table = b.tb.table(r.material).expect("table opens");
+            let index = scheme.index(r.material);
+            let n = index.size();
+            placements += n;
+            let mut codes = [vec![0u8; n as usize], vec![0u8; n as usize]];
+            for (side, buf) in codes.iter_mut().enumerate() {
+                table.read_codes(side, 0, buf).expect("codes read");
+            }
+            for i in 0..n as usize {
+                let (w, dw) = decode(codes[0][i]);
+                let (b, db) = decode(codes[1][i]);
+                // A loss in 0 is a side without a move: not a zugzwang.
+                if w == Outcome::Loss && b == Outcome::Loss && dw > 0 && db > 0 {
+                    count += 1;
+                    if longest.as_ref().is_none_or(|l| dw.min(db) > l.0.min(l.1)) {
+                        let fen = index.position(i as u64, Side::White).to_fen();
+                        longest = Some((dw, db, fen));
+                    }
+                }
+            }
+        }
+        let shown = longest
+            .map(|(dw, db, fen)| format!("{fen} ({dw}, {db})"))
+            .unwrap_or_default();
+        println!("{pieces:>6} {placements:>11} {count:>17}  {shown}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn pieces() -> u32 {
+    std::env::var("ZOO_CHECKERS_TB_PIECES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4)
+}
+
+#[test]
+#[ignore = "a measurement: docs/checkers.md, \"Null move\""]
+fn mutual_zugzwangs() {
+    report::<English>(&ENGLISH, pieces());
+    report::<Classical>(&CLASSICAL, pieces());
+}
