@@ -370,11 +370,7 @@ impl Table {
         const WHAT: &str = "df-pn table";
         Ok(Table {
             entries: zeroed(n, WHAT)?,
-            deps: if chains {
-                zeroed(n, WHAT)?
-            } else {
-                Vec::new()
-            },
+            deps: if chains { zeroed(n, WHAT)? } else { Vec::new() },
             depths: if depths {
                 try_vec(n, WHAT, NO_DEPTH)?
             } else {
