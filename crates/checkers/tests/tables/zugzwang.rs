@@ -37,9 +37,9 @@ fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
             for (side, buf) in codes.iter_mut().enumerate() {
                 table.read_codes(side, 0, buf).expect("codes read");
             }
-            for i in 0..n as usize {
-                let (w, dw) = decode(codes[0][i]);
-                let (b, db) = decode(codes[1][i]);
+            for (i, (&white, &black)) in codes[0].iter().zip(&codes[1]).enumerate() {
+                let (w, dw) = decode(white);
+                let (b, db) = decode(black);
                 // A loss in 0 is a side without a move: not a zugzwang.
                 if w == Outcome::Loss && b == Outcome::Loss && dw > 0 && db > 0 {
                     count += 1;
