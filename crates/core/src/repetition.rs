@@ -65,7 +65,7 @@ pub struct History {
     /// key's low bits): literature C's small repetition hash (its §5.9).
     /// A slot holding only the last position's own key proves it has no
     /// earlier occurrence without scanning the record.
-    filter: Vec<u16>,
+    filter: Vec<u32>,
 }
 
 /// Slots of the repetition filter: a power of two, large enough that a
@@ -122,7 +122,7 @@ impl History {
         }
         let (key, pieces) = self.entries[n - 1];
         // Only the last key itself in its slot: no earlier occurrence.
-        // (The count wraps only in a record of millions of positions.)
+        // (A count could wrap only past 2³² positions, more than memory.)
         if self.filter[key as usize & (FILTER - 1)] == 1 {
             return 0;
         }

@@ -440,6 +440,8 @@ impl Table {
     /// misses instead of waiting for each in turn (docs/log/solve.md).
     #[inline]
     fn prefetch(&self, key: u64) {
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};

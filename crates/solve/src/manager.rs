@@ -116,8 +116,16 @@ pub fn solve_goal<G: Game>(
         };
         Run::new(root, goal, oracle, &left, &run_opts, Resume::default())
     };
+    // A plan without settings runs the caller's own.
+    let settings = match plan.settings.as_slice() {
+        [] => std::slice::from_ref(&opts.remedies),
+        s => s,
+    };
     let mut runs: Vec<(Remedies, Slot<'_, G>)> =
-        plan.settings.iter().map(|&r| (r, Slot::Waiting)).collect();
+        settings.iter().map(|&r| (r, Slot::Waiting)).collect();
+    // Runs made so far: a later setting whose table does not fit sits
+    // out rather than throw away the work of those made before it.
+    let mut made = 0u32;
     let mut budget = plan.first_round.max(1);
     let (mut total_calls, mut derived_calls) = (0u64, 0u64);
     let mut rounds = 0u32;
@@ -147,7 +155,17 @@ pub fn solve_goal<G: Game>(
                 break 'rounds;
             }
             if matches!(slot, Slot::Waiting) {
-                *slot = Slot::Running(Box::new(new_run(*remedies)?));
+                match new_run(*remedies) {
+                    Ok(run) => {
+                        *slot = Slot::Running(Box::new(run));
+                        made += 1;
+                    }
+                    Err(_) if made > 0 => {
+                        *slot = Slot::Done;
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                }
             }
             let Slot::Running(run) = slot else {
                 continue;
@@ -199,7 +217,7 @@ pub fn solve_goal<G: Game>(
         .max_by_key(|r| r.calls());
     let last = match last {
         Some(run) => run,
-        None => new_run(plan.settings.first().copied().unwrap_or(opts.remedies))?,
+        None => new_run(settings[0])?,
     };
     Ok(finish(
         last.finish(),
@@ -215,6 +233,51 @@ enum Slot<'a, G: Game> {
     /// Its first round has not come yet: no table made.
     Waiting,
     Running(Box<Run<'a, G>>),
-    /// Decided (without the proof asked for); finished.
+    /// Decided (without the proof asked for) and finished, or left out
+    /// because its table did not fit beside the others.
     Done,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
+
+    #[test]
+    fn a_plan_without_settings_runs_the_callers_own() {
+        let pos =
+            JungleCheckersPos::from_fen("7/3R3/7/7/7/7/e6 w", &&JUNGLE_CHECKERS_LEIDEN).unwrap();
+        let plan = Plan {
+            settings: Vec::new(),
+            ..Plan::default()
+        };
+        let m = solve_goal(
+            &pos,
+            Goal::Win,
+            None,
+            &Limits::nodes(10_000),
+            &Options::default(),
+            &plan,
+        )
+        .unwrap();
+        assert_eq!(m.report.answer, Answer::Proven);
+        assert_eq!(m.decided_by, Some(Remedies::NONE));
+    }
+
+    #[test]
+    fn no_calls_left_reports_an_unsearched_question() {
+        let pos =
+            JungleCheckersPos::from_fen("7/3R3/7/7/7/7/e6 w", &&JUNGLE_CHECKERS_LEIDEN).unwrap();
+        let m = solve_goal(
+            &pos,
+            Goal::Win,
+            None,
+            &Limits::nodes(0),
+            &Options::default(),
+            &Plan::default(),
+        )
+        .unwrap();
+        assert_eq!(m.report.answer, Answer::Unknown);
+        assert_eq!((m.runs, m.decided_by), (0, None));
+    }
 }
