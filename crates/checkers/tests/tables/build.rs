@@ -17,10 +17,16 @@ use zoo_tb::{retro, Tablebase, TbError};
 /// 3 unless `ZOO_CHECKERS_TB_PIECES` says more (4 takes about a minute:
 /// docs/checkers.md, "Endgame tables").
 pub fn test_pieces() -> u32 {
+    pieces_or(3)
+}
+
+/// `ZOO_CHECKERS_TB_PIECES`, or `default` when it is not set (the
+/// measurements default to 4).
+pub fn pieces_or(default: u32) -> u32 {
     std::env::var("ZOO_CHECKERS_TB_PIECES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(3)
+        .unwrap_or(default)
 }
 
 /// A value code of the generator: 0 a draw, else the distance + 1 (even
@@ -90,15 +96,6 @@ impl<V: Variant> Built<V> {
 /// Every material of 2..=`max` pieces, in build order.
 pub fn up_to<V: Variant>(max: u32) -> Vec<Material> {
     (2..=max).flat_map(CheckersScheme::<V>::materials).collect()
-}
-
-/// Builds every table of 2..=`max` pieces under `rules` into `dir`.
-pub fn build<V: Variant>(
-    rules: &'static RuleSet,
-    max: u32,
-    dir: &Path,
-) -> Result<Built<V>, TbError> {
-    build_these(rules, &up_to::<V>(max), dir)
 }
 
 /// Builds the tables of `materials` under `rules` into `dir`, in that

@@ -8,7 +8,7 @@
 //! cargo test --release -p zoo-checkers --test tables -- --ignored --nocapture figures
 //! ```
 
-use crate::build::{build, Built};
+use crate::build::{built, pieces_or, up_to, Built};
 use std::time::Duration;
 use zoo_checkers::tables::scheme::MAX_PIECES;
 use zoo_checkers::tables::CheckersScheme;
@@ -37,13 +37,7 @@ fn bytes<V: Variant>(b: &Built<V>, pieces: u32) -> [u64; 3] {
 }
 
 fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
-    let dir = std::env::temp_dir().join(format!(
-        "zoo-checkers-figures-{}-{}",
-        std::process::id(),
-        rules.name
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    let b = build::<V>(rules, max, &dir).expect("tables built");
+    let b = built::<V>(rules, &up_to::<V>(max), "figures");
     println!("{} (rules {}):", V::GAME, rules.name);
     println!("pieces tables    positions         wins        draws       losses longest-win(plies, table)    seconds   positions/s");
     let mut total = (0u64, Duration::ZERO);
@@ -86,14 +80,6 @@ fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
             bits(wdl)
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn pieces() -> u32 {
-    std::env::var("ZOO_CHECKERS_TB_PIECES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(4)
 }
 
 /// The sizes of every table up to `MAX_PIECES` by the index alone, built
@@ -121,6 +107,6 @@ fn sizes<V: Variant>(rules: &'static RuleSet) {
 #[ignore = "a measurement: the figures of docs/checkers.md"]
 fn figures() {
     sizes::<English>(&ENGLISH);
-    report::<English>(&ENGLISH, pieces());
-    report::<Classical>(&CLASSICAL, pieces());
+    report::<English>(&ENGLISH, pieces_or(4));
+    report::<Classical>(&CLASSICAL, pieces_or(4));
 }

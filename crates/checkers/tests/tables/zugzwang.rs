@@ -8,19 +8,13 @@
 //! ZOO_CHECKERS_TB_PIECES=4 cargo test --release -p zoo-checkers --test tables -- --ignored --nocapture mutual_zugzwangs
 //! ```
 
-use crate::build::{build, decode};
+use crate::build::{built, decode, pieces_or, up_to};
 use zoo_checkers::tables::CheckersScheme;
 use zoo_checkers::{Classical, English, RuleSet, Variant, CLASSICAL, ENGLISH};
 use zoo_core::{Game, Outcome, Side, TableIndex, TableScheme};
 
 fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
-    let dir = std::env::temp_dir().join(format!(
-        "zoo-checkers-zugzwang-{}-{}",
-        std::process::id(),
-        rules.name
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    let b = build::<V>(rules, max, &dir).expect("tables built");
+    let b = built::<V>(rules, &up_to::<V>(max), "zugzwang");
     let scheme = CheckersScheme::<V>::new(rules);
     println!("{} (rules {}):", V::GAME, rules.name);
     println!("pieces  placements  mutual-zugzwangs  longest (plies: white to move, black to move)");
@@ -55,19 +49,11 @@ fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
             .unwrap_or_default();
         println!("{pieces:>6} {placements:>11} {count:>17}  {shown}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn pieces() -> u32 {
-    std::env::var("ZOO_CHECKERS_TB_PIECES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(4)
 }
 
 #[test]
 #[ignore = "a measurement: docs/checkers.md, \"Null move\""]
 fn mutual_zugzwangs() {
-    report::<English>(&ENGLISH, pieces());
-    report::<Classical>(&CLASSICAL, pieces());
+    report::<English>(&ENGLISH, pieces_or(4));
+    report::<Classical>(&CLASSICAL, pieces_or(4));
 }
