@@ -54,7 +54,6 @@ use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::value::{Answer, Goal};
 use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
-use zoo_core::memory::try_vec;
 use zoo_core::{Game, History, MoveList, Oracle, OutOfMemory};
 
 /// How the transposition table meets repetition (see the module docs).
@@ -351,6 +350,9 @@ struct Table {
     /// empty otherwise.
     dists: Vec<u16>,
     mask: usize,
+    /// Slots written at least once (entries are replaced, never emptied,
+    /// so this is also the most the run held at once).
+    filled: u64,
 }
 
 impl Table {
@@ -371,13 +373,13 @@ impl Table {
         Ok(Table {
             entries: zeroed(n, WHAT)?,
             deps: if chains { zeroed(n, WHAT)? } else { Vec::new() },
-            depths: if depths {
-                try_vec(n, WHAT, NO_DEPTH)?
-            } else {
-                Vec::new()
-            },
+            // Zeroed like the rest, so its pages are mapped only when
+            // written: a slot's depth is set whenever a position takes the
+            // slot (`put_at`) and read only while it holds one.
+            depths: if depths { zeroed(n, WHAT)? } else { Vec::new() },
             dists: Vec::new(),
             mask: (n - 1) & !1,
+            filled: 0,
         })
     }
 
@@ -414,10 +416,10 @@ impl Table {
             + self.depths.len() * std::mem::size_of::<u32>()) as u64
     }
 
-    /// The entries in use (entries are replaced, never emptied, so this is
-    /// also the most the run used at once).
+    /// The entries in use, counted as they are written: a walk over the
+    /// entries would map every untouched page of the zeroed table.
     fn used(&self) -> u64 {
-        self.entries.iter().filter(|e| e.work > 0).count() as u64
+        self.filled
     }
 
     fn get(&self, key: u64) -> Option<(u32, u32, Deps)> {
@@ -509,6 +511,9 @@ impl Table {
             return;
         }
         let same = e.key == key && e.work > 0;
+        if e.work == 0 {
+            self.filled += 1;
+        }
         if let Some(d) = self.depths.get_mut(slot) {
             *d = if same { (*d).min(depth) } else { depth };
         }
@@ -844,6 +849,11 @@ impl<G: Game> Run<'_, G> {
         self.s.calls
     }
 
+    /// Bytes of the table's entries in use so far ([`Report::held`]).
+    pub fn held(&self) -> u64 {
+        self.s.table.used() * bytes_per_entry_of(&self.s.opts) as u64
+    }
+
     /// Whether the time limit or a stop request (not the call limit)
     /// stopped the last [`Run::go`].
     pub fn out_of_time(&self) -> bool {
@@ -854,6 +864,7 @@ impl<G: Game> Run<'_, G> {
     /// derives the proof when the options ask for one and the root is
     /// solved, and reports.
     pub fn finish(self) -> Report<G::Move> {
+        let held = self.held();
         let Run {
             mut s,
             root,
@@ -879,7 +890,6 @@ impl<G: Game> Run<'_, G> {
             Answer::Unknown
         };
         let run_calls = s.calls;
-        let held = s.table.used() * bytes_per_entry_of(opts) as u64;
         let mut derivation = None;
         let proof = if opts.proof && answer != Answer::Unknown {
             // The root is an OR node: its side to move wins the binary game
@@ -1428,5 +1438,11 @@ mod tests {
         // The same key is always updated.
         t.put(20, 9, 9, 1, &Deps::NONE);
         assert_eq!(t.get(20), Some((9, 9, Deps::NONE)));
+        // Two slots written, whatever replaced what.
+        assert_eq!(t.used(), 2);
+        assert_eq!(
+            t.used(),
+            t.entries.iter().filter(|e| e.work > 0).count() as u64
+        );
     }
 }

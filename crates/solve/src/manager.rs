@@ -145,8 +145,23 @@ pub fn solve_goal<G: Game>(
             runs: rounds,
         }
     };
+    // The tables of every run made stay in memory until the question
+    // ends: the report's `held` counts them all.
+    let held_by_others = |runs: &[(Remedies, Slot<'_, G>)], me: usize| -> u64 {
+        runs.iter()
+            .enumerate()
+            .filter(|&(i, _)| i != me)
+            .map(|(_, (_, slot))| match slot {
+                Slot::Running(run) => run.held(),
+                _ => 0,
+            })
+            .sum()
+    };
+    // Bytes held by the runs finished so far.
+    let mut held_finished = 0u64;
     'rounds: loop {
-        for (remedies, slot) in runs.iter_mut() {
+        for i in 0..runs.len() {
+            let (remedies, slot) = &mut runs[i];
             let calls_left = limits
                 .nodes
                 .map_or(u64::MAX, |n| n.saturating_sub(total_calls + derived_calls));
@@ -183,19 +198,23 @@ pub fn solve_goal<G: Game>(
             let Slot::Running(run) = std::mem::replace(slot, Slot::Done) else {
                 unreachable!("the slot was running")
             };
-            let r = run.finish();
+            let mut r = run.finish();
+            let remedies = *remedies;
             derived_calls += r.derivation.map_or(0, |d| d.calls);
+            let own = r.held;
+            r.held += held_finished + held_by_others(&runs, i);
+            held_finished += own;
             if !opts.proof || r.proof.is_some() {
                 return Ok(finish(
                     r,
-                    Some(*remedies),
+                    Some(remedies),
                     rounds,
                     total_calls,
                     derived_calls,
                 ));
             }
             if unproved.is_none() {
-                unproved = Some((r, *remedies));
+                unproved = Some((r, remedies));
             }
         }
         if runs.iter().all(|(_, slot)| matches!(slot, Slot::Done)) {
@@ -203,7 +222,9 @@ pub fn solve_goal<G: Game>(
         }
         budget = budget.saturating_mul(plan.growth.max(2));
     }
-    if let Some((r, by)) = unproved {
+    let held_now = held_finished + held_by_others(&runs, usize::MAX);
+    if let Some((mut r, by)) = unproved {
+        r.held = held_now;
         return Ok(finish(r, Some(by), rounds, total_calls, derived_calls));
     }
     // Nothing decided: the report of the setting that worked most (the
@@ -217,15 +238,12 @@ pub fn solve_goal<G: Game>(
         .max_by_key(|r| r.calls());
     let last = match last {
         Some(run) => run,
+        // Cheap: the table is zeroed memory, mapped only when written.
         None => new_run(settings[0])?,
     };
-    Ok(finish(
-        last.finish(),
-        None,
-        rounds,
-        total_calls,
-        derived_calls,
-    ))
+    let mut r = last.finish();
+    r.held = held_now;
+    Ok(finish(r, None, rounds, total_calls, derived_calls))
 }
 
 /// Where one setting's run stands.
