@@ -43,6 +43,8 @@ pub struct EngineOptions {
     pub iterative: Option<bool>,
     /// Quiescence search at the horizon.
     pub quiescence: Option<bool>,
+    /// Quiescence searches every move one ply after each capture.
+    pub quiescence_after_capture: bool,
     /// Killer moves.
     pub killers: Option<bool>,
     /// The history heuristic.
@@ -63,6 +65,8 @@ pub struct EngineOptions {
     pub replacement: Option<Replacement>,
     /// Two bounds with separate drafts per table entry.
     pub two_bound: bool,
+    /// Table entries of principal-variation nodes kept first.
+    pub pv_flag: bool,
     /// Table cutoffs only from entries of exactly the same draft.
     pub strict_draft: bool,
 }
@@ -81,6 +85,7 @@ impl Default for EngineOptions {
             pvs: None,
             iterative: None,
             quiescence: None,
+            quiescence_after_capture: false,
             killers: None,
             history: None,
             ordering: None,
@@ -91,6 +96,7 @@ impl Default for EngineOptions {
             id_step: None,
             replacement: None,
             two_bound: false,
+            pv_flag: false,
             strict_draft: false,
         }
     }
@@ -158,6 +164,7 @@ impl EngineOptions {
         set(&mut c.pvs, self.pvs);
         set(&mut c.iterative, self.iterative);
         set(&mut c.quiescence, self.quiescence);
+        c.quiescence_after_capture |= self.quiescence_after_capture;
         set(&mut c.lmr, self.lmr);
         set(&mut c.killers, self.killers);
         set(&mut c.history, self.history);
@@ -182,6 +189,7 @@ impl EngineOptions {
             c.replacement = r;
         }
         c.two_bound |= self.two_bound;
+        c.pv_flag |= self.pv_flag;
         c.strict_draft |= self.strict_draft;
         Ok(c)
     }

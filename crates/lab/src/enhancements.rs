@@ -54,7 +54,7 @@ pub fn enhancements<G: EngineGame>(
     let mut md = format!(
         "# Enhancements added in turn: {name}\n\n\
          Total nodes over the test set ({} positions), fixed depth, evaluation `{}`, \
-         no quiescence, no reductions, no repetition rule. In brackets: change against the row above \
+         no quiescence (but in the rows named for it), no reductions, no repetition rule. In brackets: change against the row above \
          (for the variants below the line: against `{}`).\n\n| configuration |",
         set.len(),
         experiment_eval::<G>(),

@@ -20,6 +20,9 @@ pub struct Config {
     /// draft, instead of the last bound stored (helps MTD(f), whose passes
     /// store both kinds).
     pub two_bound: bool,
+    /// Entries of principal-variation nodes are kept over the others in a
+    /// full bucket (literature C's PV flag).
+    pub pv_flag: bool,
     /// TT cutoffs only from entries of exactly the same draft (fixed-depth
     /// values then equal plain negamax; deeper entries otherwise improve them).
     pub strict_draft: bool,
@@ -48,6 +51,9 @@ pub struct Config {
     /// Quiescence search at the horizon, so that leaves are not scored in
     /// the middle of an exchange.
     pub quiescence: bool,
+    /// Quiescence also searches every move one ply after each capture
+    /// instead of standing pat there (literature C's slower variant).
+    pub quiescence_after_capture: bool,
     /// Late move reductions (selective: values then differ from negamax).
     pub lmr: bool,
     /// Search threads (Lazy SMP: they share the table and nothing else).
@@ -62,6 +68,7 @@ impl Default for Config {
             hash_mb: 64,
             replacement: Replacement::Deep,
             two_bound: false,
+            pv_flag: false,
             strict_draft: false,
             pvs: true,
             // MTD(f) halves the nodes to depth 14 from the Jungle start
@@ -75,6 +82,7 @@ impl Default for Config {
             history: true,
             ordering: true,
             quiescence: true,
+            quiescence_after_capture: false,
             lmr: true,
             threads: 1,
         }

@@ -35,12 +35,14 @@ impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
     /// An engine with an empty table sized by `cfg` and no oracle, or
     /// [`OutOfMemory`] when the system refuses the table's memory.
     pub fn try_new(cfg: Config, eval: E, tactics: T) -> Result<Self, OutOfMemory> {
-        let tt = Arc::new(match (cfg.tt, cfg.hash_mb) {
+        let mut tt = match (cfg.tt, cfg.hash_mb) {
             (false, _) => Table::with_buckets(1, cfg.replacement, cfg.two_bound)?,
             // 64 KiB: small enough to make replacement schemes matter in experiments.
             (true, 0) => Table::with_buckets(1024, cfg.replacement, cfg.two_bound)?,
             (true, mb) => Table::new(mb, cfg.replacement, cfg.two_bound)?,
-        });
+        };
+        tt.pv_flag = cfg.pv_flag;
+        let tt = Arc::new(tt);
         Ok(Engine {
             cfg,
             eval: Arc::new(eval),

@@ -56,8 +56,9 @@ impl Config {
 
     /// Variants of the top rung of [`Config::ladder`], each changing one
     /// thing: the iterative deepening step, MTD(f) instead of aspiration
-    /// windows, two-bound table entries, and each replacement scheme in a
-    /// 64 KiB table (small enough that replacement matters).
+    /// windows, two-bound table entries, each replacement scheme in a
+    /// 64 KiB table (small enough that replacement matters) and the PV
+    /// flag there, and quiescence (also literature C's slower form).
     pub fn ladder_variants() -> Vec<(&'static str, Config)> {
         let top = Config::ladder()
             .pop()
@@ -94,7 +95,30 @@ impl Config {
             ("64 KiB always", small(Replacement::Always)),
             ("64 KiB deep", small(Replacement::Deep)),
             ("64 KiB big", small(Replacement::Big)),
+            ("64 KiB big-1", small(Replacement::Big1)),
             ("64 KiB hits", small(Replacement::Hits)),
+            (
+                "64 KiB deep, PV flag",
+                Config {
+                    pv_flag: true,
+                    ..small(Replacement::Deep)
+                },
+            ),
+            (
+                "quiescence",
+                Config {
+                    quiescence: true,
+                    ..top.clone()
+                },
+            ),
+            (
+                "quiescence + a ply after captures",
+                Config {
+                    quiescence: true,
+                    quiescence_after_capture: true,
+                    ..top.clone()
+                },
+            ),
         ]
     }
 }

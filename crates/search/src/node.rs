@@ -2,7 +2,7 @@
 //! cutoffs, PVS, late move reductions and negamax (alpha-beta off).
 
 use crate::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
-use crate::tt::{Bound, Table, NO_LOWER, NO_MOVE, NO_UPPER};
+use crate::tt::{Bound, Replacement, Table, NO_LOWER, NO_MOVE, NO_UPPER};
 use crate::worker::Worker;
 use zoo_core::{Evaluator, Game, MoveList, Tactics};
 
@@ -50,6 +50,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         }
         let alpha_orig = alpha;
         let nodes_before = self.stats.nodes;
+        let answered_before = self.stats.tt_cutoffs + self.stats.etc_cutoffs;
         let key = pos.key();
         let mut tt_move = NO_MOVE;
         let strict = self.cfg.strict_draft;
@@ -128,6 +129,9 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         let mut best = -INF;
         let mut best_move: Option<G::Move> = None;
         for (i, &mv) in moves.iter().enumerate() {
+            if self.cfg.quiescence_after_capture {
+                self.by_capture[ply + 1] = pos.is_capture(mv);
+            }
             let undo = pos.make(mv);
             self.hist.push(pos.key(), pos.piece_count());
             let score = if full {
@@ -198,10 +202,23 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
                 to_tt(best, ply),
                 depth as u32,
                 code,
-                self.stats.nodes - nodes_before,
+                self.subtree(tt, nodes_before, answered_before),
             );
         }
         best
+    }
+
+    /// The size of the subtree just searched, as the table's replacement
+    /// scheme measures it: every node visited, or (Big-1) only the nodes
+    /// the table did not answer, so that a position met again counts once.
+    fn subtree(&self, tt: &Table, nodes_before: u64, answered_before: u64) -> u64 {
+        let visited = self.stats.nodes - nodes_before;
+        if tt.replacement == Replacement::Big1 {
+            let answered = self.stats.tt_cutoffs + self.stats.etc_cutoffs - answered_before;
+            visited.saturating_sub(answered)
+        } else {
+            visited
+        }
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound

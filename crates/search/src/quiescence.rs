@@ -51,7 +51,9 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
-        let danger = qply < QUIESCENCE_DANGER_PLIES && self.tactics.in_danger(pos);
+        let danger = qply < QUIESCENCE_DANGER_PLIES
+            && (self.tactics.in_danger(pos)
+                || (self.cfg.quiescence_after_capture && self.by_capture[ply]));
         let mut best = -INF;
         if !danger {
             best = self.evaluate(pos);
@@ -67,6 +69,9 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             .collect();
         scored.sort_by_key(|a| std::cmp::Reverse(a.0));
         for (_, mv) in scored {
+            if self.cfg.quiescence_after_capture {
+                self.by_capture[ply + 1] = pos.is_capture(mv);
+            }
             let undo = pos.make(mv);
             let s = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
             pos.unmake(mv, undo);

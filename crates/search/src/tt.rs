@@ -39,18 +39,24 @@ pub enum Replacement {
     /// Keep the deepest drafts: overwrite the shallowest (stale entries first).
     #[default]
     Deep,
-    /// Keep the biggest subtrees: overwrite the entry whose search visited the fewest nodes.
+    /// Keep the biggest subtrees: overwrite the entry whose search visited the
+    /// fewest nodes, every visit counted (a transposition met twice counts
+    /// twice: Breuker's Big-All).
     Big,
+    /// Keep the biggest subtrees, each position counted once: nodes the table
+    /// answered do not count (Breuker's Big-1).
+    Big1,
     /// Keep the most used: overwrite the entry with the fewest probe hits.
     Hits,
 }
 
 impl Replacement {
     /// Every scheme, in the order the experiments list them.
-    pub const ALL: [Replacement; 4] = [
+    pub const ALL: [Replacement; 5] = [
         Replacement::Always,
         Replacement::Deep,
         Replacement::Big,
+        Replacement::Big1,
         Replacement::Hits,
     ];
     /// The scheme's name on the command line and in the experiments' tables.
@@ -59,6 +65,7 @@ impl Replacement {
             Replacement::Always => "always",
             Replacement::Deep => "deep",
             Replacement::Big => "big",
+            Replacement::Big1 => "big1",
             Replacement::Hits => "hits",
         }
     }
@@ -71,7 +78,9 @@ impl std::str::FromStr for Replacement {
             .into_iter()
             .find(|r| r.name() == s)
             .ok_or_else(|| {
-                format!("unknown replacement scheme {s:?}; expected always, deep, big or hits")
+                format!(
+                    "unknown replacement scheme {s:?}; expected always, deep, big, big1 or hits"
+                )
             })
     }
 }
@@ -123,6 +132,10 @@ impl Entry {
     pub fn metric(&self) -> u8 {
         self.aux & 31
     }
+    /// Whether the entry holds an exact value (a principal-variation node).
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper && self.lower != NO_LOWER
+    }
 }
 
 /// What the search asks to store.
@@ -146,6 +159,11 @@ pub struct Table {
     pub replacement: Replacement,
     /// Entries merge lower and upper bounds instead of keeping the last one.
     pub two_bound: bool,
+    /// Entries of principal-variation nodes (an exact value: both bounds
+    /// equal) of the current search are overwritten only when the bucket
+    /// holds nothing else (literature C's PV flag; the flag is read off the
+    /// bounds, so it costs no bit).
+    pub pv_flag: bool,
 }
 
 impl Table {
@@ -181,6 +199,7 @@ impl Table {
             generation: AtomicU8::new(0),
             replacement,
             two_bound,
+            pv_flag: false,
         })
     }
 
@@ -260,7 +279,8 @@ impl Table {
         let mut same = None;
         let mut victim = 0usize;
         let mut victim_worth = i64::MAX;
-        for s in 0..BUCKET {
+        let mut worths = [0i64; BUCKET];
+        for (s, slot_worth) in worths.iter_mut().enumerate() {
             let (meta, data) = self.read(b + 2 * s);
             if Self::matches(meta, key) {
                 same = Some((s, Entry::unpack(meta, data)));
@@ -271,24 +291,36 @@ impl Table {
             } else {
                 let e = Entry::unpack(meta, data);
                 let stale = if e.generation() != gen { -1000 } else { 0 };
+                // Above any draft (≤ 255) or metric, below staleness.
+                let pv = if self.pv_flag && e.is_exact() { 500 } else { 0 };
                 stale
+                    + pv
                     + match self.replacement {
                         Replacement::Always => 0,
                         Replacement::Deep => e.lower_depth.max(e.upper_depth) as i64,
-                        Replacement::Big | Replacement::Hits => e.metric() as i64,
+                        Replacement::Big | Replacement::Big1 | Replacement::Hits => {
+                            e.metric() as i64
+                        }
                     }
             };
+            *slot_worth = worth;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = s;
             }
         }
-        if same.is_none() && self.replacement == Replacement::Always && victim_worth > i64::MIN {
-            // Always replace: the slot is a function of the key alone.
-            victim = (key >> 62) as usize % BUCKET;
+        let slot = (key >> 62) as usize % BUCKET;
+        if same.is_none()
+            && self.replacement == Replacement::Always
+            && victim_worth > i64::MIN
+            && worths[slot] < 500
+        {
+            // Always replace: the slot is a function of the key alone
+            // (unless it holds a flagged PV entry of this search).
+            victim = slot;
         }
         let metric = match self.replacement {
-            Replacement::Big => (64 - subtree.leading_zeros()).min(31) as u8,
+            Replacement::Big | Replacement::Big1 => (64 - subtree.leading_zeros()).min(31) as u8,
             Replacement::Hits => same.map(|(_, e)| e.metric()).unwrap_or(0),
             _ => 0,
         };
@@ -425,6 +457,37 @@ mod tests {
         }
         assert!(t.probe(keys[1]).is_none());
         assert!(t.probe(keys[4]).is_some());
+    }
+
+    #[test]
+    fn pv_flag_keeps_exact_entries() {
+        for replacement in Replacement::ALL {
+            let mut t = Table::with_buckets(1, replacement, false).unwrap();
+            t.pv_flag = true;
+            // One exact (PV) entry, shallow and small, then four bounds
+            // deeper and bigger: the PV entry stays, a bound goes.
+            let keys: Vec<u64> = (1..=5u64).map(|i| i << 40 | i << 62).collect();
+            t.store(keys[0], Bound::Exact, 3, 1, 0, 1);
+            for &k in &keys[1..] {
+                t.store(k, Bound::Lower, 0, 9, 0, 1 << 20);
+            }
+            assert!(t.probe(keys[0]).is_some(), "{replacement:?}");
+            assert_eq!(
+                keys[1..].iter().filter(|&&k| t.probe(k).is_some()).count(),
+                3,
+                "{replacement:?}"
+            );
+            // Without the flag the deep scheme lets the shallow entry go.
+            if replacement == Replacement::Deep {
+                t.pv_flag = false;
+                t.clear();
+                t.store(keys[0], Bound::Exact, 3, 1, 0, 1);
+                for &k in &keys[1..] {
+                    t.store(k, Bound::Lower, 0, 9, 0, 1 << 20);
+                }
+                assert!(t.probe(keys[0]).is_none());
+            }
+        }
     }
 
     #[test]

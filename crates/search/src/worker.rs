@@ -30,6 +30,9 @@ pub(crate) struct Worker<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> {
     pub(crate) killers: Vec<[u32; 2]>,
     pub(crate) history: Vec<i32>,
     pub(crate) pv: Vec<Vec<G::Move>>,
+    /// Whether the move into each ply was a capture: kept only under
+    /// [`Config::quiescence_after_capture`], which reads it.
+    pub(crate) by_capture: Vec<bool>,
     pub(crate) root_best: Option<G::Move>,
     pub(crate) oracle: Option<&'a dyn Oracle<G>>,
     /// The oracle's `max_pieces()` (0 without one), read once.
@@ -65,6 +68,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
                 Vec::new()
             },
             pv: vec![Vec::new(); MAX_PLY + 1],
+            by_capture: vec![false; MAX_PLY + 1],
             root_best: None,
             oracle: engine.oracle.as_deref(),
             oracle_max: engine.oracle.as_ref().map_or(0, |o| o.max_pieces()),

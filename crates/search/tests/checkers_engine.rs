@@ -15,9 +15,10 @@ use zoo_search::{Config, Engine, EngineGame, Limits};
 /// reductions): the rungs of the enhancement ladder and its variants, each
 /// replacement scheme also with two-bound entries, and the full engine
 /// without reductions, as literature C adds them.
-fn configs(quiescence: bool) -> Vec<(String, Config)> {
+fn configs(quiescence: bool, after_capture: bool) -> Vec<(String, Config)> {
     let exact = |c: Config| Config {
         quiescence,
+        quiescence_after_capture: after_capture,
         strict_draft: true,
         // The small-table variants keep their 64 KiB (hash_mb 0).
         hash_mb: c.hash_mb.min(1),
@@ -91,8 +92,15 @@ fn positions<G: Game>(count: usize, max_plies: u64, mut seed: u64) -> Vec<G> {
     out
 }
 
-fn all_equal_negamax<G: EngineGame>(count: usize, depth: u32, quiescence: bool) {
-    let configs = configs(quiescence);
+/// `after_capture`: literature C's slower quiescence, which also searches
+/// every move one ply after each capture.
+fn all_equal_negamax<G: EngineGame>(
+    count: usize,
+    depth: u32,
+    quiescence: bool,
+    after_capture: bool,
+) {
+    let configs = configs(quiescence, after_capture);
     for (i, pos) in positions::<G>(count, 70, 0x2545_F491_4F6C_DD1D)
         .iter()
         .enumerate()
@@ -104,6 +112,7 @@ fn all_equal_negamax<G: EngineGame>(count: usize, depth: u32, quiescence: bool) 
             pos,
             &Config {
                 quiescence,
+                quiescence_after_capture: after_capture,
                 ..Config::negamax()
             },
             eval,
@@ -113,7 +122,7 @@ fn all_equal_negamax<G: EngineGame>(count: usize, depth: u32, quiescence: bool) 
             assert_eq!(
                 value(pos, cfg, eval, depth),
                 reference,
-                "{name}, {eval}, depth {depth}, quiescence {quiescence}: {}",
+                "{name}, {eval}, depth {depth}, quiescence {quiescence} {after_capture}: {}",
                 pos.to_fen()
             );
         }
@@ -122,17 +131,44 @@ fn all_equal_negamax<G: EngineGame>(count: usize, depth: u32, quiescence: bool) 
 
 #[test]
 fn classical_enhancements_equal_negamax() {
-    all_equal_negamax::<ClassicalPos>(40, 5, false);
+    all_equal_negamax::<ClassicalPos>(40, 5, false, false);
 }
 
 #[test]
 fn classical_enhancements_equal_negamax_with_quiescence() {
-    all_equal_negamax::<ClassicalPos>(20, 4, true);
+    all_equal_negamax::<ClassicalPos>(20, 4, true, false);
+}
+
+#[test]
+fn classical_enhancements_equal_negamax_with_quiescence_after_captures() {
+    all_equal_negamax::<ClassicalPos>(12, 4, true, true);
+    // The variant searches more: the switch is read.
+    let nodes = |after_capture: bool| {
+        let cfg = Config {
+            quiescence_after_capture: after_capture,
+            ..Config::negamax()
+        };
+        type G = ClassicalPos;
+        let e: Engine<G, <G as EngineGame>::Eval, <G as EngineGame>::Tactics> = Engine::new(
+            Config {
+                quiescence: true,
+                ..cfg
+            },
+            G::eval_by_name("turska").unwrap(),
+            Default::default(),
+        );
+        let pos = positions::<ClassicalPos>(1, 70, 7).remove(0);
+        let h = History::starting_at(Repetition::None, pos.key(), pos.piece_count());
+        e.search(&pos, &h, &Limits::depth(4), &mut |_| {})
+            .stats
+            .nodes
+    };
+    assert!(nodes(true) > nodes(false));
 }
 
 #[test]
 fn english_enhancements_equal_negamax() {
-    all_equal_negamax::<EnglishPos>(40, 5, false);
+    all_equal_negamax::<EnglishPos>(40, 5, false, false);
 }
 
 const WIN: i32 = 1000;

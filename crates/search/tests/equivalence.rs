@@ -16,8 +16,12 @@ use zoo_search::{Config, Engine, EngineGame, Limits, Replacement};
 fn configs(quiescence: bool) -> Vec<(&'static str, Config)> {
     // Exact table cutoffs (see the module docs); a smaller table than the
     // experiment's, since each of thousands of searches clears its own.
+    // The slower quiescence changes the value searched for: the reference
+    // here is plain quiescence (checkers_engine.rs compares that variant
+    // with a negamax of its own).
     let adapt = |cfg: Config| Config {
         quiescence,
+        quiescence_after_capture: false,
         strict_draft: true,
         hash_mb: cfg.hash_mb.min(4),
         ..cfg
@@ -75,6 +79,7 @@ fn configs(quiescence: bool) -> Vec<(&'static str, Config)> {
             Config {
                 replacement: r,
                 two_bound: r == Replacement::Hits,
+                pv_flag: matches!(r, Replacement::Always | Replacement::Big1),
                 ..top.clone()
             },
         ));

@@ -98,6 +98,10 @@ pub struct EngineOpts {
     /// Quiescence search at the horizon (for --plain).
     #[arg(long)]
     pub quiescence: bool,
+    /// Quiescence also searches every move one ply after each capture
+    /// instead of standing pat (literature C's slower variant).
+    #[arg(long)]
+    pub quiescence_after_capture: bool,
     /// Enhanced transposition cutoffs at nodes of at least this draft.
     #[arg(long)]
     pub etc_depth: Option<u32>,
@@ -113,12 +117,16 @@ pub struct EngineOpts {
     /// Iterative deepening step.
     #[arg(long)]
     pub id_step: Option<u32>,
-    /// Replacement scheme: always, deep, big, hits.
+    /// Replacement scheme: always, deep, big (Big-All), big1 (Big-1), hits.
     #[arg(long)]
     pub replacement: Option<Replacement>,
     /// Two bounds with separate drafts per table entry.
     #[arg(long)]
     pub two_bound: bool,
+    /// Keep the table entries of principal-variation nodes over the others
+    /// (literature C's PV flag).
+    #[arg(long)]
+    pub pv_flag: bool,
     /// Table cutoffs only from entries of exactly the same draft.
     #[arg(long)]
     pub strict_draft: bool,
@@ -176,6 +184,7 @@ impl EngineOpts {
             pvs: switch(self.pvs, self.no_pvs),
             iterative: switch(self.id, self.no_id),
             quiescence: switch(self.quiescence, self.no_quiescence),
+            quiescence_after_capture: self.quiescence_after_capture,
             killers: switch(false, self.no_killers),
             history: switch(false, self.no_history),
             ordering: switch(false, self.no_ordering),
@@ -186,6 +195,7 @@ impl EngineOpts {
             id_step: self.id_step,
             replacement: self.replacement,
             two_bound: self.two_bound,
+            pv_flag: self.pv_flag,
             strict_draft: self.strict_draft,
         }
     }
