@@ -19,6 +19,14 @@
 //!   its crowning row;
 //! - triangle: men on the own first-row squares 2 and 3 and the square
 //!   diagonally in front of both.
+//!
+//! `"turska-c"` ([`TurskaC`]) is the same but for two heuristics read as
+//! literature C words them: the back rank counts only the men that guard
+//! the bridge (first-row squares 1 and 3) and the double corner (its
+//! first-row square and the second-row square beside it), and a runaway man
+//! is one that can be crowned in one move (a free square ahead on the
+//! crowning row). docs/checkers.md, "Heuristics as literature C defines
+//! them", has the match between the two.
 
 use crate::geometry::{bit, opposite, shift, squares, DL, DR, NONE, RAY, RIVER, STEP, UL, UR};
 use crate::position::Position;
@@ -139,6 +147,20 @@ pub struct Material;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Turska;
 
+/// [`Turska`] with literature C's own readings of the back rank and the
+/// runaway man (module docs).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TurskaC;
+
+/// Which readings of the heuristics [`side_score`] uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Readings {
+    /// zoo's: every first-row man, a free cone ahead.
+    Zoo,
+    /// Literature C's: bridge and double corner, crowned in one move.
+    Thesis,
+}
+
 fn clamp(v: i32) -> i32 {
     v.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)
 }
@@ -165,7 +187,20 @@ impl<V: Variant> Evaluator<Position<V>> for Turska {
     fn evaluate(&self, p: &Position<V>) -> i32 {
         let w = &TURSKA[phase(p.total_pieces())];
         let us = p.side();
-        clamp(side_score(p, us, w) - side_score(p, us.flip(), w))
+        let r = Readings::Zoo;
+        clamp(side_score(p, us, w, r) - side_score(p, us.flip(), w, r))
+    }
+}
+
+impl<V: Variant> Evaluator<Position<V>> for TurskaC {
+    fn name(&self) -> &'static str {
+        "turska-c"
+    }
+    fn evaluate(&self, p: &Position<V>) -> i32 {
+        let w = &TURSKA[phase(p.total_pieces())];
+        let us = p.side();
+        let r = Readings::Thesis;
+        clamp(side_score(p, us, w, r) - side_score(p, us.flip(), w, r))
     }
 }
 
@@ -176,17 +211,20 @@ pub enum CheckersEval {
     Turska,
     /// [`Material`]: men and kings only (`material`).
     Material,
+    /// [`TurskaC`]: literature C's readings of two heuristics (`turska-c`).
+    TurskaC,
 }
 
 impl CheckersEval {
     /// The names, the default (strongest) first.
-    pub const NAMES: [&'static str; 2] = ["turska", "material"];
+    pub const NAMES: [&'static str; 3] = ["turska", "material", "turska-c"];
 
     /// The evaluation of this name, or a message listing the names.
     pub fn by_name(name: &str) -> Result<CheckersEval, String> {
         match name {
             "turska" => Ok(CheckersEval::Turska),
             "material" => Ok(CheckersEval::Material),
+            "turska-c" => Ok(CheckersEval::TurskaC),
             _ => Err(format!(
                 "unknown checkers evaluation {name:?}; expected one of: {}",
                 Self::NAMES.join(", ")
@@ -200,12 +238,14 @@ impl<V: Variant> Evaluator<Position<V>> for CheckersEval {
         match self {
             CheckersEval::Turska => "turska",
             CheckersEval::Material => "material",
+            CheckersEval::TurskaC => "turska-c",
         }
     }
     fn evaluate(&self, p: &Position<V>) -> i32 {
         match self {
             CheckersEval::Turska => Turska.evaluate(p),
             CheckersEval::Material => Material.evaluate(p),
+            CheckersEval::TurskaC => TurskaC.evaluate(p),
         }
     }
 }
@@ -246,7 +286,7 @@ fn exposed<V: Variant>(p: &Position<V>, side: Side, from: u8, to: u8) -> bool {
     false
 }
 
-fn side_score<V: Variant>(p: &Position<V>, side: Side, w: &PhaseWeights) -> i32 {
+fn side_score<V: Variant>(p: &Position<V>, side: Side, w: &PhaseWeights, r: Readings) -> i32 {
     let occ = p.occupied();
     let up = Position::<V>::moves_up(side);
     let fwd = if up { [UR, UL] } else { [DR, DL] };
@@ -288,8 +328,14 @@ fn side_score<V: Variant>(p: &Position<V>, side: Side, w: &PhaseWeights) -> i32 
     let men = p.men(side);
     let rel_men: u32 = squares(men).fold(0, |acc, s| acc | bit(relative::<V>(side, s)));
 
-    // Back rank.
-    score += (rel_men & 0xF).count_ones() as i32 * w.back_rank;
+    // Back rank: every first-row man, or (literature C) the men on the
+    // bridge (relative squares 0 and 2) and the double corner (3 and the
+    // second-row 7 beside it; the long diagonal ends at 0, the single corner).
+    let guards = match r {
+        Readings::Zoo => 0xF,
+        Readings::Thesis => bit(0) | bit(2) | bit(3) | bit(7),
+    };
+    score += (rel_men & guards).count_ones() as i32 * w.back_rank;
 
     // Balance between the two halves of the board.
     let (mut left, mut right) = (0i32, 0i32);
@@ -318,15 +364,25 @@ fn side_score<V: Variant>(p: &Position<V>, side: Side, w: &PhaseWeights) -> i32 
         score += w.river_control;
     }
 
-    // Runaway men.
+    // Runaway men: a free cone ahead, or (literature C) a free square on
+    // the crowning row one step ahead.
     for s in squares(men) {
-        let mut frontier = bit(s);
-        let mut cone = 0u32;
-        while frontier != 0 {
-            frontier = shift(frontier, fwd[0]) | shift(frontier, fwd[1]);
-            cone |= frontier;
-        }
-        if cone & occ == 0 {
+        let runaway = match r {
+            Readings::Zoo => {
+                let mut frontier = bit(s);
+                let mut cone = 0u32;
+                while frontier != 0 {
+                    frontier = shift(frontier, fwd[0]) | shift(frontier, fwd[1]);
+                    cone |= frontier;
+                }
+                cone & occ == 0
+            }
+            Readings::Thesis => fwd.iter().any(|&d| {
+                let t = STEP[s as usize][d];
+                t != NONE && occ & bit(t) == 0 && relative::<V>(side, t) >= 28
+            }),
+        };
+        if runaway {
             score += w.runaway_man;
         }
     }
@@ -388,5 +444,25 @@ mod tests {
         assert!(ev("W:WK14:BK2") > ev("W:WK15:BK2"));
         // A dead man (blocked by its own pieces) costs.
         assert!(ev("W:W4,7,8:B32") < ev("W:W4,6,9:B32"));
+    }
+
+    #[test]
+    fn literature_readings_differ_where_they_should() {
+        let pos = |f: &str| ClassicalPos::from_fen(f, &&CLASSICAL).unwrap();
+        let (zoo, lit) = (
+            |f: &str| Evaluator::evaluate(&Turska, &pos(f)),
+            |f: &str| Evaluator::evaluate(&TurskaC, &pos(f)),
+        );
+        // A man on 24 (a3 side), one step from a free crowning square, is
+        // a runaway for both; on 18, with the cone free, for zoo only.
+        assert_eq!(zoo("W:W27:BK2") - lit("W:W27:BK2"), 0);
+        assert_eq!(zoo("W:W18:BK3") - lit("W:W18:BK3"), TURSKA[2].runaway_man);
+        // Back rank: square 2 (f1) is neither bridge nor double corner, 4
+        // (b1) is the double corner.
+        assert_eq!(zoo("W:W2:B30") - lit("W:W2:B30"), TURSKA[2].back_rank);
+        assert_eq!(zoo("W:W4:B30"), lit("W:W4:B30"));
+        // Colour-symmetric like the other.
+        let swapped = pos("W:W4,18:BK3").colour_swapped();
+        assert_eq!(Evaluator::evaluate(&TurskaC, &swapped), lit("W:W4,18:BK3"));
     }
 }

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use std::collections::HashSet;
-use zoo_checkers::eval::{Material, Turska};
+use zoo_checkers::eval::{Material, Turska, TurskaC};
 use zoo_checkers::pdn::{game_from_moves, parse_pdn, replay, write_pdn};
 use zoo_checkers::{ClassicalPos, EnglishPos, Move, Position, Variant, CLASSICAL, ENGLISH};
 use zoo_core::{Evaluator, Game, MoveList, Side};
@@ -60,6 +60,10 @@ fn check_position<V: Variant>(p: &Position<V>) -> Result<(), TestCaseError> {
     prop_assert_eq!(
         Evaluator::evaluate(&Material, &s),
         Evaluator::evaluate(&Material, p)
+    );
+    prop_assert_eq!(
+        Evaluator::evaluate(&TurskaC, &s),
+        Evaluator::evaluate(&TurskaC, p)
     );
     prop_assert_eq!(s.colour_swapped(), *p);
     Ok(())
