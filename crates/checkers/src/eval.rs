@@ -185,11 +185,15 @@ impl<V: Variant> Evaluator<Position<V>> for Turska {
         "turska"
     }
     fn evaluate(&self, p: &Position<V>) -> i32 {
-        let w = &TURSKA[phase(p.total_pieces())];
-        let us = p.side();
-        let r = Readings::Zoo;
-        clamp(side_score(p, us, w, r) - side_score(p, us.flip(), w, r))
+        heuristics(p, Readings::Zoo)
     }
+}
+
+/// The eight heuristics for the side to move against the other, read as `r` says.
+fn heuristics<V: Variant>(p: &Position<V>, r: Readings) -> i32 {
+    let w = &TURSKA[phase(p.total_pieces())];
+    let us = p.side();
+    clamp(side_score(p, us, w, r) - side_score(p, us.flip(), w, r))
 }
 
 impl<V: Variant> Evaluator<Position<V>> for TurskaC {
@@ -197,10 +201,7 @@ impl<V: Variant> Evaluator<Position<V>> for TurskaC {
         "turska-c"
     }
     fn evaluate(&self, p: &Position<V>) -> i32 {
-        let w = &TURSKA[phase(p.total_pieces())];
-        let us = p.side();
-        let r = Readings::Thesis;
-        clamp(side_score(p, us, w, r) - side_score(p, us.flip(), w, r))
+        heuristics(p, Readings::Thesis)
     }
 }
 
