@@ -164,7 +164,11 @@ impl EngineOptions {
         set(&mut c.pvs, self.pvs);
         set(&mut c.iterative, self.iterative);
         set(&mut c.quiescence, self.quiescence);
-        c.quiescence_after_capture |= self.quiescence_after_capture;
+        if self.quiescence_after_capture {
+            // A form of quiescence: asking for it turns quiescence on (under --plain too).
+            c.quiescence = true;
+            c.quiescence_after_capture = true;
+        }
         set(&mut c.lmr, self.lmr);
         set(&mut c.killers, self.killers);
         set(&mut c.history, self.history);

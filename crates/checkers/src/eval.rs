@@ -22,8 +22,9 @@
 //!
 //! `"turska-c"` ([`TurskaC`]) is the same but for two heuristics read as
 //! literature C words them: the back rank counts only the men that guard
-//! the bridge (first-row squares 1 and 3) and the double corner (its
-//! first-row square and the second-row square beside it), and a runaway man
+//! the bridge (first-row squares 1 and 3 in Classical numbering, on the
+//! single-corner side, as for the bridge exploit above) and the double
+//! corner (its first-row square and the second-row square beside it), and a runaway man
 //! is one that can be crowned in one move (a free square ahead on the
 //! crowning row). docs/checkers.md, "Heuristics as literature C defines
 //! them", has the match between the two.
@@ -52,7 +53,8 @@ pub struct PhaseWeights {
     pub dead_man: i32,
     /// Each dead king.
     pub dead_king: i32,
-    /// Each own man on the own first row.
+    /// Each own man on the own first row (`turska-c`: on the bridge and
+    /// the double corner).
     pub back_rank: i32,
     /// Men balanced between the two halves of the board (`-balance` otherwise).
     pub balance: i32,
@@ -60,7 +62,8 @@ pub struct PhaseWeights {
     pub bridge_exploit: i32,
     /// We have a king on the long diagonal and the opponent no piece there.
     pub river_control: i32,
-    /// Each man with no piece in the cone before its crowning row.
+    /// Each man with no piece in the cone before its crowning row
+    /// (`turska-c`: each man that can be crowned in one move).
     pub runaway_man: i32,
     /// The triangle of men in front of the own first row.
     pub triangle: i32,
@@ -454,7 +457,7 @@ mod tests {
             |f: &str| Evaluator::evaluate(&Turska, &pos(f)),
             |f: &str| Evaluator::evaluate(&TurskaC, &pos(f)),
         );
-        // A man on 24 (a3 side), one step from a free crowning square, is
+        // A man on 27, one step from a free crowning square, is
         // a runaway for both; on 18, with the cone free, for zoo only.
         assert_eq!(zoo("W:W27:BK2") - lit("W:W27:BK2"), 0);
         assert_eq!(zoo("W:W18:BK3") - lit("W:W18:BK3"), TURSKA[2].runaway_man);

@@ -44,7 +44,9 @@ pub enum Replacement {
     /// twice: Breuker's Big-All).
     Big,
     /// Keep the biggest subtrees, each position counted once: nodes the table
-    /// answered do not count (Breuker's Big-1).
+    /// answered do not count (Breuker's Big-1). An approximation: a position
+    /// first searched outside this subtree (an earlier iteration) and
+    /// answered here counts zero, not once.
     Big1,
     /// Keep the most used: overwrite the entry with the fewest probe hits.
     Hits,
@@ -76,7 +78,7 @@ impl std::str::FromStr for Replacement {
     fn from_str(s: &str) -> Result<Self, String> {
         Replacement::ALL
             .into_iter()
-            .find(|r| r.name() == s)
+            .find(|r| r.name() == s || (s == "big-1" && *r == Replacement::Big1))
             .ok_or_else(|| {
                 format!(
                     "unknown replacement scheme {s:?}; expected always, deep, big, big1 or hits"
@@ -291,8 +293,12 @@ impl Table {
             } else {
                 let e = Entry::unpack(meta, data);
                 let stale = if e.generation() != gen { -1000 } else { 0 };
-                // Above any draft (≤ 255) or metric, below staleness.
-                let pv = if self.pv_flag && e.is_exact() { 500 } else { 0 };
+                // Above any draft (≤ 255) or metric; only this search's.
+                let pv = if self.pv_flag && e.is_exact() && e.generation() == gen {
+                    500
+                } else {
+                    0
+                };
                 stale
                     + pv
                     + match self.replacement {
@@ -313,10 +319,11 @@ impl Table {
         if same.is_none()
             && self.replacement == Replacement::Always
             && victim_worth > i64::MIN
-            && worths[slot] < 500
+            && (worths[slot] < 500 || victim_worth >= 500)
         {
             // Always replace: the slot is a function of the key alone
-            // (unless it holds a flagged PV entry of this search).
+            // (unless it holds a flagged PV entry of this search and
+            // another entry does not).
             victim = slot;
         }
         let metric = match self.replacement {
@@ -466,7 +473,13 @@ mod tests {
             t.pv_flag = true;
             // One exact (PV) entry, shallow and small, then four bounds
             // deeper and bigger: the PV entry stays, a bound goes.
-            let keys: Vec<u64> = (1..=5u64).map(|i| i << 40 | i << 62).collect();
+            // Key bits 62–63 pick `always`'s slot: the PV entry's own is
+            // asked for again by the fourth bound.
+            let keys: Vec<u64> = [0u64, 1, 2, 3, 0]
+                .iter()
+                .enumerate()
+                .map(|(i, &slot)| (i as u64 + 1) << 40 | slot << 62)
+                .collect();
             t.store(keys[0], Bound::Exact, 3, 1, 0, 1);
             for &k in &keys[1..] {
                 t.store(k, Bound::Lower, 0, 9, 0, 1 << 20);

@@ -16,12 +16,8 @@ use zoo_search::{Config, Engine, EngineGame, Limits, Replacement};
 fn configs(quiescence: bool) -> Vec<(&'static str, Config)> {
     // Exact table cutoffs (see the module docs); a smaller table than the
     // experiment's, since each of thousands of searches clears its own.
-    // The slower quiescence changes the value searched for: the reference
-    // here is plain quiescence (checkers_engine.rs compares that variant
-    // with a negamax of its own).
     let adapt = |cfg: Config| Config {
         quiescence,
-        quiescence_after_capture: false,
         strict_draft: true,
         hash_mb: cfg.hash_mb.min(4),
         ..cfg
@@ -117,17 +113,23 @@ fn value<G: EngineGame>(pos: &G, cfg: &Config, eval: G::Eval, depth: u32) -> i32
 
 fn check<G: EngineGame>(pos: &G, depth: u32, quiescence: bool, eval: &str) {
     let eval = G::eval_by_name(eval).unwrap();
-    let reference = value(
-        pos,
-        &Config {
-            quiescence,
-            ..Config::negamax()
-        },
-        eval.clone(),
-        depth,
-    );
+    // The slower quiescence searches for another value: its own negamax.
+    let reference = |after_capture: bool| {
+        value(
+            pos,
+            &Config {
+                quiescence,
+                quiescence_after_capture: after_capture,
+                ..Config::negamax()
+            },
+            eval.clone(),
+            depth,
+        )
+    };
+    let references = [reference(false), reference(true)];
     for (name, cfg) in configs(quiescence) {
         let v = value(pos, &cfg, eval.clone(), depth);
+        let reference = references[cfg.quiescence_after_capture as usize];
         assert_eq!(
             v,
             reference,

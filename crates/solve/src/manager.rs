@@ -76,6 +76,9 @@ pub struct Managed<M> {
     /// The deciding run's report (or the last run's when none decided),
     /// with `nodes`, `expansions` and `seconds` summed over every run of
     /// the question (derivations' calls are in `derivation`, summed too).
+    /// `bytes` and `held` stay that run's own: the other settings' tables
+    /// are freed as each finishes, and the published "bytes held" of the
+    /// experiments (docs/solve.md) are the deciding table's.
     pub report: Report<M>,
     /// The setting whose run decided it.
     pub decided_by: Option<Remedies>,
@@ -145,23 +148,8 @@ pub fn solve_goal<G: Game>(
             runs: rounds,
         }
     };
-    // The tables of every run made stay in memory until the question
-    // ends: the report's `held` counts them all.
-    let held_by_others = |runs: &[(Remedies, Slot<'_, G>)], me: usize| -> u64 {
-        runs.iter()
-            .enumerate()
-            .filter(|&(i, _)| i != me)
-            .map(|(_, (_, slot))| match slot {
-                Slot::Running(run) => run.held(),
-                _ => 0,
-            })
-            .sum()
-    };
-    // Bytes held by the runs finished so far.
-    let mut held_finished = 0u64;
     'rounds: loop {
-        for i in 0..runs.len() {
-            let (remedies, slot) = &mut runs[i];
+        for (remedies, slot) in runs.iter_mut() {
             let calls_left = limits
                 .nodes
                 .map_or(u64::MAX, |n| n.saturating_sub(total_calls + derived_calls));
@@ -198,23 +186,19 @@ pub fn solve_goal<G: Game>(
             let Slot::Running(run) = std::mem::replace(slot, Slot::Done) else {
                 unreachable!("the slot was running")
             };
-            let mut r = run.finish();
-            let remedies = *remedies;
+            let r = run.finish();
             derived_calls += r.derivation.map_or(0, |d| d.calls);
-            let own = r.held;
-            r.held += held_finished + held_by_others(&runs, i);
-            held_finished += own;
             if !opts.proof || r.proof.is_some() {
                 return Ok(finish(
                     r,
-                    Some(remedies),
+                    Some(*remedies),
                     rounds,
                     total_calls,
                     derived_calls,
                 ));
             }
             if unproved.is_none() {
-                unproved = Some((r, remedies));
+                unproved = Some((r, *remedies));
             }
         }
         if runs.iter().all(|(_, slot)| matches!(slot, Slot::Done)) {
@@ -222,9 +206,7 @@ pub fn solve_goal<G: Game>(
         }
         budget = budget.saturating_mul(plan.growth.max(2));
     }
-    let held_now = held_finished + held_by_others(&runs, usize::MAX);
-    if let Some((mut r, by)) = unproved {
-        r.held = held_now;
+    if let Some((r, by)) = unproved {
         return Ok(finish(r, Some(by), rounds, total_calls, derived_calls));
     }
     // Nothing decided: the report of the setting that worked most (the
@@ -238,12 +220,15 @@ pub fn solve_goal<G: Game>(
         .max_by_key(|r| r.calls());
     let last = match last {
         Some(run) => run,
-        // Cheap: the table is zeroed memory, mapped only when written.
         None => new_run(settings[0])?,
     };
-    let mut r = last.finish();
-    r.held = held_now;
-    Ok(finish(r, None, rounds, total_calls, derived_calls))
+    Ok(finish(
+        last.finish(),
+        None,
+        rounds,
+        total_calls,
+        derived_calls,
+    ))
 }
 
 /// Where one setting's run stands.
