@@ -45,6 +45,8 @@ pub struct EngineOptions {
     pub quiescence: Option<bool>,
     /// Quiescence searches every move one ply after each capture.
     pub quiescence_after_capture: bool,
+    /// Futility pruning margin at frontier nodes (0: off).
+    pub futility: Option<i32>,
     /// Killer moves.
     pub killers: Option<bool>,
     /// The history heuristic.
@@ -86,6 +88,7 @@ impl Default for EngineOptions {
             iterative: None,
             quiescence: None,
             quiescence_after_capture: false,
+            futility: None,
             killers: None,
             history: None,
             ordering: None,
@@ -164,6 +167,12 @@ impl EngineOptions {
         set(&mut c.pvs, self.pvs);
         set(&mut c.iterative, self.iterative);
         set(&mut c.quiescence, self.quiescence);
+        if let Some(f) = self.futility {
+            if f < 0 {
+                return bad("futility must be 0 (off) or a positive margin".into());
+            }
+            c.futility = f;
+        }
         if self.quiescence_after_capture {
             // A form of quiescence: asking for it turns quiescence on (under --plain too).
             c.quiescence = true;

@@ -56,6 +56,10 @@ pub struct Config {
     pub quiescence_after_capture: bool,
     /// Late move reductions (selective: values then differ from negamax).
     pub lmr: bool,
+    /// Futility pruning at frontier nodes (draft 1): when the evaluation
+    /// plus this margin cannot reach alpha, quiet moves after the first
+    /// are not searched (0 = off; selective).
+    pub futility: i32,
     /// Search threads (Lazy SMP: they share the table and nothing else).
     pub threads: usize,
 }
@@ -84,6 +88,7 @@ impl Default for Config {
             quiescence: true,
             quiescence_after_capture: false,
             lmr: true,
+            futility: 0,
             threads: 1,
         }
     }

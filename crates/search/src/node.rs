@@ -112,6 +112,16 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             && alpha.abs() < MATE_BOUND
             && beta.abs() < MATE_BOUND
             && !self.tactics.in_danger(pos);
+        // Futility: at the frontier, a quiet move cannot lift a position
+        // whose evaluation is a margin below alpha (never in danger, near
+        // mate scores, or at the root).
+        let futile = self.cfg.futility > 0
+            && !full
+            && depth == 1
+            && ply > 0
+            && alpha.abs() < MATE_BOUND
+            && !self.tactics.in_danger(pos)
+            && self.evaluate(pos) + self.cfg.futility <= alpha;
         let mut quiet_guard: arrayvec::ArrayVec<usize, 64> = arrayvec::ArrayVec::new();
         if lmr_here {
             let killers = self.killers[ply];
@@ -129,6 +139,10 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         let mut best = -INF;
         let mut best_move: Option<G::Move> = None;
         for (i, &mv) in moves.iter().enumerate() {
+            if futile && i > 0 && !pos.is_capture(mv) && !self.tactics.is_noisy(pos, mv, 1) {
+                self.stats.futility_prunes += 1;
+                continue;
+            }
             if self.cfg.quiescence_after_capture {
                 self.by_capture[ply + 1] = pos.is_capture(mv);
             }

@@ -23,6 +23,8 @@ pub struct Stats {
     pub tt_move_hits: u64,
     /// Nodes ended by an enhanced transposition cutoff.
     pub etc_cutoffs: u64,
+    /// Quiet moves left out by futility pruning.
+    pub futility_prunes: u64,
     /// PVS, aspiration and MTD(f) passes beyond the first.
     pub re_searches: u64,
     /// Positions below the root valued by the endgame oracle.
@@ -40,6 +42,7 @@ impl Stats {
         self.tt_cutoffs += o.tt_cutoffs;
         self.tt_move_hits += o.tt_move_hits;
         self.etc_cutoffs += o.etc_cutoffs;
+        self.futility_prunes += o.futility_prunes;
         self.re_searches += o.re_searches;
         self.tb_hits += o.tb_hits;
     }

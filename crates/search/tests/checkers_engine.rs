@@ -345,3 +345,28 @@ fn a_named_classical_endgame() {
     // The engine as it plays, reductions included, deeper.
     assert_eq!(engine_mate(&p, 14, true), Some(plies));
 }
+
+#[test]
+fn futility_prunes_quiet_moves_and_keeps_the_chase() {
+    type G = ClassicalPos;
+    let search = |futility: i32, fen: &str, depth: u32| {
+        let cfg = Config {
+            hash_mb: 4,
+            futility,
+            ..Config::default()
+        };
+        let e: Engine<G, <G as EngineGame>::Eval, <G as EngineGame>::Tactics> =
+            Engine::new(cfg, G::default_eval(), Default::default());
+        let p = G::from_fen(fen, &G::default_rules()).unwrap();
+        let h = History::starting_at(Repetition::None, p.key(), p.piece_count());
+        e.search(&p, &h, &Limits::depth(depth), &mut |_| {})
+    };
+    // From the start the switch is read: quiet moves are left out.
+    let start = G::start(&G::default_rules()).to_fen();
+    assert_eq!(search(0, &start, 10).stats.futility_prunes, 0);
+    assert!(search(100, &start, 10).stats.futility_prunes > 0);
+    // Never near mate scores: the king's chase keeps its length.
+    let off = search(0, "W:WK1:B26", 14).mate;
+    assert!(off.is_some());
+    assert_eq!(search(100, "W:WK1:B26", 14).mate, off);
+}

@@ -102,6 +102,11 @@ pub struct EngineOpts {
     /// instead of standing pat (literature C's slower variant).
     #[arg(long)]
     pub quiescence_after_capture: bool,
+    /// Futility pruning at frontier nodes with this margin in evaluation
+    /// units (0 = off): quiet moves after the first are skipped where the
+    /// evaluation plus the margin cannot reach alpha.
+    #[arg(long, value_name = "MARGIN")]
+    pub futility: Option<i32>,
     /// Enhanced transposition cutoffs at nodes of at least this draft.
     #[arg(long)]
     pub etc_depth: Option<u32>,
@@ -185,6 +190,7 @@ impl EngineOpts {
             iterative: switch(self.id, self.no_id),
             quiescence: switch(self.quiescence, self.no_quiescence),
             quiescence_after_capture: self.quiescence_after_capture,
+            futility: self.futility,
             killers: switch(false, self.no_killers),
             history: switch(false, self.no_history),
             ordering: switch(false, self.no_ordering),
