@@ -57,32 +57,6 @@ pub fn try_reserve<T>(v: &mut Vec<T>, n: usize, what: &'static str) -> Result<()
     })
 }
 
-/// Asks the kernel to back `v` with huge pages (Linux transparent huge
-/// pages, 2 MiB, where the system allows them with `madvise`). A table
-/// read at random then costs one page fault per 2 MiB instead of per
-/// 4 KiB when first touched, and far fewer TLB misses afterwards
-/// (docs/log/solve.md). Only the whole huge pages inside `v` are advised;
-/// elsewhere, or when the kernel declines, nothing changes.
-pub fn advise_huge_pages<T>(v: &mut [T]) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let start = v.as_mut_ptr() as usize;
-        let end = start + std::mem::size_of_val(v);
-        let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
-        if to > from {
-            // SAFETY: [from, to) lies inside `v`'s allocation, which `v`
-            // borrows mutably; MADV_HUGEPAGE changes how the kernel backs
-            // the pages, never their contents, and its failure is harmless.
-            unsafe {
-                libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = v;
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,13 +67,5 @@ mod tests {
         assert_eq!(e.what, "test array");
         assert!(e.to_string().contains("out of memory"), "{e}");
         assert_eq!(try_vec(3, "small", 7u8).unwrap(), vec![7, 7, 7]);
-    }
-
-    #[test]
-    fn huge_page_advice_keeps_the_contents() {
-        let mut v = try_vec(5 << 20, "test array", 3u8).unwrap();
-        advise_huge_pages(&mut v);
-        advise_huge_pages(&mut v[..10]);
-        assert!(v.iter().all(|&b| b == 3));
     }
 }

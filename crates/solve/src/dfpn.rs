@@ -536,12 +536,10 @@ impl Table {
 /// does not pay for clearing the whole table, as it did with every
 /// element written (0.08 s a table, more under load).
 fn zeroed<T: bytemuck::Zeroable>(n: usize, what: &'static str) -> Result<Vec<T>, OutOfMemory> {
-    let mut v = bytemuck::allocation::try_zeroed_vec(n).map_err(|()| OutOfMemory {
+    bytemuck::allocation::try_zeroed_vec(n).map_err(|()| OutOfMemory {
         what,
         bytes: (n as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-    })?;
-    zoo_core::memory::advise_huge_pages(&mut v);
-    Ok(v)
+    })
 }
 
 /// The bytes of a saved entry: key, φ, δ, work, little-endian.
