@@ -112,6 +112,10 @@ pub struct AnswerReport {
     /// df-pn: the remedies of the run that decided (`none`, `tca`, `wpn`,
     /// `tca,wpn`); `null` when none decided, and under PNS.
     pub remedies: Option<&'static str>,
+    /// df-pn under the proof manager: the graph-history mode of the run
+    /// that decided (`closure`, `path`, …); absent when none decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ghi: Option<&'static str>,
     /// df-pn under the proof manager: runs made (settings × rounds).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs: Option<u32>,
@@ -273,6 +277,13 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             proofs: r.proof,
             gc: r.gc,
         };
+        // The proof manager runs the mode asked, with and without the
+        // remedies.
+        let plan = manager::Plan {
+            ghis: vec![r.ghi],
+            ..manager::Plan::default()
+        };
+        let mut decided_ghi: Option<Ghi> = None;
         let (report, decided_with, runs) = match (r.algorithm, &r.checkpoint) {
             (Algorithm::Pns, None) => (
                 pns::solve_with(&pos, goal, oracle, &limits, &pns_opts, Default::default())
@@ -350,15 +361,11 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                         Default::default(),
                     )
                     .map(|report| (report, Some(dfpn_opts.remedies), None)),
-                    None => manager::solve_goal(
-                        &pos,
-                        goal,
-                        oracle,
-                        &limits,
-                        &dfpn_opts,
-                        &manager::Plan::default(),
-                    )
-                    .map(|m| (m.report, m.decided_by, Some(m.runs))),
+                    None => manager::solve_goal(&pos, goal, oracle, &limits, &dfpn_opts, &plan)
+                        .map(|m| {
+                            decided_ghi = m.decided_ghi;
+                            (m.report, m.decided_by, Some(m.runs))
+                        }),
                 };
                 match result {
                     Ok(got) => got,
@@ -430,6 +437,9 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             remedies: decided_with
                 .filter(|_| report.answer != Answer::Unknown)
                 .map(Remedies::name),
+            ghi: decided_ghi
+                .filter(|_| report.answer != Answer::Unknown)
+                .map(Ghi::name),
             runs,
             derivation: report.derivation,
             proof: if r.proof {

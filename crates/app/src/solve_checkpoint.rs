@@ -233,6 +233,7 @@ pub fn load(path: &Path, q: &Question) -> Result<Option<Loaded>, AppError> {
                 bytes: 0,
                 seconds: d.seconds,
                 remedies: None,
+                ghi: None,
                 runs: None,
                 proof: None,
                 derivation: None,

@@ -32,7 +32,16 @@
 //!   they are not stored). A hit counts only where every one of them is on
 //!   the current path, and the numbers then depend on them there too.
 //!
-//! Why the root's answer is right in the last three modes is in
+//! - [`Ghi::Closure`] stores every value as `Naive` does, but marks a
+//!   solved value that rests on a repetition (or on a marked value) as
+//!   *unchecked*. When the root's answer is such a draw-side value, the
+//!   marked values it rests on are checked to close on themselves (every
+//!   one has the children its claim needs solved the same way in the
+//!   table: endless play inside them is a draw, which is their claim);
+//!   a value that does not close is reopened and the root searched again
+//!   ([`closure`]). Checked values are unmarked: they hold on any path.
+//!
+//! Why the root's answer is right in the last four modes is in
 //! docs/solve.md: the solved values they store, followed from the node
 //! where they are used (and, under `Path`, back up to the path positions
 //! their chain names), are strategies in the game in which endless play is
@@ -47,6 +56,7 @@
 //! the k open children instead of Σ φ. Neither changes which solved
 //! values are stored (docs/solve.md, "df-pn's remedies").
 
+mod closure;
 mod extract;
 
 use crate::leaf::{End, Leaves};
@@ -73,6 +83,10 @@ pub enum Ghi {
     /// [`MAX_DEPS`]; with more it is not stored), and a table hit counts
     /// only where all of them are on the current path (docs/solve.md).
     Path,
+    /// Store every value; one that rests on a repetition is marked and
+    /// trusted only once the marked values the root's answer rests on are
+    /// found to close on themselves (docs/solve.md, "The closure check").
+    Closure,
 }
 
 impl Ghi {
@@ -83,6 +97,7 @@ impl Ghi {
             Ghi::NoRepetitionStore => "no-repetition-store",
             Ghi::LocalRepetition => "local-repetition",
             Ghi::Path => "path",
+            Ghi::Closure => "closure",
         }
     }
 }
@@ -281,13 +296,26 @@ impl Default for Options {
 }
 
 /// One table entry: the numbers of a position (φ/δ for its side to move)
-/// and the work spent on them.
+/// and the work spent on them, with [`UNCHECKED`] in its top bit.
 #[derive(Debug, Clone, Copy, Default, bytemuck::Zeroable)]
 struct Entry {
     key: u64,
     phi: u32,
     delta: u32,
     work: u64,
+}
+
+/// The top bit of an entry's `work` ([`Ghi::Closure`]): its solved value
+/// rests on a repetition, or on another such value, and is not trusted
+/// until the closure check has found it closed. Kept in `work` so that an
+/// entry stays 24 bytes and a saved table keeps the mark (no run does 2⁶³
+/// calls).
+const UNCHECKED: u64 = 1 << 63;
+
+/// The work an entry's `work` field records, its mark taken off.
+#[inline]
+fn cost(work: u64) -> u64 {
+    work & !UNCHECKED
 }
 
 /// The bytes of one table entry without its chain (what the memory limit
@@ -423,17 +451,52 @@ impl Table {
     }
 
     fn get(&self, key: u64) -> Option<(u32, u32, Deps)> {
-        let i = key as usize & self.mask;
-        (i..i + 2)
-            .find(|&j| self.entries[j].key == key && self.entries[j].work > 0)
-            .map(|j| {
-                let e = &self.entries[j];
-                let deps = match self.deps.get(j) {
-                    Some(p) => Deps::unpacked(p, key),
-                    None => Deps::NONE,
-                };
-                (e.phi, e.delta, deps)
-            })
+        self.get_marked(key)
+            .map(|(phi, delta, deps, _)| (phi, delta, deps))
+    }
+
+    /// [`Table::get`], and whether the entry is [`UNCHECKED`].
+    fn get_marked(&self, key: u64) -> Option<(u32, u32, Deps, bool)> {
+        self.slot(key).map(|j| {
+            let e = &self.entries[j];
+            let deps = match self.deps.get(j) {
+                Some(p) => Deps::unpacked(p, key),
+                None => Deps::NONE,
+            };
+            (e.phi, e.delta, deps, e.work & UNCHECKED != 0)
+        })
+    }
+
+    /// Takes `key`'s solved value back ([`Ghi::Closure`], a value that did
+    /// not close): its numbers become those of a position not yet searched,
+    /// its work stays (the slot is not freed).
+    fn reopen(&mut self, key: u64) {
+        if let Some(j) = self.slot(key) {
+            let e = &mut self.entries[j];
+            e.phi = 1;
+            e.delta = 1;
+            e.work &= !UNCHECKED;
+        }
+    }
+
+    /// Takes the [`UNCHECKED`] mark off `key`'s entry: its value closed.
+    fn mark_checked(&mut self, key: u64) {
+        if let Some(j) = self.slot(key) {
+            self.entries[j].work &= !UNCHECKED;
+        }
+    }
+
+    /// Keeps only the sound values: reopens every [`UNCHECKED`] one and
+    /// forgets the open numbers (giving up on the closure check, whose
+    /// open numbers, fed around cycles, may have grown past use).
+    fn keep_sound_only(&mut self) {
+        for e in self.entries.iter_mut().filter(|e| e.work != 0) {
+            if e.work & UNCHECKED != 0 || (e.phi != 0 && e.delta != 0) {
+                e.phi = 1;
+                e.delta = 1;
+                e.work &= !UNCHECKED;
+            }
+        }
     }
 
     /// Asks the processor to fetch `key`'s bucket (and chains) into its
@@ -469,6 +532,7 @@ impl Table {
     }
 
     /// The slot holding `key`'s numbers.
+    #[inline]
     fn slot(&self, key: u64) -> Option<usize> {
         let i = key as usize & self.mask;
         (i..i + 2).find(|&j| self.entries[j].key == key && self.entries[j].work > 0)
@@ -493,20 +557,21 @@ impl Table {
         self.put_at(key, phi, delta, work, deps, NO_DEPTH);
     }
 
-    /// [`Table::put`], the position searched at `depth`.
+    /// [`Table::put`], the position searched at `depth`. `work` may carry
+    /// the [`UNCHECKED`] mark.
     fn put_at(&mut self, key: u64, phi: u32, delta: u32, work: u64, deps: &Deps, depth: u32) {
         let i = key as usize & self.mask;
         let slot = if self.entries[i].key == key {
             i
         } else if self.entries[i + 1].key == key {
             i + 1
-        } else if self.entries[i].work <= self.entries[i + 1].work {
+        } else if cost(self.entries[i].work) <= cost(self.entries[i + 1].work) {
             i
         } else {
             i + 1
         };
         let e = &mut self.entries[slot];
-        if e.key != key && e.work > work {
+        if e.key != key && cost(e.work) > cost(work) {
             // The resident cost more to compute: keep it.
             return;
         }
@@ -522,7 +587,7 @@ impl Table {
             key,
             phi,
             delta,
-            work: work.max(1),
+            work: cost(work).max(1) | (work & UNCHECKED),
         };
         if let Some(p) = self.deps.get_mut(slot) {
             *p = deps.packed(key);
@@ -648,6 +713,22 @@ struct Found {
 /// No repetition below: the numbers hold on any path.
 const NO_REPEAT: usize = usize::MAX;
 
+/// After this many failed closure checks a [`Ghi::Closure`] run reopens its
+/// unchecked values and goes on storing none ([`Ghi::NoRepetitionStore`]).
+pub const MAX_CLOSURE_FAILURES: u32 = 16;
+
+/// What the closure checks of a [`Ghi::Closure`] run did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClosureChecks {
+    /// Positions walked by the checks.
+    pub walked: u64,
+    /// Checks that failed: the root's answer did not close, and was
+    /// searched again.
+    pub failed: u32,
+    /// Values the checks reopened.
+    pub reopened: u64,
+}
+
 struct Search<'a, G: Game> {
     leaves: Leaves<'a, G>,
     opts: Options,
@@ -684,6 +765,8 @@ struct Search<'a, G: Game> {
     draw_ok: bool,
     /// The positions of the inner nodes derived so far (with `draw_ok`).
     done: std::collections::HashSet<u64>,
+    /// The closure checks so far ([`Ghi::Closure`]).
+    closure: ClosureChecks,
     /// [`Search::done`] in the order added, to take back a subtree's when
     /// the winner drops it.
     done_log: Vec<u64>,
@@ -781,6 +864,7 @@ impl<'a, G: Game> Run<'a, G> {
             draw_ok: false,
             done: std::collections::HashSet::new(),
             done_log: Vec::new(),
+            closure: ClosureChecks::default(),
         };
         let mut moves = MoveList::new();
         let (phi, delta) = match s.leaves.classify(root, &s.hist, &mut moves) {
@@ -796,6 +880,7 @@ impl<'a, G: Game> Run<'a, G> {
             opts: *opts,
             phi,
             delta,
+            reach: NO_REPEAT,
             start,
         })
     }
@@ -814,6 +899,8 @@ pub struct Run<'a, G: Game> {
     opts: Options,
     phi: u32,
     delta: u32,
+    /// What the root's numbers rest on, as [`Found::reach`].
+    reach: usize,
     start: Instant,
 }
 
@@ -825,12 +912,61 @@ impl<G: Game> Run<'_, G> {
         let s = &mut self.s;
         s.call_limit = call_limit;
         s.stopped = false;
-        while self.phi != 0 && self.delta != 0 && !s.stopped {
-            let f = s.mid(INF - 1, INF - 1, false);
-            self.phi = f.phi;
-            self.delta = f.delta;
+        loop {
+            while self.phi != 0
+                && self.delta != 0
+                && !s.stopped
+                && self.phi.max(self.delta) < INF - 1
+            {
+                let f = s.mid(INF - 1, INF - 1, false);
+                self.phi = f.phi;
+                self.delta = f.delta;
+                self.reach = f.reach;
+            }
+            // Under `Closure` an answer resting on a repetition stands only
+            // once the unchecked values below it close ([`closure`]).
+            let solved = self.phi == 0 || self.delta == 0;
+            if s.opts.ghi != Ghi::Closure || !solved || self.reach == NO_REPEAT {
+                break;
+            }
+            match s.check_closure(&self.root) {
+                closure::Closed::Yes { walked } => {
+                    s.closure.walked += walked;
+                    self.reach = NO_REPEAT;
+                    break;
+                }
+                closure::Closed::No { walked, reopened } => {
+                    s.closure.walked += walked;
+                    s.closure.reopened += reopened;
+                    s.closure.failed += 1;
+                    if s.closure.failed >= MAX_CLOSURE_FAILURES {
+                        // Values that keep failing to close are path-bound
+                        // ones the search keeps finding again: store no
+                        // more of them (no-repetition-store, sound as it
+                        // is), and go on from the sound values alone.
+                        s.table.keep_sound_only();
+                        s.opts.ghi = Ghi::NoRepetitionStore;
+                    }
+                    (self.phi, self.delta) = (1, 1);
+                    if s.stopped {
+                        break;
+                    }
+                }
+            }
         }
         self.answer()
+    }
+
+    /// Whether the root is open with a number at the most a threshold can
+    /// be: a call there returns at once, so the run can go no further.
+    /// Numbers fed around cycles of the graph grow until they saturate.
+    pub fn stuck(&self) -> bool {
+        self.phi != 0 && self.delta != 0 && self.phi.max(self.delta) >= INF - 1
+    }
+
+    /// The closure checks of the run so far ([`Ghi::Closure`]).
+    pub fn closure(&self) -> ClosureChecks {
+        self.s.closure
     }
 
     /// The answer so far.
@@ -874,6 +1010,7 @@ impl<G: Game> Run<'_, G> {
             phi,
             delta,
             start,
+            ..
         } = self;
         let (root, limits, opts) = (&root, &limits, &opts);
         let mut moves = MoveList::new();
@@ -1044,9 +1181,9 @@ impl<G: Game> Search<'_, G> {
                     // depends on them here too.
                     let hit = self
                         .table
-                        .get(self.pos.key())
-                        .filter(|(_, _, deps)| self.on_path(deps));
-                    let (phi, delta, deps) = hit.unwrap_or((1, 1, Deps::NONE));
+                        .get_marked(self.pos.key())
+                        .filter(|(_, _, deps, _)| self.on_path(deps));
+                    let (phi, delta, deps, unchecked) = hit.unwrap_or((1, 1, Deps::NONE, false));
                     let depth = if hit.is_some() {
                         self.table.depth(self.pos.key()).unwrap_or(NO_DEPTH)
                     } else {
@@ -1057,7 +1194,10 @@ impl<G: Game> Search<'_, G> {
                         phi,
                         delta,
                         leaf: false,
-                        reach: NO_REPEAT,
+                        // An unchecked value ([`Ghi::Closure`]) may hold on
+                        // no path but the one that found it: as path-bound
+                        // as a repetition of the root.
+                        reach: if unchecked { 0 } else { NO_REPEAT },
                         deps,
                         depth,
                         dist: if hit.is_some() {
@@ -1199,9 +1339,16 @@ impl<G: Game> Search<'_, G> {
             Ghi::NoRepetitionStore => reach == NO_REPEAT,
             Ghi::LocalRepetition => reach >= depth,
             Ghi::Path => !deps.too_many(),
+            Ghi::Closure => true,
         };
-        let work = self.calls - calls_before + 1;
         let solved = phi == 0 || delta == 0;
+        let work = self.calls - calls_before
+            + 1
+            + if self.opts.ghi == Ghi::Closure && solved && reach != NO_REPEAT {
+                UNCHECKED
+            } else {
+                0
+            };
         if rem.tca && !solved {
             // Open numbers claim nothing: stored whatever repetitions they
             // rest on, with no chain, so every path may use them.

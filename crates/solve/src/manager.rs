@@ -14,8 +14,11 @@
 //! one on every position, and a setting whose decided answer gave no
 //! proof leaves the question to the others.
 //!
-//! Soundness is the settings' own: every run is a df-pn run under the
-//! caller's graph-history mode, stopped and continued at the root.
+//! The plan may also name several graph-history modes, each run with
+//! every setting (by default the caller's alone).
+//!
+//! Soundness is the modes' own: every run is a df-pn run under one sound
+//! graph-history mode, stopped and continued at the root.
 //!
 //! ```
 //! use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
@@ -32,7 +35,7 @@
 //! assert_eq!(m.decided_by, Some(dfpn::Remedies::NONE));
 //! ```
 
-use crate::dfpn::{Options, Remedies, Resume, Run};
+use crate::dfpn::{Ghi, Options, Remedies, Resume, Run};
 use crate::limits::{Limits, Report};
 use crate::value::{Answer, Goal};
 use std::io;
@@ -46,9 +49,15 @@ use zoo_core::{Game, Oracle};
 /// setting.
 pub const TABLE_MB: u64 = 128;
 
+/// A run's graph-history mode and remedies.
+type Setting = (Ghi, Remedies);
+
 /// How the manager spends a question's budget.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
+    /// The graph-history modes run in turn within each round, each with
+    /// every setting of `settings`; empty: the caller's own.
+    pub ghis: Vec<Ghi>,
     /// The settings run in turn within each round.
     pub settings: Vec<Remedies>,
     /// MID calls of each setting's first round.
@@ -58,11 +67,14 @@ pub struct Plan {
 }
 
 impl Default for Plan {
-    /// Plain df-pn, then both remedies; 50,000 calls each at first,
-    /// doubling: the budgets measured best on the samples of
-    /// docs/solve.md, "The proof manager".
+    /// The caller's graph-history mode, plain df-pn then both remedies;
+    /// 50,000 calls each at first, doubling: the budgets measured best on
+    /// the samples of docs/solve.md, "The proof manager". (Running the
+    /// closure check beside `path` was measured and is slower where it
+    /// matters: docs/solve.md, "The closure check".)
     fn default() -> Self {
         Plan {
+            ghis: Vec::new(),
             settings: vec![Remedies::NONE, Remedies::ALL],
             first_round: 50_000,
             growth: 2,
@@ -82,6 +94,8 @@ pub struct Managed<M> {
     pub report: Report<M>,
     /// The setting whose run decided it.
     pub decided_by: Option<Remedies>,
+    /// The graph-history mode of the run that decided it.
+    pub decided_ghi: Option<Ghi>,
     /// Runs made (settings × rounds).
     pub runs: u32,
 }
@@ -111,8 +125,12 @@ pub fn solve_goal<G: Game>(
     // round, and clearing a second table of 128 MB would cost more than
     // deciding them (docs/log/solve.md). A run made later gets what is
     // left of the question's time.
-    let new_run = |remedies: Remedies| {
-        let run_opts = Options { remedies, ..*opts };
+    let new_run = |(ghi, remedies): Setting| {
+        let run_opts = Options {
+            ghi,
+            remedies,
+            ..*opts
+        };
         let left = Limits {
             time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
             ..*limits
@@ -124,18 +142,27 @@ pub fn solve_goal<G: Game>(
         [] => std::slice::from_ref(&opts.remedies),
         s => s,
     };
-    let mut runs: Vec<(Remedies, Slot<'_, G>)> =
-        settings.iter().map(|&r| (r, Slot::Waiting)).collect();
+    let ghis = match plan.ghis.as_slice() {
+        [] => std::slice::from_ref(&opts.ghi),
+        g => g,
+    };
+    // Plain df-pn of every mode first: it decides most questions.
+    let mut runs: Vec<(Setting, Slot<'_, G>)> = settings
+        .iter()
+        .flat_map(|&r| ghis.iter().map(move |&g| ((g, r), Slot::Waiting)))
+        .collect();
     // Runs made so far: a later setting whose table does not fit sits
     // out rather than throw away the work of those made before it.
     let mut made = 0u32;
     let mut budget = plan.first_round.max(1);
     let (mut total_calls, mut derived_calls) = (0u64, 0u64);
     let mut rounds = 0u32;
+    // Runs whose numbers stopped growing ([`Run::stuck`]).
+    let mut stuck: Vec<Run<'_, G>> = Vec::new();
     // The first decided answer that came without a proof, kept in case no
     // other setting gives one.
-    let mut unproved: Option<(Report<G::Move>, Remedies)> = None;
-    let finish = |mut r: Report<G::Move>, by, rounds, calls, derived| {
+    let mut unproved: Option<(Report<G::Move>, Setting)> = None;
+    let finish = |mut r: Report<G::Move>, by: Option<Setting>, rounds, calls, derived| {
         r.nodes = calls;
         r.expansions = calls;
         r.seconds = start.elapsed().as_secs_f64();
@@ -144,12 +171,13 @@ pub fn solve_goal<G: Game>(
         }
         Managed {
             report: r,
-            decided_by: by,
+            decided_by: by.map(|b| b.1),
+            decided_ghi: by.map(|b| b.0),
             runs: rounds,
         }
     };
     'rounds: loop {
-        for (remedies, slot) in runs.iter_mut() {
+        for (setting, slot) in runs.iter_mut() {
             let calls_left = limits
                 .nodes
                 .map_or(u64::MAX, |n| n.saturating_sub(total_calls + derived_calls));
@@ -158,7 +186,7 @@ pub fn solve_goal<G: Game>(
                 break 'rounds;
             }
             if matches!(slot, Slot::Waiting) {
-                match new_run(*remedies) {
+                match new_run(*setting) {
                     Ok(run) => {
                         *slot = Slot::Running(Box::new(run));
                         made += 1;
@@ -181,6 +209,14 @@ pub fn solve_goal<G: Game>(
                 if run.out_of_time() {
                     break 'rounds;
                 }
+                if run.stuck() {
+                    // Its numbers can no longer grow: its budget goes to
+                    // the others. Its report stays for when none decides.
+                    let Slot::Running(run) = std::mem::replace(slot, Slot::Done) else {
+                        unreachable!("the slot was running")
+                    };
+                    stuck.push(*run);
+                }
                 continue;
             }
             let Slot::Running(run) = std::mem::replace(slot, Slot::Done) else {
@@ -191,14 +227,14 @@ pub fn solve_goal<G: Game>(
             if !opts.proof || r.proof.is_some() {
                 return Ok(finish(
                     r,
-                    Some(*remedies),
+                    Some(*setting),
                     rounds,
                     total_calls,
                     derived_calls,
                 ));
             }
             if unproved.is_none() {
-                unproved = Some((r, *remedies));
+                unproved = Some((r, *setting));
             }
         }
         if runs.iter().all(|(_, slot)| matches!(slot, Slot::Done)) {
@@ -217,10 +253,11 @@ pub fn solve_goal<G: Game>(
             Slot::Running(run) => Some(*run),
             _ => None,
         })
+        .chain(stuck)
         .max_by_key(|r| r.calls());
     let last = match last {
         Some(run) => run,
-        None => new_run(settings[0])?,
+        None => new_run((ghis[0], settings[0]))?,
     };
     Ok(finish(
         last.finish(),

@@ -3,7 +3,8 @@
 //! on one path is stored under the position and reused on another path
 //! that reaches it by transposition, where nothing repeats. The workaround
 //! (`Ghi::NoRepetitionStore`), `Ghi::LocalRepetition`, `Ghi::Path`, the
-//! proof manager over `Ghi::Path` (`zoo solve`'s default) and PNS (no
+//! closure check (`Ghi::Closure`, which must refuse the naive answer where
+//! it is wrong), the proof manager over `Ghi::Path` (`zoo solve`'s default) and PNS (no
 //! transpositions) answer as the tables do. The naive mode is what a
 //! reuse of a stored draw on a path where it does not hold amounts to, so
 //! these positions are the ones that catch such a reuse.
@@ -95,7 +96,12 @@ fn check<B: Board>(
         // Kishimoto's remedies store open numbers whatever repetitions
         // they rest on, never solved ones the mode would not store: the
         // sound modes stay right with them on.
-        for ghi in [Ghi::NoRepetitionStore, Ghi::LocalRepetition, Ghi::Path] {
+        for ghi in [
+            Ghi::NoRepetitionStore,
+            Ghi::LocalRepetition,
+            Ghi::Path,
+            Ghi::Closure,
+        ] {
             let opts = dfpn::Options {
                 ghi,
                 remedies: dfpn::Remedies::ALL,
@@ -140,8 +146,33 @@ fn check<B: Board>(
         };
         let r = dfpn::solve(&pos, goal, None, &limits, &naive);
         eprintln!("{fen} {goal}: naive {}, tables {value:?}", r.answer.name());
-        if r.answer != want && r.answer != Answer::Unknown {
+        let naive_is_wrong = r.answer != want && r.answer != Answer::Unknown;
+        if naive_is_wrong {
             naive_wrong += 1;
+        }
+        // The closure check searches as the naive mode does until the root
+        // is solved: where the naive answer is wrong, the check must refuse
+        // it (a reuse of a draw off its path would pass otherwise), and
+        // the search go on to the right answer.
+        let closure = dfpn::Options {
+            ghi: Ghi::Closure,
+            ..Default::default()
+        };
+        let mut run = dfpn::Run::new(&pos, goal, None, &limits, &closure, Default::default())
+            .expect("a 16 MB table");
+        let answer = run.go(1_000_000);
+        let checks = run.closure();
+        eprintln!(
+            "{fen} {goal}: closure {} in {} calls, {checks:?}",
+            answer.name(),
+            run.calls()
+        );
+        assert_eq!(answer, want, "{fen} {goal}: closure");
+        if naive_is_wrong {
+            assert!(
+                checks.failed >= 1,
+                "{fen} {goal}: the check refused nothing"
+            );
         }
     }
     naive_wrong

@@ -54,7 +54,9 @@ fn dfpn_table_fits_the_memory_limit() {
     let r = zoo_solve::dfpn::solve(&pos, Goal::NotLose, None, &limits, &opts);
     assert!(r.bytes <= 1 << 20 && r.bytes > 1 << 19, "{} bytes", r.bytes);
     assert_eq!(r.answer, Answer::Unknown);
-    assert_eq!(r.nodes, 100_000);
+    // Stopped by the call limit, or earlier where its root's numbers
+    // saturated (`Run::stuck`: no call could do more).
+    assert!(r.nodes > 0 && r.nodes <= 100_000, "{} calls", r.nodes);
     // The used entries: some, at most one per call, within the table.
     let per = zoo_solve::dfpn::bytes_per_entry() as u64;
     assert!(r.held > 0 && r.held % per == 0, "{} bytes held", r.held);

@@ -37,6 +37,9 @@ pub enum GhiArg {
     /// chain check made sound). The default, also named `sound`.
     #[value(alias = "sound")]
     Path,
+    /// Everything stored; a value resting on a repetition is trusted once
+    /// the values the answer rests on are found to close on themselves.
+    Closure,
     /// Everything stored: unsound, for experiments only.
     Naive,
 }
@@ -196,6 +199,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             GhiArg::NoRepetitionStore => Ghi::NoRepetitionStore,
             GhiArg::LocalRepetition => Ghi::LocalRepetition,
             GhiArg::Path => Ghi::Path,
+            GhiArg::Closure => Ghi::Closure,
             GhiArg::Naive => Ghi::Naive,
         },
         remedies: a.remedies.0,
