@@ -45,6 +45,29 @@ impl<B: Board> Game for Position<B> {
         self.stm
     }
     #[inline(always)]
+    fn counter_free(&self) -> bool {
+        // The no-capture clock is the only counter play depends on.
+        self.rules.no_capture_limit.is_none()
+    }
+    fn material_positions(&self) -> Option<u64> {
+        // Every piece on any square but its own den, water for rats only.
+        let water = B::WATER.count_ones() as u64;
+        let land = B::SQUARES as u64 - 1 - water;
+        let mut n = 2u64;
+        for side in &self.sq {
+            for (kind, &s) in side.iter().enumerate().take(B::KINDS) {
+                if s != crate::board::NONE {
+                    n = n.saturating_mul(if kind == crate::board::RAT {
+                        land + water
+                    } else {
+                        land
+                    });
+                }
+            }
+        }
+        Some(n)
+    }
+    #[inline(always)]
     fn key(&self) -> u64 {
         self.key
     }

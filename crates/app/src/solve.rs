@@ -116,6 +116,11 @@ pub struct AnswerReport {
     /// that decided (`closure`, `path`, …); absent when none decided.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ghi: Option<&'static str>,
+    /// Under the proof manager: `graph` when the root's reachable graph,
+    /// valued backwards, decided (no df-pn run), else `dfpn`; absent
+    /// elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
     /// df-pn under the proof manager: runs made (settings × rounds).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs: Option<u32>,
@@ -244,6 +249,8 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     // With a checkpoint, a question stopped by a limit ends the run: the
     // next question would write its own table over the stopped one's.
     let mut held = false;
+    // The root's reachable graph, built once for both questions.
+    let mut graph = manager::GraphSlot::default();
     let mut ask = |goal: Goal| -> Answer {
         if held {
             return Answer::Unknown;
@@ -277,13 +284,11 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             proofs: r.proof,
             gc: r.gc,
         };
-        // The proof manager runs the mode asked, with and without the
-        // remedies.
-        let plan = manager::Plan {
-            ghis: vec![r.ghi],
-            ..manager::Plan::default()
-        };
+        // The proof manager: the reachable graph where it fits, else the
+        // mode asked, with and without the remedies.
+        let plan = manager::Plan::default();
         let mut decided_ghi: Option<Ghi> = None;
+        let mut method: Option<&'static str> = None;
         let (report, decided_with, runs) = match (r.algorithm, &r.checkpoint) {
             (Algorithm::Pns, None) => (
                 pns::solve_with(&pos, goal, oracle, &limits, &pns_opts, Default::default())
@@ -361,11 +366,14 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                         Default::default(),
                     )
                     .map(|report| (report, Some(dfpn_opts.remedies), None)),
-                    None => manager::solve_goal(&pos, goal, oracle, &limits, &dfpn_opts, &plan)
-                        .map(|m| {
-                            decided_ghi = m.decided_ghi;
-                            (m.report, m.decided_by, Some(m.runs))
-                        }),
+                    None => manager::solve_goal_sharing(
+                        &pos, goal, oracle, &limits, &dfpn_opts, &plan, &mut graph,
+                    )
+                    .map(|m| {
+                        decided_ghi = m.decided_ghi;
+                        method = Some(if m.by_graph { "graph" } else { "dfpn" });
+                        (m.report, m.decided_by, (!m.by_graph).then_some(m.runs))
+                    }),
                 };
                 match result {
                     Ok(got) => got,
@@ -440,6 +448,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             ghi: decided_ghi
                 .filter(|_| report.answer != Answer::Unknown)
                 .map(Ghi::name),
+            method,
             runs,
             derivation: report.derivation,
             proof: if r.proof {

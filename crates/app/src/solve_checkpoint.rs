@@ -234,6 +234,7 @@ pub fn load(path: &Path, q: &Question) -> Result<Option<Loaded>, AppError> {
                 seconds: d.seconds,
                 remedies: None,
                 ghi: None,
+                method: None,
                 runs: None,
                 proof: None,
                 derivation: None,

@@ -121,6 +121,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn key(&self) -> u64;
     /// The key computed from scratch; must always equal [`Game::key`].
     fn compute_key(&self) -> u64;
+    /// Whether play from here depends on nothing but what [`Game::key`]
+    /// hashes (the pieces and the side to move), no move counter: then a
+    /// position's value is a function of its key and a solver may merge
+    /// positions by key (`zoo_solve::graph`). `false` unless a game says so.
+    fn counter_free(&self) -> bool {
+        false
+    }
+    /// At most how many positions hold this position's pieces (on any
+    /// squares they may stand on, either side to move), or `None` when
+    /// the game does not say: what a search that lists every position of
+    /// a material may have to hold.
+    fn material_positions(&self) -> Option<u64> {
+        None
+    }
     /// Number of pieces on the board (both sides).
     fn piece_count(&self) -> u32;
 

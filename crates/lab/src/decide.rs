@@ -18,6 +18,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::fmt::Write as _;
 use zoo_core::{Game, Oracle, OracleValue, Outcome};
+use zoo_solve::manager::GraphSlot;
 use zoo_solve::{answers_for, solve_value_from, Answer, Goal, Limits};
 
 /// One position of the sample and where it came from.
@@ -135,8 +136,9 @@ pub fn run<G: Game>(
     let mut rows = Vec::with_capacity(cases.len());
     for (i, c) in cases.iter().enumerate() {
         let (mut calls, mut seconds) = (0u64, 0.0);
+        let mut graph = GraphSlot::default();
         let (found, asked) = solve_value_from(first(&c.pos), |goal| {
-            match by_default(&c.pos, goal, oracle, limits) {
+            match by_default(&c.pos, goal, oracle, limits, &mut graph) {
                 Some(r) => {
                     calls += r.nodes;
                     seconds += r.seconds;
@@ -223,7 +225,7 @@ pub fn report(game: &str, pieces: u32, what: &str, rows: &[Row]) -> Result<Repor
         );
     }
     let mut md = format!(
-        "{what}: {} positions, each solved for its value by df-pn's proof manager\n\n\
+        "{what}: {} positions, each solved for its value by the default proof manager (df-pn; the reachable graph where df-pn's first round leaves a question open; calls: df-pn's MID calls and the graph's positions)\n\n\
          | kind | positions | decided | unknown | wrong | median calls | most calls | median s | most s |\n\
          |---|---|---|---|---|---|---|---|---|\n",
         rows.len()

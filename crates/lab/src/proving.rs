@@ -31,6 +31,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use zoo_core::{Game, History, Oracle, Outcome, Repetition};
 use zoo_search::{Config, Engine, EngineGame, Limits};
+use zoo_solve::manager::GraphSlot;
 use zoo_solve::{Answer, Goal};
 
 /// Draws random positions of `pieces` of the start position's pieces
@@ -134,7 +135,13 @@ pub fn df_pn<G: Game>(pos: &G, value: Outcome, nodes: u64) -> Attempt {
         Outcome::Win => (Goal::Win, Answer::Proven),
         _ => (Goal::NotLose, Answer::Disproven),
     };
-    match by_default(pos, goal, None, &zoo_solve::Limits::nodes(nodes)) {
+    match by_default(
+        pos,
+        goal,
+        None,
+        &zoo_solve::Limits::nodes(nodes),
+        &mut GraphSlot::default(),
+    ) {
         Some(r) => Attempt {
             proved: match r.answer {
                 Answer::Unknown => None,

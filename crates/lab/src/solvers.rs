@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 use zoo_core::{Game, Oracle, Outcome};
 use zoo_solve::dfpn::Remedies;
-use zoo_solve::manager::{solve_goal, Plan, TABLE_MB};
+use zoo_solve::manager::{solve_goal_sharing, GraphSlot, Plan, TABLE_MB};
 use zoo_solve::{answers_for, dfpn, pn2, pns, solve_value, Answer, Ghi, Goal, Limits};
 
 /// A solver and, for df-pn, its graph-history mode.
@@ -159,6 +159,7 @@ pub fn value_by<G: Game>(
     limits: &Limits,
 ) -> Solved {
     let (mut nodes, mut held, mut seconds) = (0, 0, 0.0);
+    let mut graph = GraphSlot::default();
     let (value, answers) = solve_value(|goal| {
         let r = match method {
             Method::Pns => pns::solve(pos, goal, oracle, limits),
@@ -185,7 +186,7 @@ pub fn value_by<G: Game>(
                     ..dfpn::Options::default()
                 },
             ),
-            Method::Manager => match by_default(pos, goal, oracle, limits) {
+            Method::Manager => match by_default(pos, goal, oracle, limits, &mut graph) {
                 Some(r) => r,
                 // Its tables did not fit: left open.
                 None => return Answer::Unknown,
@@ -216,22 +217,25 @@ pub fn value_by<G: Game>(
     }
 }
 
-/// One question asked as `zoo solve` asks it by default: df-pn's proof
-/// manager ([`solve_goal`] with the default [`Plan`] and options), each
-/// setting's table of [`TABLE_MB`] unless `limits` sizes it. `None` when
-/// a table did not fit in memory.
-pub fn by_default<G: Game>(
+/// One question asked as `zoo solve` asks it by default: the proof
+/// manager ([`solve_goal_sharing`] with the default [`Plan`] and
+/// options: the root's reachable graph where it fits, else df-pn), each
+/// df-pn setting's table of [`TABLE_MB`] unless `limits` sizes it;
+/// `graph` keeps the root's graph for its next question. `None` when a
+/// table did not fit in memory.
+pub fn by_default<'a, G: Game>(
     pos: &G,
     goal: Goal,
-    oracle: Option<&dyn Oracle<G>>,
+    oracle: Option<&'a dyn Oracle<G>>,
     limits: &Limits,
+    graph: &mut GraphSlot<'a, G>,
 ) -> Option<zoo_solve::Report<G::Move>> {
     let limits = Limits {
         memory_mb: limits.memory_mb.or(Some(TABLE_MB)),
         ..*limits
     };
     let opts = dfpn::Options::default();
-    solve_goal(pos, goal, oracle, &limits, &opts, &Plan::default())
+    solve_goal_sharing(pos, goal, oracle, &limits, &opts, &Plan::default(), graph)
         .ok()
         .map(|m| m.report)
 }

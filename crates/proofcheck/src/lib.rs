@@ -33,8 +33,10 @@
 //! - each leaf's result the one the answer needs for the side that asked
 //!   (the root's side to move); an inner node has moves to check;
 //! - a `same J` leaf (play goes on from node J, an inner node): the same
-//!   position as node J, and a draw meeting the claim, since a line that
-//!   goes on through such leaves forever repeats a position, a draw.
+//!   position as node J; where a draw meets the claim, a line that goes
+//!   on through such leaves forever repeats a position, a draw; where a
+//!   draw misses it, no line may come back to a node it passed, so that
+//!   every line ends at a leaf.
 #![warn(missing_docs)]
 
 mod read;

@@ -6,7 +6,10 @@
 //! leaf or goes on forever, and one that goes on forever passes a
 //! position twice, which the rules make a draw (or an earlier
 //! repetition does). So a `same` leaf is accepted where a draw meets the
-//! claim, as a repetition leaf is.
+//! claim, as a repetition leaf is. Where a draw misses the claim, `same`
+//! leaves are accepted only when no line through them comes back to a
+//! node it passed (the graph has no cycle): then every line ends at a
+//! leaf, each of which meets the claim.
 
 use crate::read::{self, End, Goal, Node};
 use crate::{err, CheckError};
@@ -102,6 +105,9 @@ pub fn check<G: Game>(
         })
         .collect();
     let mut sames: Vec<(usize, String)> = Vec::new();
+    // A draw meets the claim of a disproof of `win` and a proof of
+    // `not-lose`.
+    let draws_meet = (header.goal == Goal::Win) != header.proven;
     let mut seen: Vec<String> = Vec::new();
     let mut first = true;
     while let Some((i, pos, next)) = path.last_mut() {
@@ -158,13 +164,19 @@ pub fn check<G: Game>(
                         }
                         End::Same(_) => {
                             // Play goes on from the node of the same
-                            // position (compared below); a line that goes
-                            // on forever repeats a position: a draw, which
-                            // must meet the claim.
+                            // position (compared below). Where a draw
+                            // meets the claim, a line that goes on forever
+                            // repeats a position: a draw. Where it misses,
+                            // no line may go on forever (checked below),
+                            // and the leaves it reaches meet the claim.
                             if over.is_some() {
                                 return err(n.line, "the game is over here, but play goes on");
                             }
                             sames.push((i, here.clone()));
+                            if !draws_meet {
+                                seen.push(here);
+                                continue;
+                            }
                             Outcome::Draw
                         }
                         End::Table(o) => {
@@ -236,12 +248,57 @@ pub fn check<G: Game>(
             return err(n.line, format!("node {j} is not the same position"));
         }
     }
+    if !draws_meet {
+        if let Some(line) = cycle(&nodes, &children) {
+            return err(
+                line,
+                "play through this same leaf comes back to where it was: a line that goes on \
+                 forever is a draw, which misses the claim",
+            );
+        }
+    }
     Ok(Checked {
         header,
         nodes: nodes.len(),
         leaves,
         table_leaves,
     })
+}
+
+/// The line of a `same` leaf through which play returns to a node it
+/// passed, if any: a depth-first walk of the nodes, each going on to its
+/// children or, at a `same J` leaf, to node J (without recursion: a file
+/// may hold a very deep line).
+fn cycle(nodes: &[Node], children: &[Vec<usize>]) -> Option<usize> {
+    // 0: not reached, 1: on the walk's current line, 2: every line below done.
+    let mut state = vec![0u8; nodes.len()];
+    let next = |i: usize| -> Vec<usize> {
+        match nodes[i].end {
+            End::Same(j) => vec![j],
+            _ => children[i].clone(),
+        }
+    };
+    let mut stack: Vec<(usize, Vec<usize>)> = vec![(0, next(0))];
+    state[0] = 1;
+    while let Some((i, todo)) = stack.last_mut() {
+        let i = *i;
+        match todo.pop() {
+            Some(c) => match state[c] {
+                0 => {
+                    state[c] = 1;
+                    let below = next(c);
+                    stack.push((c, below));
+                }
+                1 => return Some(nodes[i].line),
+                _ => {}
+            },
+            None => {
+                state[i] = 2;
+                stack.pop();
+            }
+        }
+    }
+    None
 }
 
 /// The legal move of `pos` written `text` in coordinates.
@@ -303,5 +360,48 @@ fn said(o: Option<Outcome>) -> String {
     match o {
         Some(o) => format!("a {} for the side to move", name(o)),
         None => "the game goes on".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(parent: Option<usize>, end: End) -> Node {
+        Node {
+            line: 8 + parent.map_or(0, |p| p + 1),
+            parent,
+            mv: None,
+            end,
+        }
+    }
+
+    fn children_of(nodes: &[Node]) -> Vec<Vec<usize>> {
+        let mut c = vec![Vec::new(); nodes.len()];
+        for (i, n) in nodes.iter().enumerate() {
+            if let Some(p) = n.parent {
+                c[p].push(i);
+            }
+        }
+        c
+    }
+
+    #[test]
+    fn a_same_leaf_back_to_its_line_is_a_cycle_and_one_across_is_not() {
+        // 0 -> 1 -> 2 (same 0): play returns to the root.
+        let back = [
+            node(None, End::Inner),
+            node(Some(0), End::Inner),
+            node(Some(1), End::Same(0)),
+        ];
+        assert!(cycle(&back, &children_of(&back)).is_some());
+        // 0 -> {1 -> 3 (terminal), 2 (same 1)}: a shared subtree, no cycle.
+        let across = [
+            node(None, End::Inner),
+            node(Some(0), End::Inner),
+            node(Some(0), End::Same(1)),
+            node(Some(1), End::Terminal(Outcome::Loss)),
+        ];
+        assert!(cycle(&across, &children_of(&across)).is_none());
     }
 }

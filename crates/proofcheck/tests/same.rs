@@ -1,5 +1,5 @@
-//! `same J` leaves: accepted only where a draw meets the claim, and only
-//! at the position of node J.
+//! `same J` leaves: at the position of node J only; where a draw misses
+//! the claim, only where no line through them comes back.
 
 use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
 use zoo_proofcheck::check;
@@ -17,16 +17,59 @@ fn checked(goal_answer: &str, nodes: &[&str]) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
+/// White's rat steps back and returns; where the elephant returns too,
+/// play goes on "as node 0", else the rat walks into the den.
+const ROUND_TRIP: [&str; 16] = [
+    "0 - - -",
+    "1 0 d6d5 -",
+    "2 1 a1a2 -",
+    "3 1 a1b1 -",
+    "4 2 d5d6 -",
+    "5 3 d5d6 -",
+    "6 4 a2a1 same 0",
+    "7 4 a2a3 -",
+    "8 4 a2b2 -",
+    "9 5 b1a1 same 0",
+    "10 5 b1c1 -",
+    "11 5 b1b2 -",
+    "12 7 d6d7 terminal loss",
+    "13 8 d6d7 terminal loss",
+    "14 10 d6d7 terminal loss",
+    "15 11 d6d7 terminal loss",
+];
+
 #[test]
-fn a_same_leaf_is_a_draw_and_misses_a_win() {
-    // The rat's extra move d6c6 goes on "as node 0": a draw at best,
-    // which a proof of `win` cannot have.
-    let e = checked(
-        "goal win\nanswer proven\n",
-        &["0 - - -", "1 0 d6d7 terminal loss", "2 0 d6c6 same 0"],
-    )
-    .unwrap_err();
-    assert!(e.starts_with("line 10: a draw"), "{e}");
+fn a_same_leaf_back_to_its_own_line_misses_a_win_and_meets_a_draw() {
+    // Under `win`, a line that goes round for ever is a draw: refused.
+    let e = checked("goal win\nanswer proven\n", &ROUND_TRIP).unwrap_err();
+    assert!(e.contains("comes back to where it was"), "{e}");
+    // Under `not-lose`, the same file proves that White does not lose.
+    checked("goal not-lose\nanswer proven\n", &ROUND_TRIP).unwrap();
+}
+
+#[test]
+fn a_same_leaf_that_does_not_come_back_serves_a_win() {
+    // Both elephant moves that reach b2 meet at one position; the second
+    // goes on as the first, and every line still ends in the den.
+    let shared = [
+        "0 - - -",
+        "1 0 d6d5 -",
+        "2 1 a1a2 -",
+        "3 1 a1b1 -",
+        "4 2 d5d6 -",
+        "5 3 d5d6 -",
+        "6 4 a2a1 -",
+        "7 4 a2a3 -",
+        "8 4 a2b2 -",
+        "9 5 b1a1 same 6",
+        "10 5 b1c1 -",
+        "11 5 b1b2 same 8",
+        "12 6 d6d7 terminal loss",
+        "13 7 d6d7 terminal loss",
+        "14 8 d6d7 terminal loss",
+        "15 10 d6d7 terminal loss",
+    ];
+    checked("goal win\nanswer proven\n", &shared).unwrap();
 }
 
 #[test]

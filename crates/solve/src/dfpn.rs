@@ -500,34 +500,22 @@ impl Table {
     }
 
     /// Asks the processor to fetch `key`'s bucket (and chains) into its
-    /// cache. A large table is read at random, one cache miss a child;
-    /// fetching every child's bucket before reading any overlaps those
-    /// misses instead of waiting for each in turn (docs/log/solve.md).
+    /// cache ([`crate::prefetch`]).
     #[inline]
     fn prefetch(&self, key: u64) {
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let fetch = |p: *const i8| {
-                // SAFETY: SSE is part of every x86-64 processor, and a
-                // prefetch is a hint that never faults, whatever address.
-                unsafe { _mm_prefetch::<_MM_HINT_T0>(p) }
-            };
-            let i = key as usize & self.mask;
-            let e = self.entries.as_ptr().wrapping_add(i);
-            fetch(e.cast());
-            // A bucket of two entries may end in the next line.
-            fetch(e.wrapping_add(2).cast::<i8>().wrapping_sub(1));
-            if !self.deps.is_empty() {
-                let d = self.deps.as_ptr().wrapping_add(i);
-                fetch(d.cast());
-                fetch(d.wrapping_add(2).cast::<i8>().wrapping_sub(1));
-            }
-            if !self.depths.is_empty() {
-                fetch(self.depths.as_ptr().wrapping_add(i).cast());
-            }
+        use crate::prefetch::line;
+        let i = key as usize & self.mask;
+        let e = self.entries.as_ptr().wrapping_add(i);
+        line(e);
+        // A bucket of two entries may end in the next line.
+        line(e.wrapping_add(2).cast::<i8>().wrapping_sub(1));
+        if !self.deps.is_empty() {
+            let d = self.deps.as_ptr().wrapping_add(i);
+            line(d);
+            line(d.wrapping_add(2).cast::<i8>().wrapping_sub(1));
+        }
+        if !self.depths.is_empty() {
+            line(self.depths.as_ptr().wrapping_add(i));
         }
     }
 

@@ -28,16 +28,22 @@
 //! (Breuker's PN²: each expansion a second-level search whose tree is
 //! thrown away, gives proofs) and [`dfpn::solve`] (Nagai's df-pn with a
 //! transposition table and a choice of [`Ghi`] mode). All return a
-//! [`Report`]. See `docs/solve.md`.
+//! [`Report`]. Beside them, [`graph`] values a root's whole reachable
+//! graph backwards where it fits in memory, as a table build does; the
+//! proof manager ([`manager`], `zoo solve`'s default) asks df-pn first and
+//! the graph where df-pn's first round leaves a question open. See
+//! `docs/solve.md`.
 #![warn(missing_docs)]
 
 pub mod dfpn;
 pub mod gc;
+pub mod graph;
 pub mod leaf;
 pub mod limits;
 pub mod manager;
 pub mod pn2;
 pub mod pns;
+mod prefetch;
 pub mod proof;
 pub mod tree_file;
 pub mod value;

@@ -15,7 +15,11 @@
 //! proof leaves the question to the others.
 //!
 //! The plan may also name several graph-history modes, each run with
-//! every setting (by default the caller's alone).
+//! every setting (by default the caller's alone). Where the first round
+//! of plain df-pn leaves a question open and the root's material fits
+//! [`Plan::graph_mb`], the root's reachable graph ([`crate::graph`])
+//! decides it instead, once for both questions of a value
+//! ([`solve_goal_sharing`]).
 //!
 //! Soundness is the modes' own: every run is a df-pn run under one sound
 //! graph-history mode, stopped and continued at the root.
@@ -36,6 +40,7 @@
 //! ```
 
 use crate::dfpn::{Ghi, Options, Remedies, Resume, Run};
+use crate::graph::Graph;
 use crate::limits::{Limits, Report};
 use crate::value::{Answer, Goal};
 use std::io;
@@ -48,6 +53,12 @@ use zoo_core::{Game, Oracle};
 /// not with 16 (docs/log/solve.md), and a question holds one table per
 /// setting.
 pub const TABLE_MB: u64 = 128;
+
+/// The memory, in MB, the manager lets the reachable graph take
+/// ([`Plan::graph_mb`]): about 11 million positions, more than the
+/// 4-piece materials of Jungle Checkers reach (docs/solve.md, "The
+/// reachable graph").
+pub const GRAPH_MB: u64 = 1024;
 
 /// A run's graph-history mode and remedies.
 type Setting = (Ghi, Remedies);
@@ -64,6 +75,9 @@ pub struct Plan {
     pub first_round: u64,
     /// Each round's budget is the last one's times this (at least 2).
     pub growth: u64,
+    /// Before df-pn, value the root's whole reachable graph backwards
+    /// ([`crate::graph`]) when it fits in this many MB; 0: never.
+    pub graph_mb: u64,
 }
 
 impl Default for Plan {
@@ -78,6 +92,7 @@ impl Default for Plan {
             settings: vec![Remedies::NONE, Remedies::ALL],
             first_round: 50_000,
             growth: 2,
+            graph_mb: GRAPH_MB,
         }
     }
 }
@@ -96,6 +111,9 @@ pub struct Managed<M> {
     pub decided_by: Option<Remedies>,
     /// The graph-history mode of the run that decided it.
     pub decided_ghi: Option<Ghi>,
+    /// Whether the reachable graph decided it ([`Plan::graph_mb`]), with
+    /// no df-pn run.
+    pub by_graph: bool,
     /// Runs made (settings × rounds).
     pub runs: u32,
 }
@@ -119,7 +137,83 @@ pub fn solve_goal<G: Game>(
     opts: &Options,
     plan: &Plan,
 ) -> io::Result<Managed<G::Move>> {
+    solve_goal_sharing(
+        root,
+        goal,
+        oracle,
+        limits,
+        opts,
+        plan,
+        &mut GraphSlot::default(),
+    )
+}
+
+/// The reachable graph of a root, kept between the questions asked of it
+/// ([`solve_goal_sharing`]): not tried yet, tried and given up, or valued.
+pub struct GraphSlot<'a, G: Game>(Option<Option<Graph<'a, G>>>);
+
+impl<G: Game> Default for GraphSlot<'_, G> {
+    fn default() -> Self {
+        GraphSlot(None)
+    }
+}
+
+/// [`solve_goal`], with the root's reachable graph kept in `graph` for the
+/// next question of the same root (a value's two questions build it
+/// once).
+pub fn solve_goal_sharing<'a, G: Game>(
+    root: &G,
+    goal: Goal,
+    oracle: Option<&'a dyn Oracle<G>>,
+    limits: &Limits,
+    opts: &Options,
+    plan: &Plan,
+    graph: &mut GraphSlot<'a, G>,
+) -> io::Result<Managed<G::Move>> {
     let start = Instant::now();
+    // The whole graph where it fits: a few seconds where df-pn may need
+    // minutes, and right whatever repetitions the lines hold. Most
+    // questions df-pn decides in far less (a few hundred calls), so it
+    // has its first round alone before (that round's table is then
+    // thrown away: 50,000 calls, a few hundredths of a second). Where
+    // the graph does not fit (or the game's play depends on move
+    // counters) df-pn goes on with what time is left.
+    if plan.graph_mb > 0 {
+        if graph.0.is_none() {
+            let quick = Limits {
+                nodes: Some(plan.first_round.min(limits.nodes.unwrap_or(u64::MAX))),
+                ..*limits
+            };
+            let alone = Plan {
+                graph_mb: 0,
+                ..plan.clone()
+            };
+            let m = solve_goal_sharing(root, goal, oracle, &quick, opts, &alone, graph)?;
+            if m.report.answer != Answer::Unknown && (!opts.proof || m.report.proof.is_some()) {
+                return Ok(m);
+            }
+        }
+        let cap = (plan.graph_mb << 20) / crate::graph::BYTES_PER_POSITION;
+        let built_before = graph.0.is_some();
+        let tried = graph
+            .0
+            .get_or_insert_with(|| crate::graph::solve(root, oracle, limits, cap).ok());
+        if let Some(g) = tried {
+            let mut report = g.report(goal, opts.proof);
+            // The graph's work goes to the question that built it.
+            report.seconds = start.elapsed().as_secs_f64();
+            if built_before {
+                (report.nodes, report.expansions) = (0, 0);
+            }
+            return Ok(Managed {
+                report,
+                decided_by: None,
+                decided_ghi: None,
+                by_graph: true,
+                runs: 0,
+            });
+        }
+    }
     // A setting's run (and its table) is made when its first round
     // comes: most questions are decided in the first setting's first
     // round, and clearing a second table of 128 MB would cost more than
@@ -173,6 +267,7 @@ pub fn solve_goal<G: Game>(
             report: r,
             decided_by: by.map(|b| b.1),
             decided_ghi: by.map(|b| b.0),
+            by_graph: false,
             runs: rounds,
         }
     };

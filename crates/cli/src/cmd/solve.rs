@@ -279,8 +279,25 @@ pub fn run(a: &SolveArgs) -> Result<()> {
                     .unwrap_or_default()
             );
         }
+        if x.method == Some("graph") {
+            if x.nodes > 0 {
+                println!(
+                    "{:<8} decided by the reachable graph ({} positions, valued backwards)",
+                    "", x.nodes
+                );
+            } else {
+                println!(
+                    "{:<8} decided by the reachable graph the question before built",
+                    ""
+                );
+            }
+        }
         if let Some(d) = &x.derivation {
             match d.failed {
+                None if x.method == Some("graph") => println!(
+                    "{:<8} derived   from the graph  {:.3} s",
+                    "proof", d.seconds
+                ),
                 None => println!(
                     "{:<8} derived   {} calls ({:.2}× the answer's)  {:.3} s",
                     "proof",
