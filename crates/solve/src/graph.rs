@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
-//! use zoo_core::Outcome;
+//! use zoo_core::{Game, Outcome};
 //! use zoo_solve::graph;
 //! use zoo_solve::{Answer, Goal, Limits};
 //!
