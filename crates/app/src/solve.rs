@@ -284,9 +284,18 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             proofs: r.proof,
             gc: r.gc,
         };
-        // The proof manager: the reachable graph where it fits, else the
-        // mode asked, with and without the remedies.
-        let plan = manager::Plan::default();
+        // The proof manager: the reachable graph where it fits (in
+        // `--hash` when given, else `GRAPH_MB`, within the share of memory
+        // a table may take), else the mode asked, with and without the
+        // remedies.
+        let plan = manager::Plan {
+            graph_mb: r
+                .limits
+                .memory_mb
+                .unwrap_or(manager::GRAPH_MB)
+                .min(crate::options::max_hash_mb() as u64),
+            ..manager::Plan::default()
+        };
         let mut decided_ghi: Option<Ghi> = None;
         let mut method: Option<&'static str> = None;
         let (report, decided_with, runs) = match (r.algorithm, &r.checkpoint) {

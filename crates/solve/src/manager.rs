@@ -55,10 +55,10 @@ use zoo_core::{Game, Oracle};
 pub const TABLE_MB: u64 = 128;
 
 /// The memory, in MB, the manager lets the reachable graph take
-/// ([`Plan::graph_mb`]): about 11 million positions, more than the
-/// 4-piece materials of Jungle Checkers reach (docs/solve.md, "The
+/// ([`Plan::graph_mb`]): about 44 million positions, more than the
+/// 4-piece materials of both animal games hold (docs/solve.md, "The
 /// reachable graph").
-pub const GRAPH_MB: u64 = 1024;
+pub const GRAPH_MB: u64 = 4096;
 
 /// A run's graph-history mode and remedies.
 type Setting = (Ghi, Remedies);
