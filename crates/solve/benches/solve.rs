@@ -2,14 +2,15 @@
 //! positions of docs/solve.md's Measurements table:
 //! `cargo bench -p zoo-solve --bench solve`. Criterion's throughput is
 //! the run's node count (PNS: tree nodes; PN²: both levels' nodes; df-pn:
-//! MID calls), so its "elem/s" is nodes per second. The bytes each
+//! MID calls; the reachable graph: positions listed and valued), so its
+//! "elem/s" is nodes per second. The bytes each
 //! algorithm stores per node are printed by `tests/sizes.rs`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use zoo_animal::rules::{JUNGLE_CHECKERS_LEIDEN, JUNGLE_LEIDEN};
 use zoo_animal::{JungleCheckersPos, JunglePos};
 use zoo_core::Game;
-use zoo_solve::{dfpn, pn2, pns, Ghi, Goal, Limits, Report};
+use zoo_solve::{dfpn, graph, pn2, pns, Ghi, Goal, Limits, Report};
 
 /// Each run stops here at the latest: the positions' unknown answers
 /// would otherwise take seconds an iteration.
@@ -64,6 +65,16 @@ fn position<G: Game>(c: &mut Criterion, name: &str, pos: &G, goal: Goal) {
     g.finish();
 }
 
+/// The reachable graph of `pos` listed and valued, without tables.
+fn whole_graph<G: Game>(c: &mut Criterion, name: &str, pos: &G) {
+    let mut g = c.benchmark_group(format!("graph {name} `{}`", pos.to_fen()));
+    g.sample_size(10);
+    let solve = || graph::solve(pos, None, &Limits::default(), 1 << 26).map(|g| g.positions());
+    g.throughput(Throughput::Elements(solve().expect("it fits")));
+    g.bench_function("list and value", |b| b.iter(solve));
+    g.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let jc = |fen| JungleCheckersPos::from_fen(fen, &&JUNGLE_CHECKERS_LEIDEN).unwrap();
     let jungle = |fen| JunglePos::from_fen(fen, &&JUNGLE_LEIDEN).unwrap();
@@ -73,6 +84,9 @@ fn bench(c: &mut Criterion) {
     position(c, "JC", &jc("2t4/7/rR5/7/7/7/7 w"), Goal::Win);
     // A Jungle win PNS does not prove within the cap.
     position(c, "Jungle", &jungle("7/7/6p/7/3C3/7/7/7/5R1 b"), Goal::Win);
+    // A 3-piece loss in 32 (df-pn's hardest before the manager): its
+    // whole graph.
+    whole_graph(c, "Jungle", &jungle("1w5/7/7/7/7/3t3/7/2E4/7 w"));
 }
 
 criterion_group!(benches, bench);
