@@ -901,11 +901,7 @@ impl<G: Game> Run<'_, G> {
         s.call_limit = call_limit;
         s.stopped = false;
         loop {
-            while self.phi != 0
-                && self.delta != 0
-                && !s.stopped
-                && self.phi.max(self.delta) < INF - 1
-            {
+            while !s.stopped && open_below_saturation(self.phi, self.delta) {
                 let f = s.mid(INF - 1, INF - 1, false);
                 self.phi = f.phi;
                 self.delta = f.delta;
@@ -949,7 +945,7 @@ impl<G: Game> Run<'_, G> {
     /// be: a call there returns at once, so the run can go no further.
     /// Numbers fed around cycles of the graph grow until they saturate.
     pub fn stuck(&self) -> bool {
-        self.phi != 0 && self.delta != 0 && self.phi.max(self.delta) >= INF - 1
+        self.phi != 0 && self.delta != 0 && !open_below_saturation(self.phi, self.delta)
     }
 
     /// The closure checks of the run so far ([`Ghi::Closure`]).
@@ -1458,6 +1454,14 @@ fn path_deps<M>(kids: &[Child<M>], proven: bool) -> Deps {
         }
         d
     }
+}
+
+
+/// Whether a root with these numbers is open and a call there can still
+/// do something: neither number 0 (decided) nor at the most a threshold
+/// can be (saturated: [`Run::stuck`]).
+fn open_below_saturation(phi: u32, delta: u32) -> bool {
+    phi != 0 && delta != 0 && phi.max(delta) < INF - 1
 }
 
 #[cfg(test)]
