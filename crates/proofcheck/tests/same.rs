@@ -51,13 +51,8 @@ fn a_same_leaf_back_to_its_own_line_misses_a_win_and_meets_a_draw() {
 fn a_same_leaf_that_does_not_come_back_serves_a_win() {
     // Both elephant moves that reach b2 meet at one position; the second
     // goes on as the first, and every line still ends in the den.
-    let shared = [
-        "0 - - -",
-        "1 0 d6d5 -",
-        "2 1 a1a2 -",
-        "3 1 a1b1 -",
-        "4 2 d5d6 -",
-        "5 3 d5d6 -",
+    let mut shared = ROUND_TRIP[..6].to_vec();
+    shared.extend([
         "6 4 a2a1 -",
         "7 4 a2a3 -",
         "8 4 a2b2 -",
@@ -68,7 +63,7 @@ fn a_same_leaf_that_does_not_come_back_serves_a_win() {
         "13 7 d6d7 terminal loss",
         "14 8 d6d7 terminal loss",
         "15 10 d6d7 terminal loss",
-    ];
+    ]);
     checked("goal win\nanswer proven\n", &shared).unwrap();
 }
 

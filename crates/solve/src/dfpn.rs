@@ -1456,7 +1456,6 @@ fn path_deps<M>(kids: &[Child<M>], proven: bool) -> Deps {
     }
 }
 
-
 /// Whether a root with these numbers is open and a call there can still
 /// do something: neither number 0 (decided) nor at the most a threshold
 /// can be (saturated: [`Run::stuck`]).

@@ -119,33 +119,20 @@ fn too_large_a_graph_is_left_to_dfpn() {
         proof: true,
         ..dfpn::Options::default()
     };
-    let small = Plan {
+    let ask = |plan: Plan| {
+        let limits = Limits::nodes(1_000_000);
+        solve_goal(&pos, Goal::Win, None, &limits, &opts, &plan).unwrap()
+    };
+    let m = ask(Plan {
         graph_mb: 0,
         ..Plan::default()
-    };
-    let m = solve_goal(
-        &pos,
-        Goal::Win,
-        None,
-        &Limits::nodes(1_000_000),
-        &opts,
-        &small,
-    )
-    .unwrap();
+    });
     assert_eq!((m.report.answer, m.by_graph), (Answer::Proven, false));
-    let m = solve_goal(
-        &pos,
-        Goal::Win,
-        None,
-        &Limits::nodes(1_000_000),
-        &opts,
-        &Plan {
-            first_round: 100,
-            ..Plan::default()
-        },
-    )
-    .unwrap();
     // df-pn's first round alone (100 calls) does not decide; the graph does.
+    let m = ask(Plan {
+        first_round: 100,
+        ..Plan::default()
+    });
     assert_eq!((m.report.answer, m.by_graph), (Answer::Proven, true));
     replay(&pos, m.report.proof.as_ref().expect("a proof"), None);
 }
