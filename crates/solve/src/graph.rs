@@ -224,7 +224,11 @@ pub fn solve<'a, G: Game>(
                 }
                 for (&key, &m) in keys.iter().zip(moves.iter()) {
                     let next = index.len();
-                    if next as u64 >= cap || next >= u32::MAX as usize {
+                    // Node numbers and edge offsets are 32-bit.
+                    if next as u64 >= cap
+                        || next >= u32::MAX as usize
+                        || edges.len() >= u32::MAX as usize
+                    {
                         return Err(too_large(next));
                     }
                     let (c, new) = index
@@ -264,7 +268,9 @@ pub fn solve<'a, G: Game>(
         .try_reserve_exact(edges.len())
         .map_err(|_| too_large(n))?;
     parents.resize(edges.len(), 0);
-    let mut fill: Vec<u32> = first_parent[..n].to_vec();
+    let mut fill: Vec<u32> = Vec::new();
+    fill.try_reserve_exact(n).map_err(|_| too_large(n))?;
+    fill.extend_from_slice(&first_parent[..n]);
     let mut open_children: Vec<u16> = Vec::new();
     open_children
         .try_reserve_exact(n)

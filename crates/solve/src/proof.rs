@@ -20,10 +20,10 @@ pub struct ProofNode<M> {
     pub first_child: u32,
     /// The number of children (0 at a leaf).
     pub children: u32,
-    /// At a leaf of a proof in which a draw meets the claim, the index of
-    /// a node with the same position, where play goes on: the proof is
-    /// then a graph whose endless lines are repetition draws (docs/solve.md,
-    /// "Proof files"). `None` elsewhere.
+    /// At a leaf, the index of an inner node with the same position, where
+    /// play goes on: the proof is then a graph. Where a draw meets the
+    /// claim its endless lines are repetition draws; where it misses, it
+    /// has no cycle (docs/solve.md, "Proof files"). `None` elsewhere.
     pub same: Option<u32>,
 }
 

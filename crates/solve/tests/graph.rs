@@ -105,36 +105,44 @@ fn jungle_checkers_four_pieces_with_the_three_piece_tables() {
 }
 
 /// With too small a budget the graph gives up, and the proof manager
-/// goes on with df-pn and still answers; with room, what df-pn's first
-/// round leaves open the graph decides.
+/// goes on with df-pn; with room, what df-pn leaves open (a draw kept by
+/// repetition, `not-lose`) the graph decides, after df-pn's quick runs.
 #[test]
-fn too_large_a_graph_is_left_to_dfpn() {
+fn the_manager_leaves_to_the_graph_what_df_pn_leaves_open() {
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
-    let pos = JungleCheckersPos::from_fen("7/7/d6/7/5T1/1D5/7 w", &rules).expect("a position");
+    let tables = TbOracle::open(jc4(), rules).expect("tables");
+    let three = Fewer {
+        inner: &tables,
+        max: 3,
+    };
+    let pos = JungleCheckersPos::from_fen("7/7/6e/7/r6/5T1/4E2 b", &rules).expect("a position");
     assert!(matches!(
-        graph::solve(&pos, None, &Limits::default(), 1000),
+        graph::solve(&pos, Some(&three), &Limits::default(), 1000),
         Err(Stop::TooLarge { .. })
     ));
     let opts = dfpn::Options {
         proof: true,
         ..dfpn::Options::default()
     };
-    let ask = |plan: Plan| {
-        let limits = Limits::nodes(1_000_000);
-        solve_goal(&pos, Goal::Win, None, &limits, &opts, &plan).unwrap()
+    let ask = |plan: Plan, calls: u64| {
+        let limits = Limits::nodes(calls);
+        solve_goal(&pos, Goal::NotLose, Some(&three), &limits, &opts, &plan).unwrap()
     };
-    let m = ask(Plan {
-        graph_mb: 0,
-        ..Plan::default()
-    });
-    assert_eq!((m.report.answer, m.by_graph), (Answer::Proven, false));
-    // df-pn's first round alone (100 calls) does not decide; the graph does.
-    let m = ask(Plan {
-        first_round: 100,
-        ..Plan::default()
-    });
+    let m = ask(
+        Plan {
+            graph_mb: 0,
+            ..Plan::default()
+        },
+        1_000_000,
+    );
+    assert_eq!((m.report.answer, m.by_graph), (Answer::Unknown, false));
+    let m = ask(Plan::default(), 20_000_000);
     assert_eq!((m.report.answer, m.by_graph), (Answer::Proven, true));
-    replay(&pos, m.report.proof.as_ref().expect("a proof"), None);
+    replay(
+        &pos,
+        m.report.proof.as_ref().expect("a proof"),
+        Some(&three),
+    );
 }
 
 /// A rule set whose play depends on a move counter (the 200-ply clock)
