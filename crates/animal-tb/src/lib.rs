@@ -50,6 +50,7 @@ pub mod diff;
 pub mod disk;
 pub mod estimate;
 pub mod generate;
+pub mod memory;
 pub use zoo_animal::tables::index;
 pub mod isomorph;
 pub mod plan;

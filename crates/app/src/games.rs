@@ -129,6 +129,10 @@ pub struct OpenedTables<G> {
     pub oracle: Arc<dyn Oracle<G>>,
     /// `jungle leiden tables in DIR, up to N pieces`.
     pub description: String,
+    /// Builds the table of a material one piece past these in memory,
+    /// where the game has a generator for it (the proof manager's way
+    /// past the tables: `zoo_solve::material`).
+    pub builder: Option<Arc<dyn zoo_core::MaterialBuilder<G>>>,
 }
 
 /// What the application needs of a game beyond its engine: which one it
@@ -142,6 +146,17 @@ pub trait AppGame: EngineGame {
         -> Result<Option<OpenedTables<Self>>, AppError>;
     /// How its positions spread over table files.
     type Scheme: zoo_core::TableScheme<Pos = Self>;
+    /// A builder, in memory, of the tables of `max + 1` pieces from the
+    /// tables of `rules` under `dir` (`OpenedTables::builder`), where the
+    /// game has a generator for it.
+    fn material_builder(
+        dir: &Path,
+        rules: &Self::Rules,
+        max: u32,
+    ) -> Option<Arc<dyn zoo_core::MaterialBuilder<Self>>> {
+        let _ = (dir, rules, max);
+        None
+    }
 }
 
 fn animal_tables<B: zoo_animal::Board>(
@@ -150,6 +165,11 @@ fn animal_tables<B: zoo_animal::Board>(
 ) -> Option<OpenedTables<zoo_animal::Position<B>>> {
     zoo_animal_tb::TbOracle::<B>::open(dir, rules).map(|o| OpenedTables {
         description: o.describe(dir),
+        builder: Some(Arc::new(zoo_animal_tb::memory::InMemory::<B>::open(
+            dir,
+            rules,
+            o.max_pieces(),
+        ))),
         oracle: Arc::new(o),
     })
 }
@@ -163,6 +183,15 @@ impl AppGame for zoo_animal::JunglePos {
         Ok(animal_tables::<zoo_animal::Jungle>(dir, rules))
     }
     type Scheme = zoo_animal_tb::AnimalScheme<zoo_animal::Jungle>;
+    fn material_builder(
+        dir: &Path,
+        rules: &Self::Rules,
+        max: u32,
+    ) -> Option<Arc<dyn zoo_core::MaterialBuilder<Self>>> {
+        Some(Arc::new(zoo_animal_tb::memory::InMemory::<
+            zoo_animal::Jungle,
+        >::open(dir, rules, max)))
+    }
 }
 
 impl AppGame for zoo_animal::JungleCheckersPos {
@@ -174,6 +203,15 @@ impl AppGame for zoo_animal::JungleCheckersPos {
         Ok(animal_tables::<zoo_animal::JungleCheckers>(dir, rules))
     }
     type Scheme = zoo_animal_tb::AnimalScheme<zoo_animal::JungleCheckers>;
+    fn material_builder(
+        dir: &Path,
+        rules: &Self::Rules,
+        max: u32,
+    ) -> Option<Arc<dyn zoo_core::MaterialBuilder<Self>>> {
+        Some(Arc::new(zoo_animal_tb::memory::InMemory::<
+            zoo_animal::JungleCheckers,
+        >::open(dir, rules, max)))
+    }
 }
 
 fn scheme_tables<S: zoo_core::TableScheme>(
@@ -183,6 +221,7 @@ fn scheme_tables<S: zoo_core::TableScheme>(
     zoo_tb::oracle::TbOracle::<S>::open(dir, rules.clone()).map(|o| OpenedTables {
         description: o.describe(dir),
         oracle: Arc::new(o),
+        builder: None,
     })
 }
 

@@ -117,7 +117,8 @@ pub struct AnswerReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ghi: Option<&'static str>,
     /// Under the proof manager: `graph` when the root's reachable graph,
-    /// valued backwards, decided (no df-pn run), else `dfpn`; absent
+    /// valued backwards, decided (no df-pn run), `table` when its
+    /// material's table built in memory did, else `dfpn`; absent
     /// elsewhere.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<&'static str>,
@@ -249,8 +250,10 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     // With a checkpoint, a question stopped by a limit ends the run: the
     // next question would write its own table over the stopped one's.
     let mut held = false;
-    // The root's reachable graph, built once for both questions.
-    let mut graph = manager::GraphSlot::default();
+    // The root's reachable graph or its material's table, built once for
+    // both questions.
+    let mut graph =
+        manager::GraphSlot::with_builder(opened.as_ref().and_then(|t| t.builder.as_deref()));
     let mut ask = |goal: Goal| -> Answer {
         if held {
             return Answer::Unknown;
@@ -380,8 +383,9 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     )
                     .map(|m| {
                         decided_ghi = m.decided_ghi;
-                        method = Some(if m.by_graph { "graph" } else { "dfpn" });
-                        (m.report, m.decided_by, (!m.by_graph).then_some(m.runs))
+                        method = Some(m.method.name());
+                        let searched = m.method == manager::Method::Dfpn;
+                        (m.report, m.decided_by, searched.then_some(m.runs))
                     }),
                 };
                 match result {

@@ -47,7 +47,7 @@ pub use error::ParseError;
 pub use eval::{Evaluator, EVAL_LIMIT};
 pub use game::{Game, MoveList, Outcome, Retro, Side, MAX_MOVES};
 pub use memory::OutOfMemory;
-pub use oracle::{Oracle, OracleValue};
+pub use oracle::{BuildCost, MaterialBuilder, Oracle, OracleValue};
 pub use perft::{perft, perft_divide, perft_divide_with_progress, perft_parallel};
 pub use repetition::{History, Repetition};
 pub use table_index::{Stored, TableIndex, TableScheme};

@@ -48,3 +48,36 @@ pub trait Oracle<G>: Send + Sync {
         None
     }
 }
+
+/// What building one material's whole table in memory would take
+/// ([`MaterialBuilder::cost`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildCost {
+    /// Bytes held while it is built and afterwards.
+    pub bytes: u64,
+    /// Entries valued (both sides to move).
+    pub entries: u64,
+    /// Units of work [`MaterialBuilder::build`] reports as it goes (its
+    /// `tick`'s argument sums to this).
+    pub work: u64,
+}
+
+/// Builds the whole table of the material one piece past an oracle's, in
+/// memory, from the oracle's tables: how the proof solver values a root
+/// the oracle does not know without searching it (`zoo-solve`'s
+/// `material` module). A game's table crate implements it.
+pub trait MaterialBuilder<G>: Send + Sync {
+    /// What the table of `pos`'s material would take, or `None` when this
+    /// builder cannot make it (not one piece past the tables it has).
+    fn cost(&self, pos: &G) -> Option<BuildCost>;
+    /// The table of `pos`'s material, as an oracle that knows every
+    /// position of that material with its distance. `tick(work)` is
+    /// called now and then with the work done since its last call; when
+    /// it returns `true` the build stops, with `Err`. `Err` says why no
+    /// table was made.
+    fn build(
+        &self,
+        pos: &G,
+        tick: &(dyn Fn(u64) -> bool + Sync),
+    ) -> Result<Box<dyn Oracle<G>>, String>;
+}

@@ -17,7 +17,7 @@ use anyhow::Result;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::fmt::Write as _;
-use zoo_core::{Game, Oracle, OracleValue, Outcome};
+use zoo_core::{Game, MaterialBuilder, Oracle, OracleValue, Outcome};
 use zoo_solve::manager::GraphSlot;
 use zoo_solve::{answers_for, solve_value_from, Answer, Goal, Limits};
 
@@ -123,12 +123,14 @@ impl<G: Game> Oracle<G> for UpTo<'_, G> {
 }
 
 /// Solves every case for its value with the default proof manager, each
-/// question within `limits`, with `oracle` (if any) as leaves; `first`
+/// question within `limits`, with `oracle` (if any) as leaves and
+/// `builder` (if any) to build a root's material table from it; `first`
 /// says which question to ask first (the caller's engine guess, as
 /// `zoo solve` does). `progress` hears of each case.
 pub fn run<G: Game>(
     cases: &[Case<G>],
     oracle: Option<&dyn Oracle<G>>,
+    builder: Option<&dyn MaterialBuilder<G>>,
     limits: &Limits,
     first: &dyn Fn(&G) -> Goal,
     progress: &mut dyn FnMut(&str),
@@ -136,7 +138,7 @@ pub fn run<G: Game>(
     let mut rows = Vec::with_capacity(cases.len());
     for (i, c) in cases.iter().enumerate() {
         let (mut calls, mut seconds) = (0u64, 0.0);
-        let mut graph = GraphSlot::default();
+        let mut graph = GraphSlot::with_builder(builder);
         let (found, asked) = solve_value_from(first(&c.pos), |goal| {
             match by_default(&c.pos, goal, oracle, limits, &mut graph) {
                 Some(r) => {

@@ -38,10 +38,9 @@
 //! few seconds) and gives up at once on what does not, where df-pn goes
 //! on ([`crate::manager`]).
 
-use crate::leaf::End;
-use crate::limits::{Clock, Derivation, Limits, NoProof, Progress, Report, INF};
-use crate::proof::{Proof, ProofNode};
-use crate::value::{Answer, Goal};
+use crate::known::{self, leaf, Cost};
+use crate::limits::{Clock, Limits, Progress, Report};
+use crate::value::Goal;
 use std::collections::VecDeque;
 use std::time::Instant;
 use zoo_core::{Game, MoveList, Oracle, Outcome};
@@ -55,8 +54,7 @@ use index::Index;
 /// share of the queue of positions still to expand.
 pub const BYTES_PER_POSITION: u64 = 96;
 
-/// At most this many nodes in a proof.
-pub const MAX_PROOF_NODES: usize = 20_000_000;
+pub use crate::known::MAX_PROOF_NODES;
 
 /// The value of a node for its side to move; `OPEN` until known.
 const OPEN: u8 = 0;
@@ -110,30 +108,14 @@ pub struct Graph<'a, G: Game> {
     seconds: f64,
 }
 
-/// Where the search stops, as the other algorithms' [`crate::Leaves`] say
-/// it, without the repetition (the graph has none): `None` with the moves
-/// in `moves` at an inner position.
-fn leaf<G: Game>(
-    pos: &G,
-    oracle: Option<&dyn Oracle<G>>,
-    moves: &mut MoveList<G::Move>,
-) -> Option<(End, u16)> {
-    moves.clear();
-    if let Some(o) = pos.terminal() {
-        return Some((End::Terminal(o), 0));
-    }
-    if let Some(oracle) = oracle {
-        if pos.piece_count() <= oracle.max_pieces() {
-            if let Some(v) = oracle.probe(pos) {
-                return Some((End::Oracle(v.outcome), v.distance.unwrap_or(0)));
-            }
-        }
-    }
-    pos.legal_moves(moves);
-    if moves.is_empty() {
-        return Some((End::NoMoves(pos.no_moves_outcome()), 0));
-    }
-    None
+/// Whether `root`'s graph is worth listing within `bytes`: a material
+/// with more places than that holds positions is given up before any
+/// work, as its graph is likely to be as large (the 5-piece materials of
+/// Jungle Checkers hold about 5·10⁸). `false` where play depends on move
+/// counters.
+pub fn fits<G: Game>(root: &G, bytes: u64) -> bool {
+    let cap = bytes / BYTES_PER_POSITION;
+    root.counter_free() && root.material_positions().is_none_or(|p| p <= cap)
 }
 
 /// Grows `v` by one element, or says the memory is not there.
@@ -162,10 +144,7 @@ pub fn solve<'a, G: Game>(
     }
     let start = Instant::now();
     let cap = max_positions.min(limits.nodes.unwrap_or(u64::MAX));
-    // A material with more places than the budget is given up before any
-    // work: its graph is likely to be as large (the animal games' 5-piece
-    // materials of Jungle Checkers hold about 5·10⁸).
-    if root.material_positions().is_some_and(|m| m > cap) {
+    if !fits(root, cap.saturating_mul(BYTES_PER_POSITION)) {
         return Err(Stop::TooLarge { positions: 0 });
     }
     let mut clock = Clock::new(limits);
@@ -388,134 +367,21 @@ impl<'a, G: Game> Graph<'a, G> {
     /// The answer to `goal` at the root, as the other algorithms report
     /// one, with its proof when `proof` asks for it.
     pub fn report(&self, goal: Goal, proof: bool) -> Report<G::Move> {
-        let v = self.value();
-        let holds = match goal {
-            Goal::Win => v == Outcome::Win,
-            Goal::NotLose => v != Outcome::Loss,
-        };
-        let answer = if holds {
-            Answer::Proven
-        } else {
-            Answer::Disproven
-        };
-        let start = Instant::now();
-        let (proof, derivation) = if proof {
-            let p = self.proof(goal, answer);
-            let failed = p.is_none().then_some(NoProof::TooLarge);
-            (
-                p,
-                Some(Derivation {
-                    calls: 0,
-                    seconds: start.elapsed().as_secs_f64(),
-                    failed,
-                }),
-            )
-        } else {
-            (None, None)
-        };
-        Report {
-            goal,
-            answer,
-            pn: if holds { 0 } else { INF },
-            dn: if holds { INF } else { 0 },
+        let values = |pos: &G| self.get(pos);
+        let cost = Cost {
             nodes: self.positions(),
             expansions: self.expanded,
             bytes: self.bytes,
-            held: self.bytes,
-            seconds: self.seconds + start.elapsed().as_secs_f64(),
-            derivation,
-            proof,
-            samples: Vec::new(),
-        }
-    }
-
-    /// The proof of `answer` to `goal`: the side the answer favours plays
-    /// a best move (the nearest win; where a draw meets its claim, a
-    /// drawing move when it has no win), the other side every move. A
-    /// position met again after its first inner node is a `same` leaf
-    /// pointing there: where a draw meets the claim, a line through them
-    /// that goes on for ever is a draw; where it does not, the distance
-    /// falls along every move written, so no line returns (the checker
-    /// refuses a cycle there). Breadth first, so a node's children are
-    /// consecutive. `None` past [`MAX_PROOF_NODES`].
-    fn proof(&self, goal: Goal, answer: Answer) -> Option<Proof<G::Move>> {
-        let attacker = self.root.side_to_move();
-        let chooser = if answer == Answer::Proven {
-            attacker
-        } else {
-            attacker.flip()
+            seconds: self.seconds,
         };
-        // A draw meets the claim of a disproof of `win` and a proof of
-        // `not-lose`.
-        let draws_meet = (goal == Goal::Win) != (answer == Answer::Proven);
-        let mut nodes = vec![ProofNode {
-            parent: u32::MAX,
-            mv: None,
-            end: None,
-            first_child: 0,
-            children: 0,
-            same: None,
-        }];
-        // The proof node of each graph node's inner node, once written.
-        let mut inner_of: Vec<u32> = vec![u32::MAX; self.value.len()];
-        let mut queue: VecDeque<(usize, G)> = VecDeque::from([(0, self.root.clone())]);
-        let mut moves = MoveList::new();
-        while let Some((id, pos)) = queue.pop_front() {
-            if let Some((end, _)) = leaf(&pos, self.oracle, &mut moves) {
-                nodes[id].end = Some(end);
-                continue;
-            }
-            let v = self.index.get(pos.key())? as usize;
-            if inner_of[v] != u32::MAX {
-                nodes[id].same = Some(inner_of[v]);
-                continue;
-            }
-            inner_of[v] = id as u32;
-            let chosen: Vec<G::Move> = if pos.side_to_move() == chooser {
-                // The child best for the chooser: lost for its side to
-                // move the soonest, else (where draws meet) drawn.
-                let mut best: Option<(u8, u16, G::Move)> = None;
-                for &m in moves.iter() {
-                    let mut child = pos.clone();
-                    child.make(m);
-                    let c = self.index.get(child.key())?;
-                    let (x, d) = (self.value[c as usize], self.dist[c as usize]);
-                    let rank = match x {
-                        LOSS => 0,
-                        DRAW if draws_meet => 1,
-                        _ => continue,
-                    };
-                    if best.is_none_or(|(r, bd, _)| (rank, d) < (r, bd)) {
-                        best = Some((rank, d, m));
-                    }
-                }
-                vec![best?.2]
-            } else {
-                moves.iter().copied().collect()
-            };
-            nodes[id].first_child = nodes.len() as u32;
-            nodes[id].children = chosen.len() as u32;
-            for m in chosen {
-                if nodes.len() >= MAX_PROOF_NODES {
-                    return None;
-                }
-                let mut child = pos.clone();
-                child.make(m);
-                queue.push_back((nodes.len(), child));
-                nodes.push(ProofNode {
-                    parent: id as u32,
-                    mv: Some(m),
-                    end: None,
-                    first_child: 0,
-                    children: 0,
-                    same: None,
-                });
-            }
-        }
-        Some(Proof {
+        known::report(
+            &self.root,
+            self.oracle,
             goal,
-            answer,
-            nodes,
-        })
+            self.value(),
+            proof,
+            &values,
+            cost,
+        )
     }
 }

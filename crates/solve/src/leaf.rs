@@ -99,18 +99,31 @@ impl<'a, G: Game> Leaves<'a, G> {
         if history.is_draw() {
             return Some(End::Repetition);
         }
-        if let Some(oracle) = self.oracle {
-            if pos.piece_count() <= self.oracle_pieces {
-                // The value is all a proof needs: a WDL-only table will do.
-                if let Some(v) = oracle.probe(pos) {
-                    return Some(End::Oracle(v.outcome));
-                }
+        // The value is all a proof needs: a WDL-only table will do.
+        settled(pos, self.oracle, self.oracle_pieces, moves).map(|(end, _)| end)
+    }
+}
+
+/// The leaves after the finished game and the repetition: a position the
+/// oracle knows (with its distance, 0 where it has none) or one without
+/// a move; `None` with the moves in `moves` (cleared first) otherwise.
+#[inline(always)]
+pub(crate) fn settled<G: Game>(
+    pos: &G,
+    oracle: Option<&dyn Oracle<G>>,
+    oracle_pieces: u32,
+    moves: &mut MoveList<G::Move>,
+) -> Option<(End, u16)> {
+    if let Some(oracle) = oracle {
+        if pos.piece_count() <= oracle_pieces {
+            if let Some(v) = oracle.probe(pos) {
+                return Some((End::Oracle(v.outcome), v.distance.unwrap_or(0)));
             }
         }
-        pos.legal_moves(moves);
-        if moves.is_empty() {
-            return Some(End::NoMoves(pos.no_moves_outcome()));
-        }
-        None
     }
+    pos.legal_moves(moves);
+    if moves.is_empty() {
+        return Some((End::NoMoves(pos.no_moves_outcome()), 0));
+    }
+    None
 }

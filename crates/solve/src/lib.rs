@@ -38,9 +38,11 @@
 pub mod dfpn;
 pub mod gc;
 pub mod graph;
+mod known;
 pub mod leaf;
 pub mod limits;
 pub mod manager;
+pub mod material;
 pub mod pn2;
 pub mod pns;
 mod prefetch;

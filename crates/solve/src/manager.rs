@@ -40,12 +40,13 @@
 //! ```
 
 use crate::dfpn::{Ghi, Options, Remedies, Resume, Run};
-use crate::graph::Graph;
+use crate::graph::{Graph, BYTES_PER_POSITION};
 use crate::limits::{Limits, Report};
+use crate::material::Table;
 use crate::value::{Answer, Goal};
 use std::io;
 use std::time::Instant;
-use zoo_core::{Game, Oracle};
+use zoo_core::{Game, MaterialBuilder, Oracle};
 
 /// The table of each of the manager's settings, in MB, when the caller
 /// does not size it: on the 4-piece Jungle Checkers positions of the
@@ -111,9 +112,9 @@ pub struct Managed<M> {
     pub decided_by: Option<Remedies>,
     /// The graph-history mode of the run that decided it.
     pub decided_ghi: Option<Ghi>,
-    /// Whether the reachable graph decided it ([`Plan::graph_mb`]), with
-    /// no df-pn run.
-    pub by_graph: bool,
+    /// What decided it: df-pn, or with no df-pn run the reachable graph
+    /// or the material's table ([`Plan::graph_mb`]).
+    pub method: Method,
     /// Runs made (settings × rounds).
     pub runs: u32,
 }
@@ -148,19 +149,73 @@ pub fn solve_goal<G: Game>(
     )
 }
 
-/// The reachable graph of a root, kept between the questions asked of it
-/// ([`solve_goal_sharing`]): not tried yet, tried and given up, or valued.
-pub struct GraphSlot<'a, G: Game>(Option<Option<Graph<'a, G>>>);
+/// How a question was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// A df-pn run ([`Managed::decided_by`] says which setting).
+    Dfpn,
+    /// The root's reachable graph ([`crate::graph`]).
+    Graph,
+    /// The whole table of the root's material, built in memory
+    /// ([`crate::material`]).
+    Table,
+}
 
-impl<G: Game> Default for GraphSlot<'_, G> {
-    fn default() -> Self {
-        GraphSlot(None)
+impl Method {
+    /// `dfpn`, `graph` or `table`, as the JSON answers say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Dfpn => "dfpn",
+            Method::Graph => "graph",
+            Method::Table => "table",
+        }
     }
 }
 
-/// [`solve_goal`], with the root's reachable graph kept in `graph` for the
-/// next question of the same root (a value's two questions build it
-/// once).
+/// The values of every position a root reaches, known at once.
+enum Known<'a, G: Game> {
+    Graph(Graph<'a, G>),
+    Table(Table<'a, G>),
+}
+
+/// The reachable graph of a root or its material's table, kept between
+/// the questions asked of it ([`solve_goal_sharing`]): not tried yet,
+/// tried and given up, or valued; and the builder of material tables, if
+/// the caller has one.
+pub struct GraphSlot<'a, G: Game> {
+    known: Option<Option<Known<'a, G>>>,
+    builder: Option<&'a dyn MaterialBuilder<G>>,
+}
+
+impl<G: Game> Default for GraphSlot<'_, G> {
+    fn default() -> Self {
+        GraphSlot {
+            known: None,
+            builder: None,
+        }
+    }
+}
+
+impl<'a, G: Game> GraphSlot<'a, G> {
+    /// An empty slot whose questions may build the root's material table
+    /// with `builder` where the graph does not fit.
+    pub fn with_builder(builder: Option<&'a dyn MaterialBuilder<G>>) -> Self {
+        GraphSlot {
+            known: None,
+            builder,
+        }
+    }
+}
+
+/// Entries of a material table a quick df-pn call stands for: df-pn goes
+/// first for the table's entries over this in calls, a second or two
+/// where the build takes tens (the 5-piece Jungle Checkers materials:
+/// 2·10⁸ entries, 8·10⁵ calls, a build of about 23 s on 2 threads).
+const TABLE_SHARE: u64 = 256;
+
+/// [`solve_goal`], with the root's reachable graph (or its material's
+/// table) kept in `graph` for the next question of the same root (a
+/// value's two questions build it once).
 pub fn solve_goal_sharing<'a, G: Game>(
     root: &G,
     goal: Goal,
@@ -177,19 +232,31 @@ pub fn solve_goal_sharing<'a, G: Game>(
     // what the graph would cost: an eighth of the material's places in
     // calls (the graph lists about 1.5·10⁶ positions a second, df-pn
     // makes about 10⁶ calls), at least its first round; its tables are
-    // then thrown away. Where the graph does not fit (or the game's play
-    // depends on move counters) df-pn goes on with what is left; the
-    // graph has at most half the time left.
+    // then thrown away. Where the graph does not fit but the caller can
+    // build the root's material table from the oracle's (one piece past
+    // them), that table plays the graph's part, after df-pn has had
+    // `1/TABLE_SHARE` of its entries in calls. Otherwise (or where the
+    // game's play depends on move counters) df-pn goes on with what is
+    // left. The graph has at most half the time left, the table three
+    // quarters (its build is the only way to a long line's answer).
     let mut limits = *limits;
     if plan.graph_mb > 0 {
-        let cap = (plan.graph_mb << 20) / crate::graph::BYTES_PER_POSITION;
+        let budget = plan.graph_mb << 20;
         let places = root.material_positions();
-        let fits = places.is_none_or(|p| p <= cap);
-        if graph.0.is_none() && fits {
+        let fits = crate::graph::fits(root, budget);
+        let table = match (fits, graph.builder) {
+            (false, Some(b)) if root.counter_free() => b.cost(root).filter(|c| c.bytes <= budget),
+            _ => None,
+        };
+        if graph.known.is_none() && (fits || table.is_some()) {
+            let quick_calls = match table {
+                Some(c) => c.entries / TABLE_SHARE,
+                None => places.unwrap_or(0) / 8,
+            };
             let quick = Limits {
                 nodes: Some(
                     plan.first_round
-                        .max(places.unwrap_or(0) / 8)
+                        .max(quick_calls)
                         .min(limits.nodes.unwrap_or(u64::MAX)),
                 ),
                 ..limits
@@ -205,17 +272,36 @@ pub fn solve_goal_sharing<'a, G: Game>(
             // What the quick runs spent counts against the question.
             limits.nodes = limits.nodes.map(|n| n.saturating_sub(m.report.nodes));
         }
-        let built_before = graph.0.is_some();
-        let tried = graph.0.get_or_insert_with(|| {
-            let half = Limits {
-                time: limits.time.map(|t| t.saturating_sub(start.elapsed()) / 2),
-                ..limits
-            };
-            crate::graph::solve(root, oracle, &half, cap).ok()
+        let built_before = graph.known.is_some();
+        let builder = graph.builder;
+        let tried = graph.known.get_or_insert_with(|| {
+            let left = limits.time.map(|t| t.saturating_sub(start.elapsed()));
+            if fits {
+                let half = Limits {
+                    time: left.map(|t| t / 2),
+                    ..limits
+                };
+                crate::graph::solve(root, oracle, &half, budget / BYTES_PER_POSITION)
+                    .ok()
+                    .map(Known::Graph)
+            } else if let (Some(b), Some(_)) = (builder, table) {
+                let most = Limits {
+                    time: left.map(|t| t * 3 / 4),
+                    ..limits
+                };
+                crate::material::solve(root, oracle, b, &most)
+                    .ok()
+                    .map(Known::Table)
+            } else {
+                None
+            }
         });
-        if let Some(g) = tried {
-            let mut report = g.report(goal, opts.proof);
-            // The graph's work goes to the question that built it.
+        if let Some(k) = tried {
+            let (mut report, method) = match k {
+                Known::Graph(g) => (g.report(goal, opts.proof), Method::Graph),
+                Known::Table(t) => (t.report(goal, opts.proof), Method::Table),
+            };
+            // The work goes to the question that built it.
             report.seconds = start.elapsed().as_secs_f64();
             if built_before {
                 (report.nodes, report.expansions) = (0, 0);
@@ -224,7 +310,7 @@ pub fn solve_goal_sharing<'a, G: Game>(
                 report,
                 decided_by: None,
                 decided_ghi: None,
-                by_graph: true,
+                method,
                 runs: 0,
             });
         }
@@ -283,7 +369,7 @@ pub fn solve_goal_sharing<'a, G: Game>(
             report: r,
             decided_by: by.map(|b| b.1),
             decided_ghi: by.map(|b| b.0),
-            by_graph: false,
+            method: Method::Dfpn,
             runs: rounds,
         }
     };

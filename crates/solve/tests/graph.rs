@@ -15,7 +15,7 @@ use zoo_animal::{JungleCheckers, JungleCheckersPos, Position, RuleSet};
 use zoo_animal_tb::TbOracle;
 use zoo_core::{Game, Oracle, Outcome};
 use zoo_solve::graph::{self, Stop};
-use zoo_solve::manager::{solve_goal, Plan};
+use zoo_solve::manager::{solve_goal, Method, Plan};
 use zoo_solve::{answers_for, dfpn, Answer, Goal, Limits};
 
 /// The graph of one root, checked against `tables`: its value and
@@ -135,9 +135,9 @@ fn the_manager_leaves_to_the_graph_what_df_pn_leaves_open() {
         },
         1_000_000,
     );
-    assert_eq!((m.report.answer, m.by_graph), (Answer::Unknown, false));
+    assert_eq!((m.report.answer, m.method), (Answer::Unknown, Method::Dfpn));
     let m = ask(Plan::default(), 20_000_000);
-    assert_eq!((m.report.answer, m.by_graph), (Answer::Proven, true));
+    assert_eq!((m.report.answer, m.method), (Answer::Proven, Method::Graph));
     replay(
         &pos,
         m.report.proof.as_ref().expect("a proof"),

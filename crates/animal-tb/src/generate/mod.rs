@@ -152,6 +152,14 @@ impl Generated {
         });
     }
 
+    /// The value code (0 draw, else distance + 1) of `side`'s entry `x`:
+    /// a table built in memory probed one position at a time
+    /// ([`crate::memory`]).
+    pub fn code(&self, side: usize, x: u64) -> u8 {
+        let v = self.state[side].get(x);
+        v as u8 & ((v & OPEN == 0) as u8).wrapping_neg()
+    }
+
     /// Every value code of one side (tests and small tables).
     pub fn values(&self, side: usize) -> Vec<u8> {
         let mut v = vec![0u8; self.header.size as usize];

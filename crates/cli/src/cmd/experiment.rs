@@ -572,9 +572,19 @@ impl GameVisitor for PerGame<'_> {
                     ..zoo_app::solve::Limits::default()
                 };
                 let first = |p: &G| zoo_app::solve::likely_question(p, None);
-                let rows = zoo_lab::decide::run(&cases, oracle_ref, &limits, &first, &mut |line| {
-                    eprintln!("{line}")
-                });
+                // One piece past the oracle, the root's material table
+                // may be built in memory from it, as `zoo solve` does.
+                let builder = (*oracle_pieces > 0)
+                    .then(|| G::material_builder(tb, &rules, *oracle_pieces))
+                    .flatten();
+                let rows = zoo_lab::decide::run(
+                    &cases,
+                    oracle_ref,
+                    builder.as_deref(),
+                    &limits,
+                    &first,
+                    &mut |line| eprintln!("{line}"),
+                );
                 let what = format!(
                     "{pieces}-piece {}, {}",
                     G::start(&rules).game_name(),

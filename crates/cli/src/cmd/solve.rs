@@ -292,10 +292,27 @@ pub fn run(a: &SolveArgs) -> Result<()> {
                 );
             }
         }
+        if x.method == Some("table") {
+            if x.nodes > 0 {
+                println!(
+                    "{:<8} decided by its material's table, built in memory ({} entries)",
+                    "", x.nodes
+                );
+            } else {
+                println!(
+                    "{:<8} decided by the material's table the question before built",
+                    ""
+                );
+            }
+        }
         if let Some(d) = &x.derivation {
             match d.failed {
                 None if x.method == Some("graph") => println!(
                     "{:<8} derived   from the graph  {:.3} s",
+                    "proof", d.seconds
+                ),
+                None if x.method == Some("table") => println!(
+                    "{:<8} derived   from the table  {:.3} s",
                     "proof", d.seconds
                 ),
                 None => println!(
