@@ -11,7 +11,7 @@
 //! use zoo_animal::{JungleCheckers, JungleCheckersPos};
 //! use zoo_animal_tb::build::{build, BuildOptions};
 //! use zoo_animal_tb::{memory::InMemory, plan::plan};
-//! use zoo_core::{MaterialBuilder, Outcome};
+//! use zoo_core::{Game, MaterialBuilder, Outcome};
 //!
 //! // The 2-piece tables, then a 3-piece material built from them in memory.
 //! let dir = std::env::temp_dir().join(format!("zoo-memory-doc-{}", std::process::id()));

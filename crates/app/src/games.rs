@@ -159,17 +159,22 @@ pub trait AppGame: EngineGame {
     }
 }
 
+/// The in-memory builder of the animal tables one piece past `max`.
+fn animal_builder<B: zoo_animal::Board>(
+    dir: &Path,
+    rules: &'static zoo_animal::RuleSet,
+    max: u32,
+) -> Arc<dyn zoo_core::MaterialBuilder<zoo_animal::Position<B>>> {
+    Arc::new(zoo_animal_tb::memory::InMemory::<B>::open(dir, rules, max))
+}
+
 fn animal_tables<B: zoo_animal::Board>(
     dir: &Path,
     rules: &'static zoo_animal::RuleSet,
 ) -> Option<OpenedTables<zoo_animal::Position<B>>> {
     zoo_animal_tb::TbOracle::<B>::open(dir, rules).map(|o| OpenedTables {
         description: o.describe(dir),
-        builder: Some(Arc::new(zoo_animal_tb::memory::InMemory::<B>::open(
-            dir,
-            rules,
-            o.max_pieces(),
-        ))),
+        builder: Some(animal_builder::<B>(dir, rules, o.max_pieces())),
         oracle: Arc::new(o),
     })
 }
@@ -188,9 +193,7 @@ impl AppGame for zoo_animal::JunglePos {
         rules: &Self::Rules,
         max: u32,
     ) -> Option<Arc<dyn zoo_core::MaterialBuilder<Self>>> {
-        Some(Arc::new(zoo_animal_tb::memory::InMemory::<
-            zoo_animal::Jungle,
-        >::open(dir, rules, max)))
+        Some(animal_builder::<zoo_animal::Jungle>(dir, rules, max))
     }
 }
 
@@ -208,9 +211,9 @@ impl AppGame for zoo_animal::JungleCheckersPos {
         rules: &Self::Rules,
         max: u32,
     ) -> Option<Arc<dyn zoo_core::MaterialBuilder<Self>>> {
-        Some(Arc::new(zoo_animal_tb::memory::InMemory::<
-            zoo_animal::JungleCheckers,
-        >::open(dir, rules, max)))
+        Some(animal_builder::<zoo_animal::JungleCheckers>(
+            dir, rules, max,
+        ))
     }
 }
 

@@ -486,3 +486,62 @@ fn the_root_numbers_are_plotted() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// One piece past the tables, with a `--hash` too small for the graph:
+/// the root's material table is built in memory, decides what df-pn's
+/// quick runs leave open (`not-lose` of a draw kept by repetition), says
+/// so (`method: table`), and its proof passes the checker with the
+/// tables it was built from.
+#[test]
+fn one_piece_past_the_tables_the_material_is_built() {
+    let dir = temp("material");
+    let tb = dir.join("tb");
+    zoo()
+        .args([
+            "tb",
+            "build",
+            "--game",
+            "jungle-checkers",
+            "--pieces",
+            "3",
+            "--dir",
+        ])
+        .arg(&tb)
+        .assert()
+        .success();
+    let proof = dir.join("draw.proof");
+    let out = zoo()
+        .args([
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            "7/7/6e/7/r6/5T1/4E2 b",
+        ])
+        .args(["--goal", "value", "--hash", "64", "--json", "--tb"])
+        .arg(&tb)
+        .arg("--proof")
+        .arg(&proof)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON object");
+    assert_eq!(v["value"], "draw", "{text}");
+    let answers = v["answers"].as_array().expect("answers");
+    assert!(
+        answers.iter().any(|a| a["method"] == "table"),
+        "no question decided by the table: {text}"
+    );
+    let ok = check(&proof, &["--tb", tb.to_str().unwrap()]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -227,7 +227,7 @@ pub fn report(game: &str, pieces: u32, what: &str, rows: &[Row]) -> Result<Repor
         );
     }
     let mut md = format!(
-        "{what}: {} positions, each solved for its value by the default proof manager (df-pn; the reachable graph where df-pn's first round leaves a question open; calls: df-pn's MID calls and the graph's positions)\n\n\
+        "{what}: {} positions, each solved for its value by the default proof manager (df-pn; where its quick runs leave a question open, the reachable graph, or one piece past the tables the material's table built in memory; calls: df-pn's MID calls and the graph's positions or the table's entries)\n\n\
          | kind | positions | decided | unknown | wrong | median calls | most calls | median s | most s |\n\
          |---|---|---|---|---|---|---|---|---|\n",
         rows.len()

@@ -106,6 +106,8 @@ pub struct Graph<'a, G: Game> {
     expanded: u64,
     bytes: u64,
     seconds: f64,
+    /// Where the proof's progress goes ([`Limits::progress`]).
+    progress: Option<fn(&Progress)>,
 }
 
 /// Whether `root`'s graph is worth listing within `bytes`: a material
@@ -338,6 +340,7 @@ pub fn solve<'a, G: Game>(
         expanded,
         bytes,
         seconds: start.elapsed().as_secs_f64(),
+        progress: limits.progress,
     })
 }
 
@@ -373,6 +376,7 @@ impl<'a, G: Game> Graph<'a, G> {
             expansions: self.expanded,
             bytes: self.bytes,
             seconds: self.seconds,
+            progress: self.progress,
         };
         known::report(
             &self.root,

@@ -4,7 +4,7 @@
 //! favours plays a best move, the other every move; no search.
 
 use crate::leaf::{settled, End};
-use crate::limits::{Derivation, NoProof, Report, INF};
+use crate::limits::{Derivation, NoProof, Progress, Report, INF, PROGRESS_EVERY};
 use crate::proof::{Proof, ProofNode};
 use crate::value::{Answer, Goal};
 use std::collections::{HashMap, VecDeque};
@@ -30,13 +30,17 @@ pub(crate) fn leaf<G: Game>(
     settled(pos, oracle, oracle.map_or(0, |o| o.max_pieces()), moves)
 }
 
-/// What the valuation cost, for the report.
+/// What the valuation cost, for the report, and where the proof's
+/// progress goes.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Cost {
     pub nodes: u64,
     pub expansions: u64,
     pub bytes: u64,
     pub seconds: f64,
+    /// [`crate::Limits::progress`] of the run that valued it: told about
+    /// every [`PROGRESS_EVERY`] how many proof nodes are written.
+    pub progress: Option<fn(&Progress)>,
 }
 
 /// The answer to `goal` at `root`, whose value is `value`, as the other
@@ -63,7 +67,7 @@ pub(crate) fn report<G: Game>(
     };
     let start = Instant::now();
     let (proof, derivation) = if proof {
-        let p = write_proof(root, oracle, goal, answer, values);
+        let p = write_proof(root, oracle, goal, answer, values, &cost);
         let failed = p.is_none().then_some(NoProof::TooLarge);
         (
             p,
@@ -107,7 +111,10 @@ fn write_proof<G: Game>(
     goal: Goal,
     answer: Answer,
     values: &dyn Fn(&G) -> Option<(Outcome, u16)>,
+    cost: &Cost,
 ) -> Option<Proof<G::Move>> {
+    let start = Instant::now();
+    let mut last = start;
     let attacker = root.side_to_move();
     let chooser = if answer == Answer::Proven {
         attacker
@@ -130,6 +137,18 @@ fn write_proof<G: Game>(
     let mut queue: VecDeque<(usize, G)> = VecDeque::from([(0, root.clone())]);
     let mut moves = MoveList::new();
     while let Some((id, pos)) = queue.pop_front() {
+        if let Some(f) = cost.progress {
+            if id % 4096 == 0 && last.elapsed() >= PROGRESS_EVERY {
+                last = Instant::now();
+                f(&Progress {
+                    nodes: cost.nodes,
+                    bytes: cost.bytes,
+                    seconds: cost.seconds + start.elapsed().as_secs_f64(),
+                    root: None,
+                    deriving: Some((0, nodes.len() as u64)),
+                });
+            }
+        }
         if let Some((end, _)) = leaf(&pos, oracle, &mut moves) {
             nodes[id].end = Some(end);
             continue;

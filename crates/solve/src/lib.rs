@@ -29,10 +29,11 @@
 //! thrown away, gives proofs) and [`dfpn::solve`] (Nagai's df-pn with a
 //! transposition table and a choice of [`Ghi`] mode). All return a
 //! [`Report`]. Beside them, [`graph`] values a root's whole reachable
-//! graph backwards where it fits in memory, as a table build does; the
-//! proof manager ([`manager`], `zoo solve`'s default) asks df-pn first and
-//! the graph where df-pn's first round leaves a question open. See
-//! `docs/solve.md`.
+//! graph backwards where it fits in memory, as a table build does, and
+//! [`material`] the root's whole material, built in memory from tables
+//! of one piece fewer; the proof manager ([`manager`], `zoo solve`'s
+//! default) asks df-pn first and the graph or the material's table where
+//! df-pn's quick runs leave a question open. See `docs/solve.md`.
 #![warn(missing_docs)]
 
 pub mod dfpn;

@@ -245,7 +245,10 @@ pub fn solve_goal_sharing<'a, G: Game>(
         let places = root.material_positions();
         let fits = crate::graph::fits(root, budget);
         let table = match (fits, graph.builder) {
-            (false, Some(b)) if root.counter_free() => b.cost(root).filter(|c| c.bytes <= budget),
+            // Its entries count against `--nodes` as the graph's positions do.
+            (false, Some(b)) if root.counter_free() => b
+                .cost(root)
+                .filter(|c| c.bytes <= budget && limits.nodes.is_none_or(|n| c.entries <= n)),
             _ => None,
         };
         if graph.known.is_none() && (fits || table.is_some()) {

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN as RULES, JungleCheckersPos};
-//! use zoo_core::{BuildCost, MaterialBuilder, Oracle, OracleValue, Outcome};
+//! use zoo_core::{BuildCost, Game, MaterialBuilder, Oracle, OracleValue, Outcome};
 //! use zoo_solve::{material, Answer, Goal, Limits};
 //!
 //! // A stand-in for a table builder: it knows that the rat walks in.
@@ -23,7 +23,6 @@
 //! impl Oracle<JungleCheckersPos> for Known {
 //!     fn max_pieces(&self) -> u32 { 2 }
 //!     fn probe(&self, pos: &JungleCheckersPos) -> Option<OracleValue> {
-//!         use zoo_core::Game;
 //!         let o = pos.terminal().map(|o| (o, 0)).unwrap_or((Outcome::Win, 1));
 //!         Some(OracleValue::exact(o.0, o.1))
 //!     }
@@ -145,6 +144,7 @@ pub fn solve<'a, G: Game>(
             expansions: 0,
             bytes: cost.bytes,
             seconds: start.elapsed().as_secs_f64(),
+            progress: limits.progress,
         },
     })
 }

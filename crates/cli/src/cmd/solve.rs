@@ -381,6 +381,11 @@ fn stop_requested() -> bool {
 
 /// A progress line on stderr about once a second of a long question.
 fn print_progress(p: &Progress) {
+    // Written from known values (the graph, the material's table): no calls.
+    if let Some((0, built)) = p.deriving {
+        eprintln!("{:.0} s  writing the proof: {built} proof nodes", p.seconds);
+        return;
+    }
     if let Some((calls, built)) = p.deriving {
         eprintln!(
             "{:.0} s  deriving the proof: {calls} calls, {built} proof nodes  ({} nodes in all)  {:.0} nodes/s",
