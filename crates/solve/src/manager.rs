@@ -15,11 +15,13 @@
 //! proof leaves the question to the others.
 //!
 //! The plan may also name several graph-history modes, each run with
-//! every setting (by default the caller's alone). Where the first round
-//! of plain df-pn leaves a question open and the root's material fits
+//! every setting (by default the caller's alone). Where df-pn's quick
+//! runs leave a question open and the root's material fits
 //! [`Plan::graph_mb`], the root's reachable graph ([`crate::graph`])
-//! decides it instead, once for both questions of a value
-//! ([`solve_goal_sharing`]).
+//! decides it instead; where the graph does not fit but the root is one
+//! piece past the tables, its material's table built in memory
+//! ([`crate::material`]) does. Either is built once for both questions
+//! of a value ([`solve_goal_sharing`]).
 //!
 //! Soundness is the modes' own: every run is a df-pn run under one sound
 //! graph-history mode, stopped and continued at the root.

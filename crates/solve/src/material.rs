@@ -5,7 +5,7 @@
 //! and its proof need no search (docs/solve.md, "One piece past the
 //! tables").
 //!
-//! Where it pays: a 5-piece Jungle Checkers material holds 2·10⁸ entries
+//! Where it pays: a 5-piece Jungle Checkers material holds 1·10⁸ entries
 //! a side, too many for the reachable graph's index ([`crate::graph`]) at
 //! about 100 bytes a position, but its table is built at 2 bytes an entry
 //! and side in well under a minute, while df-pn leaves its longest wins
