@@ -85,6 +85,9 @@ pub struct SolveRequest {
     pub checkpoint: Option<PathBuf>,
     /// How often the checkpoint is written (also when the run stops).
     pub checkpoint_every: Duration,
+    /// df-pn's threads, searching together on one table (docs/solve.md,
+    /// "Parallel df-pn"); 1: one.
+    pub threads: usize,
 }
 
 /// One question asked and its answer.
@@ -183,6 +186,23 @@ pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
             )));
         }
     }
+    if r.threads == 0 || r.threads > crate::options::MAX_THREADS {
+        return Err(AppError::Option(format!(
+            "threads {} is not between 1 and {}",
+            r.threads,
+            crate::options::MAX_THREADS
+        )));
+    }
+    if r.threads > 1 && r.algorithm != Algorithm::Dfpn {
+        return Err(AppError::Option(
+            "more than one thread is for df-pn (--algo dfpn); PNS and PN² search on one".into(),
+        ));
+    }
+    if r.threads > 1 && r.ghi == Ghi::Closure {
+        return Err(AppError::Option(
+            "--ghi closure searches on one thread (its check rewrites the table between searches); use --ghi path or another mode with --threads".into(),
+        ));
+    }
     if r.gc && r.algorithm == Algorithm::Dfpn {
         return Err(AppError::Option(
             "garbage collection is for PNS's and PN²'s trees (--algo pns|pn2); df-pn's table replaces its entries itself"
@@ -276,6 +296,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             // decide the most of the two settings (docs/solve.md).
             remedies: r.remedies.unwrap_or(Remedies::ALL),
             proof: r.proof,
+            threads: r.threads,
             ..dfpn::Options::default()
         };
         let pns_opts = pns::Options {

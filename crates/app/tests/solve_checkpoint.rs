@@ -40,6 +40,7 @@ fn request(fen: &str, nodes: Option<u64>, checkpoint: Option<&Path>) -> SolveReq
         proof: false,
         checkpoint: checkpoint.map(Path::to_path_buf),
         checkpoint_every: Duration::from_secs(3600),
+        threads: 1,
     }
 }
 

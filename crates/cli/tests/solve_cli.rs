@@ -242,6 +242,16 @@ fn values_and_bad_options() {
             "b finite and positive",
         ),
         (&["--gc"][..], "garbage collection is for PNS's and PN²'s"),
+        (&["--threads", "0"][..], "threads 0 is not between 1 and"),
+        (&["--threads", "x"][..], "invalid digit"),
+        (
+            &["--algo", "pns", "--threads", "2"][..],
+            "more than one thread is for df-pn",
+        ),
+        (
+            &["--ghi", "closure", "--threads", "2"][..],
+            "--ghi closure searches on one thread",
+        ),
         (
             &[
                 "--checkpoint",
@@ -445,6 +455,43 @@ fn the_path_mode_solves_and_says_so() {
         serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
     assert_eq!(v["value"], "win", "{v}");
     assert_eq!(v["remedies"], "tca,wpn", "{v}");
+}
+
+/// `--threads 2`: parallel df-pn gives the one thread's value, under the
+/// proof manager and under plain df-pn, and its proofs pass the checker.
+/// The position is a 3-piece Jungle Checkers loss whose repetitions catch
+/// a draw reused off its path (tests/ghi.rs in zoo-solve).
+#[test]
+fn two_threads_answer_as_one_and_their_proofs_check() {
+    let dir = temp("threads");
+    let fen = "1d2r2/7/7/7/7/5T1/7 b";
+    let value = |extra: &[&str]| {
+        let out = zoo()
+            .args(["solve", "--game", "jungle-checkers", "--fen", fen])
+            .args(["--goal", "value", "--nodes", "4000000", "--json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{extra:?}: {text}");
+        let v: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON object");
+        v["value"].as_str().unwrap_or("none").to_string()
+    };
+    let one = value(&[]);
+    assert_eq!(one, "loss");
+    for round in 0..3 {
+        assert_eq!(value(&["--threads", "2"]), one, "round {round}");
+        let proof = dir.join(format!("loss{round}.proof"));
+        let p = proof.to_str().unwrap();
+        let plain = ["--threads", "2", "--remedies", "none", "--proof", p];
+        assert_eq!(value(&plain), one, "round {round}, plain df-pn");
+        let out = check(&proof, &[]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// `--plot FILE.svg` writes the root's proof and disproof numbers over the

@@ -58,13 +58,18 @@
 
 mod closure;
 mod extract;
+mod parallel;
+mod table;
 
 use crate::leaf::{End, Leaves};
 use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::value::{Answer, Goal};
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use zoo_core::{Game, History, MoveList, Oracle, OutOfMemory};
+use table::{Table, NO_DEPTH, UNCHECKED};
+pub use table::{TableView, SAVED_ENTRY_BYTES};
+use zoo_core::{Game, History, MoveList, Oracle};
 
 /// How the transposition table meets repetition (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -217,6 +222,9 @@ pub struct Options {
     /// Kishimoto's (2010) remedies for loops and under- and
     /// overestimation, none by default (docs/solve.md, "df-pn's remedies").
     pub remedies: Remedies,
+    /// Threads searching together on one table (docs/solve.md, "Parallel
+    /// df-pn"); [`Ghi::Closure`] runs on one.
+    pub threads: usize,
 }
 
 /// The remedies for df-pn's loops, underestimation and overestimation
@@ -291,37 +299,15 @@ impl Default for Options {
             default_table_mb: 16,
             proof: false,
             remedies: Remedies::NONE,
+            threads: 1,
         }
     }
-}
-
-/// One table entry: the numbers of a position (φ/δ for its side to move)
-/// and the work spent on them, with [`UNCHECKED`] in its top bit.
-#[derive(Debug, Clone, Copy, Default, bytemuck::Zeroable)]
-struct Entry {
-    key: u64,
-    phi: u32,
-    delta: u32,
-    work: u64,
-}
-
-/// The top bit of an entry's `work` ([`Ghi::Closure`]): its solved value
-/// rests on a repetition, or on another such value, and is not trusted
-/// until the closure check has found it closed. Kept in `work` so that an
-/// entry stays 24 bytes and a saved table keeps the mark (no run does 2⁶³
-/// calls).
-const UNCHECKED: u64 = 1 << 63;
-
-/// The work an entry's `work` field records, its mark taken off.
-#[inline]
-fn cost(work: u64) -> u64 {
-    work & !UNCHECKED
 }
 
 /// The bytes of one table entry without its chain (what the memory limit
 /// is divided by in every mode but [`Ghi::Path`]).
 pub fn bytes_per_entry() -> usize {
-    std::mem::size_of::<Entry>()
+    table::ENTRY_BYTES
 }
 
 /// The bytes of one table entry under `ghi`: [`Ghi::Path`] keeps each
@@ -357,293 +343,6 @@ pub fn bytes_per_entry_of(opts: &Options) -> usize {
 /// recursion has. Below it df-pn is plain df-pn with TCA's stored
 /// numbers (docs/solve.md, "df-pn's remedies").
 pub const TCA_MAX_DEPTH: usize = 64;
-
-/// The least depth of an entry never seen at a depth (loaded from a
-/// checkpoint): never old.
-const NO_DEPTH: u32 = u32::MAX;
-
-/// A table of two-entry buckets; within a bucket the entry with less work
-/// is replaced.
-struct Table {
-    entries: Vec<Entry>,
-    /// Under [`Ghi::Path`], each entry's chain ([`Deps::packed`]); empty
-    /// in the other modes.
-    deps: Vec<[u64; MAX_DEPS]>,
-    /// With [`Remedies::tca`], the least depth each entry's position was
-    /// searched at (Kishimoto's minimal distance from the root); empty
-    /// otherwise.
-    depths: Vec<u32>,
-    /// With [`Options::proof`], each solved entry's distance
-    /// ([`Found::dist`]), which the proof's derivation follows down;
-    /// empty otherwise.
-    dists: Vec<u16>,
-    mask: usize,
-    /// Slots written at least once (entries are replaced, never emptied,
-    /// so this is also the most the run held at once).
-    filled: u64,
-}
-
-impl Table {
-    #[cfg(test)]
-    fn new(max_entries: u64, chains: bool) -> Table {
-        Table::with_depths(max_entries, chains, false).expect("a small table")
-    }
-
-    /// The table of at most `max_entries` entries, or [`OutOfMemory`]
-    /// when the system refuses the memory (a ulimit, a cgroup).
-    fn with_depths(max_entries: u64, chains: bool, depths: bool) -> Result<Table, OutOfMemory> {
-        // A power of two, at least one bucket, never above the budget.
-        let mut n = 2usize;
-        while (n as u64) * 2 <= max_entries {
-            n *= 2;
-        }
-        const WHAT: &str = "df-pn table";
-        Ok(Table {
-            entries: zeroed(n, WHAT)?,
-            deps: if chains { zeroed(n, WHAT)? } else { Vec::new() },
-            // Zeroed like the rest, so its pages are mapped only when
-            // written: a slot's depth is set whenever a position takes the
-            // slot (`put_at`) and read only while it holds one.
-            depths: if depths { zeroed(n, WHAT)? } else { Vec::new() },
-            dists: Vec::new(),
-            mask: (n - 1) & !1,
-            filled: 0,
-        })
-    }
-
-    /// Keeps a distance beside each entry ([`Table::dists`]).
-    fn with_dists(mut self) -> Result<Table, OutOfMemory> {
-        self.dists = zeroed(self.entries.len(), "df-pn table")?;
-        Ok(self)
-    }
-
-    /// The distance stored with `key`'s solved numbers (0 when unknown).
-    fn dist(&self, key: u64) -> u16 {
-        // Without distances kept (no proof asked), no second probe.
-        if self.dists.is_empty() {
-            return 0;
-        }
-        self.slot(key)
-            .and_then(|j| self.dists.get(j).copied())
-            .unwrap_or(0)
-    }
-
-    /// Stores `key`'s distance, if the table holds it and keeps them.
-    fn set_dist(&mut self, key: u64, dist: u16) {
-        if let Some(j) = self.slot(key) {
-            if let Some(d) = self.dists.get_mut(j) {
-                *d = dist;
-            }
-        }
-    }
-
-    fn bytes(&self) -> u64 {
-        (self.dists.len() * std::mem::size_of::<u16>()
-            + self.entries.len() * bytes_per_entry()
-            + self.deps.len() * std::mem::size_of::<[u64; MAX_DEPS]>()
-            + self.depths.len() * std::mem::size_of::<u32>()) as u64
-    }
-
-    /// The entries in use, counted as they are written: a walk over the
-    /// entries would map every untouched page of the zeroed table.
-    fn used(&self) -> u64 {
-        self.filled
-    }
-
-    fn get(&self, key: u64) -> Option<(u32, u32, Deps)> {
-        self.get_marked(key)
-            .map(|(phi, delta, deps, _)| (phi, delta, deps))
-    }
-
-    /// [`Table::get`], and whether the entry is [`UNCHECKED`].
-    fn get_marked(&self, key: u64) -> Option<(u32, u32, Deps, bool)> {
-        self.slot(key).map(|j| {
-            let e = &self.entries[j];
-            let deps = match self.deps.get(j) {
-                Some(p) => Deps::unpacked(p, key),
-                None => Deps::NONE,
-            };
-            (e.phi, e.delta, deps, e.work & UNCHECKED != 0)
-        })
-    }
-
-    /// Takes `key`'s solved value back ([`Ghi::Closure`], a value that did
-    /// not close): its numbers become those of a position not yet searched,
-    /// its work stays (the slot is not freed).
-    fn reopen(&mut self, key: u64) {
-        if let Some(j) = self.slot(key) {
-            let e = &mut self.entries[j];
-            e.phi = 1;
-            e.delta = 1;
-            e.work &= !UNCHECKED;
-        }
-    }
-
-    /// Takes the [`UNCHECKED`] mark off `key`'s entry: its value closed.
-    fn mark_checked(&mut self, key: u64) {
-        if let Some(j) = self.slot(key) {
-            self.entries[j].work &= !UNCHECKED;
-        }
-    }
-
-    /// Keeps only the sound values: reopens every [`UNCHECKED`] one and
-    /// forgets the open numbers (giving up on the closure check, whose
-    /// open numbers, fed around cycles, may have grown past use).
-    fn keep_sound_only(&mut self) {
-        for e in self.entries.iter_mut().filter(|e| e.work != 0) {
-            if e.work & UNCHECKED != 0 || (e.phi != 0 && e.delta != 0) {
-                e.phi = 1;
-                e.delta = 1;
-                e.work &= !UNCHECKED;
-            }
-        }
-    }
-
-    /// Asks the processor to fetch `key`'s bucket (and chains) into its
-    /// cache ([`crate::prefetch`]).
-    #[inline]
-    fn prefetch(&self, key: u64) {
-        use crate::prefetch::line;
-        let i = key as usize & self.mask;
-        let e = self.entries.as_ptr().wrapping_add(i);
-        line(e);
-        // A bucket of two entries may end in the next line.
-        line(e.wrapping_add(2).cast::<i8>().wrapping_sub(1));
-        if !self.deps.is_empty() {
-            let d = self.deps.as_ptr().wrapping_add(i);
-            line(d);
-            line(d.wrapping_add(2).cast::<i8>().wrapping_sub(1));
-        }
-        if !self.depths.is_empty() {
-            line(self.depths.as_ptr().wrapping_add(i));
-        }
-    }
-
-    /// The slot holding `key`'s numbers.
-    #[inline]
-    fn slot(&self, key: u64) -> Option<usize> {
-        let i = key as usize & self.mask;
-        (i..i + 2).find(|&j| self.entries[j].key == key && self.entries[j].work > 0)
-    }
-
-    /// The least depth `key` was searched at ([`Remedies::tca`]), `None`
-    /// when the table does not hold it (or keeps no depths).
-    fn depth(&self, key: u64) -> Option<u32> {
-        self.slot(key).and_then(|j| self.depths.get(j).copied())
-    }
-
-    /// Records that `key` was searched at `depth`, if the table holds it.
-    fn lower_depth(&mut self, key: u64, depth: u32) {
-        if let Some(j) = self.slot(key) {
-            if let Some(d) = self.depths.get_mut(j) {
-                *d = (*d).min(depth);
-            }
-        }
-    }
-
-    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64, deps: &Deps) {
-        self.put_at(key, phi, delta, work, deps, NO_DEPTH);
-    }
-
-    /// [`Table::put`], the position searched at `depth`. `work` may carry
-    /// the [`UNCHECKED`] mark.
-    fn put_at(&mut self, key: u64, phi: u32, delta: u32, work: u64, deps: &Deps, depth: u32) {
-        let i = key as usize & self.mask;
-        let slot = if self.entries[i].key == key {
-            i
-        } else if self.entries[i + 1].key == key {
-            i + 1
-        } else if cost(self.entries[i].work) <= cost(self.entries[i + 1].work) {
-            i
-        } else {
-            i + 1
-        };
-        let e = &mut self.entries[slot];
-        if e.key != key && cost(e.work) > cost(work) {
-            // The resident cost more to compute: keep it.
-            return;
-        }
-        let same = e.key == key && e.work > 0;
-        if e.work == 0 {
-            self.filled += 1;
-        }
-        if let Some(d) = self.depths.get_mut(slot) {
-            *d = if same { (*d).min(depth) } else { depth };
-        }
-        let e = &mut self.entries[slot];
-        *e = Entry {
-            key,
-            phi,
-            delta,
-            work: cost(work).max(1) | (work & UNCHECKED),
-        };
-        if let Some(p) = self.deps.get_mut(slot) {
-            *p = deps.packed(key);
-        }
-    }
-}
-
-/// `n` zeroed elements, or [`OutOfMemory`]. Zeroed memory comes from the
-/// system as pages mapped on first touch, so a table of 128 MB costs
-/// nothing until it is used: a question decided in a few hundred calls
-/// does not pay for clearing the whole table, as it did with every
-/// element written (0.08 s a table, more under load).
-fn zeroed<T: bytemuck::Zeroable>(n: usize, what: &'static str) -> Result<Vec<T>, OutOfMemory> {
-    bytemuck::allocation::try_zeroed_vec(n).map_err(|()| OutOfMemory {
-        what,
-        bytes: (n as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-    })
-}
-
-/// The bytes of a saved entry: key, φ, δ, work, little-endian.
-pub const SAVED_ENTRY_BYTES: usize = 24;
-
-/// The table of a run as it is saved: its used entries, streamed. Entries
-/// with a chain ([`Ghi::Path`]) are left out: the saved format has no
-/// room for it, and without it they would be taken for values that hold
-/// on any path.
-pub struct TableView<'a> {
-    entries: &'a [Entry],
-    deps: &'a [[u64; MAX_DEPS]],
-    /// MID calls so far, the saved run's included.
-    pub calls: u64,
-}
-
-impl TableView<'_> {
-    /// The entries that will be written.
-    pub fn len(&self) -> u64 {
-        self.saved().count() as u64
-    }
-
-    /// The entries that are saved: used, and holding on any path.
-    fn saved(&self) -> impl Iterator<Item = &Entry> + '_ {
-        self.entries.iter().enumerate().filter_map(|(i, e)| {
-            let clean = self
-                .deps
-                .get(i)
-                .is_none_or(|p| Deps::unpacked(p, e.key) == Deps::NONE);
-            (e.work > 0 && clean).then_some(e)
-        })
-    }
-
-    /// Whether no entry is used.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Writes the used entries, [`SAVED_ENTRY_BYTES`] each.
-    pub fn write_to(&self, w: &mut dyn Write) -> io::Result<()> {
-        for e in self.saved() {
-            let mut b = [0u8; SAVED_ENTRY_BYTES];
-            b[0..8].copy_from_slice(&e.key.to_le_bytes());
-            b[8..12].copy_from_slice(&e.phi.to_le_bytes());
-            b[12..16].copy_from_slice(&e.delta.to_le_bytes());
-            b[16..24].copy_from_slice(&e.work.to_le_bytes());
-            w.write_all(&b)?;
-        }
-        Ok(())
-    }
-}
 
 /// What saves a run's table: called with it, an error stops the run.
 pub type Saver<'a> = &'a mut dyn FnMut(&TableView<'_>) -> io::Result<()>;
@@ -720,7 +419,19 @@ pub struct ClosureChecks {
 struct Search<'a, G: Game> {
     leaves: Leaves<'a, G>,
     opts: Options,
-    table: Table,
+    /// Shared with the other threads of a parallel run.
+    table: Arc<Table>,
+    /// While threads search together ([`Options::threads`]): what they
+    /// share besides the table.
+    shared: Option<Arc<parallel::Shared>>,
+    /// A helper thread's seed for its choice of child (0: the run's own
+    /// thread, which chooses as one thread does).
+    jitter: u64,
+    /// The helpers' MID calls as last read ([`Search::calls`] is the own
+    /// thread's until they are added at the end of [`Run::go`]).
+    others: u64,
+    /// A helper's calls already added to the shared count.
+    flushed: u64,
     pos: G,
     hist: History,
     /// The keys and piece counts of the path, root first (as in `hist`),
@@ -805,7 +516,7 @@ impl<'a, G: Game> Run<'a, G> {
         let leaves = Leaves::new(root, goal, oracle);
         let mb = limits.memory_mb.unwrap_or(opts.default_table_mb);
         let entries = (mb << 20) / bytes_per_entry_of(opts) as u64;
-        let mut table = Table::with_depths(entries, opts.ghi == Ghi::Path, opts.remedies.tca)
+        let table = Table::with_depths(entries, opts.ghi == Ghi::Path, opts.remedies.tca)
             .and_then(|t| if opts.proof { t.with_dists() } else { Ok(t) })
             .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
         if let Some((r, n)) = resume.from {
@@ -830,30 +541,10 @@ impl<'a, G: Game> Run<'a, G> {
             Some((f, every)) => (Some(f), every),
             None => (None, Duration::MAX),
         };
-        let mut s = Search {
-            hist: Leaves::<G>::history(root),
-            path: vec![(root.key(), root.piece_count())],
-            leaves,
-            opts: *opts,
-            table,
-            pos: root.clone(),
-            calls: resume.calls,
-            call_limit: limits.nodes.unwrap_or(u64::MAX),
-            start,
-            clock: Clock::new(limits),
-            root: (1, 1),
-            stopped: false,
-            saver,
-            save_every,
-            last_save: start,
-            proving: None,
-            derive_from: None,
-            built: 0,
-            draw_ok: false,
-            done: std::collections::HashSet::new(),
-            done_log: Vec::new(),
-            closure: ClosureChecks::default(),
-        };
+        let mut s = Search::new(root, leaves, opts, Arc::new(table), limits, start);
+        s.calls = resume.calls;
+        s.saver = saver;
+        s.save_every = save_every;
         let mut moves = MoveList::new();
         let (phi, delta) = match s.leaves.classify(root, &s.hist, &mut moves) {
             Some(end) => leaf_numbers(&s.leaves, root, end),
@@ -864,6 +555,7 @@ impl<'a, G: Game> Run<'a, G> {
             s,
             root: root.clone(),
             goal,
+            oracle,
             limits: *limits,
             opts: *opts,
             phi,
@@ -871,6 +563,47 @@ impl<'a, G: Game> Run<'a, G> {
             reach: NO_REPEAT,
             start,
         })
+    }
+}
+
+impl<'a, G: Game> Search<'a, G> {
+    /// A search from `root` with `table`, nothing searched yet, no saver.
+    fn new(
+        root: &G,
+        leaves: Leaves<'a, G>,
+        opts: &Options,
+        table: Arc<Table>,
+        limits: &Limits,
+        start: Instant,
+    ) -> Self {
+        Search {
+            hist: Leaves::<G>::history(root),
+            path: vec![(root.key(), root.piece_count())],
+            leaves,
+            opts: *opts,
+            table,
+            shared: None,
+            jitter: 0,
+            others: 0,
+            flushed: 0,
+            pos: root.clone(),
+            calls: 0,
+            call_limit: limits.nodes.unwrap_or(u64::MAX),
+            start,
+            clock: Clock::new(limits),
+            root: (1, 1),
+            stopped: false,
+            saver: None,
+            save_every: Duration::MAX,
+            last_save: start,
+            proving: None,
+            derive_from: None,
+            built: 0,
+            draw_ok: false,
+            done: std::collections::HashSet::new(),
+            done_log: Vec::new(),
+            closure: ClosureChecks::default(),
+        }
     }
 }
 
@@ -883,6 +616,7 @@ pub struct Run<'a, G: Game> {
     s: Search<'a, G>,
     root: G,
     goal: Goal,
+    oracle: Option<&'a dyn Oracle<G>>,
     limits: Limits,
     opts: Options,
     phi: u32,
@@ -897,6 +631,11 @@ impl<G: Game> Run<'_, G> {
     /// MID calls in all, or the time limit or a stop request (of the
     /// run's limits) ends it; the answer so far.
     pub fn go(&mut self, call_limit: u64) -> Answer {
+        // The closure check walks and rewrites the table between searches:
+        // one thread (docs/solve.md, "Parallel df-pn").
+        if self.opts.threads > 1 && self.opts.ghi != Ghi::Closure {
+            return self.go_parallel(call_limit);
+        }
         let s = &mut self.s;
         s.call_limit = call_limit;
         s.stopped = false;
@@ -1102,10 +841,13 @@ impl<G: Game> Search<'_, G> {
     /// and raises its thresholds above its numbers on its first pass.
     fn mid(&mut self, mut th_phi: u32, mut th_delta: u32, inc: bool) -> Found {
         self.calls += 1;
-        if self.calls >= self.call_limit {
+        if self.shared.is_some() && self.poll_shared() {
+            self.stopped = true;
+        }
+        if self.calls + self.others >= self.call_limit {
             self.stopped = true;
         } else if self.calls.is_multiple_of(1024) {
-            let (nodes, bytes) = (self.calls, self.table.bytes());
+            let (nodes, bytes) = (self.calls + self.others, self.table.bytes());
             let seconds = self.start.elapsed().as_secs_f64();
             let root = Some(self.root);
             let deriving = self.derive_from.map(|from| (nodes - from, self.built));
@@ -1165,14 +907,13 @@ impl<G: Game> Search<'_, G> {
                     // depends on them here too.
                     let hit = self
                         .table
-                        .get_marked(self.pos.key())
-                        .filter(|(_, _, deps, _)| self.on_path(deps));
-                    let (phi, delta, deps, unchecked) = hit.unwrap_or((1, 1, Deps::NONE, false));
-                    let depth = if hit.is_some() {
-                        self.table.depth(self.pos.key()).unwrap_or(NO_DEPTH)
-                    } else {
-                        NO_DEPTH
-                    };
+                        .get(self.pos.key())
+                        .filter(|h| self.on_path(&h.deps));
+                    let (phi, delta, deps, unchecked) = hit
+                        .map_or((1, 1, Deps::NONE, false), |h| {
+                            (h.phi, h.delta, h.deps, h.unchecked())
+                        });
+                    let depth = hit.map_or(NO_DEPTH, |h| self.table.depth_at(h.slot));
                     Child {
                         mv,
                         phi,
@@ -1184,11 +925,7 @@ impl<G: Game> Search<'_, G> {
                         reach: if unchecked { 0 } else { NO_REPEAT },
                         deps,
                         depth,
-                        dist: if hit.is_some() {
-                            self.table.dist(self.pos.key())
-                        } else {
-                            0
-                        },
+                        dist: hit.map_or(0, |h| self.table.dist_at(h.slot)),
                     }
                 }
             };
@@ -1260,18 +997,24 @@ impl<G: Game> Search<'_, G> {
             // The child with the smallest δ (never a leaf: a leaf's δ is 0,
             // which would have ended the loop, or INF, which is the
             // smallest only when φ = INF ≥ th_phi), and the second δ.
-            let mut best = usize::MAX;
-            let mut delta2 = INF;
-            for (i, k) in kids.iter().enumerate() {
-                if best == usize::MAX || k.delta < kids[best].delta {
-                    if best != usize::MAX {
-                        delta2 = delta2.min(kids[best].delta);
+            let (best, delta2) = if self.jitter == 0 {
+                let mut best = usize::MAX;
+                let mut delta2 = INF;
+                for (i, k) in kids.iter().enumerate() {
+                    if best == usize::MAX || k.delta < kids[best].delta {
+                        if best != usize::MAX {
+                            delta2 = delta2.min(kids[best].delta);
+                        }
+                        best = i;
+                    } else {
+                        delta2 = delta2.min(k.delta);
                     }
-                    best = i;
-                } else {
-                    delta2 = delta2.min(k.delta);
                 }
-            }
+                (best, delta2)
+            } else {
+                // A helper of a parallel run strays from the best child.
+                parallel::choose(&kids, th_phi, self.jitter ^ self.pos.key())
+            };
             let k = kids[best];
             debug_assert!(!k.leaf);
             // thφ(c) = thδ(n) − (δ(n) − φ(c)); thδ(c) = min(thφ(n), δ₂(1+ε)).
@@ -1346,7 +1089,7 @@ impl<G: Game> Search<'_, G> {
         }
         // Only a proof's derivation reads these: a run without `--proof`
         // (no distances kept) skips the work.
-        let proving = if phi == 0 && !self.table.dists.is_empty() {
+        let proving = if phi == 0 && self.table.keeps_dists() {
             kids.iter()
                 .filter(|k| k.delta == 0)
                 .min_by_key(|k| (k.dist, k.deps.len))
@@ -1356,7 +1099,7 @@ impl<G: Game> Search<'_, G> {
         self.proving = proving.map(|k| k.mv);
         let dist = match proving {
             Some(k) => k.dist.saturating_add(1),
-            None if delta == 0 && !self.table.dists.is_empty() => kids
+            None if delta == 0 && self.table.keeps_dists() => kids
                 .iter()
                 .map(|k| k.dist)
                 .max()
@@ -1364,7 +1107,7 @@ impl<G: Game> Search<'_, G> {
                 .saturating_add(1),
             None => 0,
         };
-        if !self.table.dists.is_empty() && solved {
+        if self.table.keeps_dists() && solved {
             self.table.set_dist(self.pos.key(), dist);
         }
         // The parent compares the same index with its own depth, and
@@ -1391,8 +1134,7 @@ impl<G: Game> Search<'_, G> {
     fn save(&mut self) {
         if let Some(f) = self.saver.as_mut() {
             let view = TableView {
-                entries: &self.table.entries,
-                deps: &self.table.deps,
+                table: &self.table,
                 calls: self.calls,
             };
             if f(&view).is_err() {
@@ -1468,14 +1210,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_table_the_system_refuses_is_an_error() {
-        let e = Table::with_depths(u64::MAX >> 4, true, true)
-            .err()
-            .expect("no system gives exabytes");
-        assert_eq!(e.what, "df-pn table");
-    }
-
-    #[test]
     fn remedies_parse_and_name() {
         assert_eq!(Remedies::parse("tca,wpn"), Ok(Remedies::ALL));
         assert_eq!(Remedies::parse("all"), Ok(Remedies::ALL));
@@ -1485,36 +1219,6 @@ mod tests {
         assert!(Remedies::parse("snda").unwrap_err().contains("snda"));
         for r in [Remedies::NONE, Remedies::ALL] {
             assert_eq!(Remedies::parse(r.name()), Ok(r));
-        }
-    }
-
-    #[test]
-    fn depths_are_kept_beside_their_entries() {
-        let mut t = Table::with_depths(2, false, true).unwrap();
-        t.put_at(10, 1, 2, 5, &Deps::NONE, 7);
-        assert_eq!(t.depth(10), Some(7));
-        // The least depth stays, whatever the later visits.
-        t.put_at(10, 3, 4, 6, &Deps::NONE, 9);
-        t.lower_depth(10, 8);
-        assert_eq!(t.depth(10), Some(7));
-        t.lower_depth(10, 3);
-        assert_eq!(t.depth(10), Some(3));
-        // A new position in the slot starts with its own depth.
-        t.put_at(20, 1, 1, 50, &Deps::NONE, 12);
-        t.put_at(30, 1, 1, 60, &Deps::NONE, 4);
-        assert_eq!(t.get(10), None);
-        assert_eq!((t.depth(20), t.depth(30)), (Some(12), Some(4)));
-        // Without TCA no depths are kept.
-        let t = Table::new(2, false);
-        assert_eq!(t.depth(10), None);
-    }
-
-    #[test]
-    fn table_stays_within_its_budget() {
-        for budget in [2u64, 3, 100, 1 << 20, (1 << 20) + 1] {
-            let t = Table::new(budget, false);
-            assert!(t.entries.len() as u64 <= budget.max(2));
-            assert!(t.entries.len() as u64 * 2 > budget);
         }
     }
 
@@ -1537,50 +1241,5 @@ mod tests {
         let mut e = Deps::one(7);
         e.union(&d);
         assert!(e.too_many());
-    }
-
-    #[test]
-    fn chains_are_kept_beside_their_entries() {
-        let mut t = Table::new(2, true);
-        t.put(10, 1, 2, 5, &Deps::one(33));
-        t.put(20, 3, 4, 9, &Deps::NONE);
-        assert_eq!(t.get(10), Some((1, 2, Deps::one(33))));
-        assert_eq!(t.get(20), Some((3, 4, Deps::NONE)));
-        // Only the entry without a chain is saved.
-        let view = TableView {
-            entries: &t.entries,
-            deps: &t.deps,
-            calls: 0,
-        };
-        assert_eq!(view.len(), 1);
-        let mut out = Vec::new();
-        view.write_to(&mut out).unwrap();
-        assert_eq!(out.len(), SAVED_ENTRY_BYTES);
-        assert_eq!(u64::from_le_bytes(out[0..8].try_into().unwrap()), 20);
-    }
-
-    #[test]
-    fn table_keeps_the_costlier_entry() {
-        let mut t = Table::new(2, false);
-        // One bucket: the two keys fill it, a third replaces the cheaper.
-        t.put(10, 1, 2, 5, &Deps::NONE);
-        t.put(20, 3, 4, 50, &Deps::NONE);
-        assert_eq!(t.get(10), Some((1, 2, Deps::NONE)));
-        assert_eq!(t.get(20), Some((3, 4, Deps::NONE)));
-        t.put(30, 5, 6, 7, &Deps::NONE);
-        assert_eq!(t.get(10), None);
-        assert_eq!(t.get(30), Some((5, 6, Deps::NONE)));
-        // Cheaper than both residents: not stored.
-        t.put(40, 7, 8, 1, &Deps::NONE);
-        assert_eq!(t.get(40), None);
-        // The same key is always updated.
-        t.put(20, 9, 9, 1, &Deps::NONE);
-        assert_eq!(t.get(20), Some((9, 9, Deps::NONE)));
-        // Two slots written, whatever replaced what.
-        assert_eq!(t.used(), 2);
-        assert_eq!(
-            t.used(),
-            t.entries.iter().filter(|e| e.work > 0).count() as u64
-        );
     }
 }

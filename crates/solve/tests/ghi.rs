@@ -87,6 +87,25 @@ fn check<B: Board>(
             r.nodes
         );
         assert_eq!(r.answer, want, "{fen} {goal}: path");
+        // Parallel df-pn: threads share one table, and every value one of
+        // them reads is one that holds on its path. The helpers' choices
+        // differ from run to run, so each is tried a few times.
+        for (threads, remedies) in [(2, dfpn::Remedies::NONE), (3, dfpn::Remedies::ALL)] {
+            for _ in 0..4 {
+                let opts = dfpn::Options {
+                    threads,
+                    remedies,
+                    ..path
+                };
+                let r = dfpn::solve(&pos, goal, None, &Limits::nodes(4_000_000), &opts);
+                assert_eq!(
+                    r.answer,
+                    want,
+                    "{fen} {goal}: path on {threads} threads, remedies {}",
+                    remedies.name()
+                );
+            }
+        }
         let r = pns::solve(&pos, goal, None, &Limits::nodes(4_000_000));
         // PNS may run out of nodes on some; it is never wrong.
         assert!(
@@ -121,7 +140,8 @@ fn check<B: Board>(
             );
         }
         // The default of `zoo solve`: the proof manager over `path`, with
-        // and without the remedies. It must decide, and rightly.
+        // and without the remedies, here on two threads. It must decide,
+        // and rightly.
         let m = solve_goal(
             &pos,
             goal,
@@ -130,7 +150,10 @@ fn check<B: Board>(
                 memory_mb: Some(16),
                 ..Limits::nodes(4_000_000)
             },
-            &dfpn::Options::default(),
+            &dfpn::Options {
+                threads: 2,
+                ..Default::default()
+            },
             &Plan::default(),
         )
         .expect("a 16 MB table");

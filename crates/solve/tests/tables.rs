@@ -59,7 +59,8 @@ enum Algo {
     /// PNS in 1 MiB, collecting its tree when full.
     PnsGc,
     Pn2,
-    Dfpn(Ghi, Remedies),
+    /// df-pn on this many threads (more than one: with proofs, replayed).
+    Dfpn(Ghi, Remedies, usize),
 }
 
 fn check_positions<B: Board>(
@@ -112,10 +113,12 @@ fn check_positions<B: Board>(
                         .expect("no saved tree")
                 }
                 Algo::Pn2 => zoo_solve::pn2::solve(&pos, goal, oracle, &Limits::nodes(NODES)),
-                Algo::Dfpn(ghi, remedies) => {
+                Algo::Dfpn(ghi, remedies, threads) => {
                     let opts = dfpn::Options {
                         ghi,
                         remedies,
+                        threads,
+                        proof: threads > 1,
                         ..dfpn::Options::default()
                     };
                     dfpn::solve(&pos, goal, oracle, &Limits::nodes(NODES), &opts)
@@ -360,7 +363,7 @@ fn dfpn_path_with_remedies_agrees_with_the_tables() {
             wpn: true,
         },
     ] {
-        let algo = Algo::Dfpn(Ghi::Path, remedies);
+        let algo = Algo::Dfpn(Ghi::Path, remedies, 1);
         let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
         let tables = TbOracle::open(jungle3(), rules).expect("tables");
         let d = check_positions::<zoo_animal::Jungle>(
@@ -385,8 +388,21 @@ fn dfpn_against_tables(ghi: Ghi) {
 }
 
 fn dfpn_against_tables_with(ghi: Ghi, remedies: Remedies) {
-    let algo = Algo::Dfpn(ghi, remedies);
-    let ghi = format!("{ghi:?} {}", remedies.name());
+    dfpn_against_tables_on(ghi, remedies, 1);
+}
+
+/// Parallel df-pn (two threads on one table, the helpers choosing other
+/// children than the best): the same answers as the tables, with and
+/// without the remedies, and proofs derived after the run that replay.
+#[test]
+fn dfpn_on_two_threads_agrees_with_the_tables() {
+    dfpn_against_tables_on(Ghi::Path, Remedies::NONE, 2);
+    dfpn_against_tables_on(Ghi::Path, Remedies::ALL, 2);
+}
+
+fn dfpn_against_tables_on(ghi: Ghi, remedies: Remedies, threads: usize) {
+    let algo = Algo::Dfpn(ghi, remedies, threads);
+    let ghi = format!("{ghi:?} {} threads {threads}", remedies.name());
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let tables = TbOracle::open(jc3(), rules).expect("tables");
     type Jc = zoo_animal::JungleCheckers;
@@ -434,7 +450,7 @@ fn dfpn_against_tables_with(ghi: Ghi, remedies: Remedies) {
 #[ignore]
 fn wide_sample_path_and_local_repetition() {
     for ghi in [Ghi::Path, Ghi::LocalRepetition] {
-        let algo = Algo::Dfpn(ghi, Remedies::NONE);
+        let algo = Algo::Dfpn(ghi, Remedies::NONE, 1);
         let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
         let tables = TbOracle::open(jc3(), rules).expect("tables");
         let t = check_positions::<zoo_animal::JungleCheckers>(

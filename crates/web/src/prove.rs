@@ -131,6 +131,8 @@ pub async fn prove(
         remedies: Some(zoo_app::solve::Remedies::NONE),
         pn2_fraction: None,
         gc: false,
+        // The server bounds its searches by count, one thread each.
+        threads: 1,
     };
     drop(s);
     let arrived = tokio::time::Instant::now();

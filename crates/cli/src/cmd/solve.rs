@@ -86,6 +86,10 @@ pub struct SolveArgs {
     /// Memory for the tree (PNS, PN²) or the table (df-pn), MiB.
     #[arg(long)]
     pub hash: Option<u64>,
+    /// df-pn: threads searching together on one table (docs/solve.md,
+    /// "Parallel df-pn"); the answers are one thread's.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// PN²: size each second-level search as Breuker did, f(N)·N nodes for
     /// a first-level tree of N, f(N) = 1/(1 + e^((A−N)/B)) (docs/solve.md;
     /// without it, N).
@@ -219,6 +223,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             .ok_or_else(|| {
                 anyhow::anyhow!("--checkpoint-every must be a positive number of seconds")
             })?,
+        threads: a.threads,
     };
     // Ctrl-C stops the question being asked as a limit would: the answer
     // is `unknown` and the report is printed. A second Ctrl-C ends at once.

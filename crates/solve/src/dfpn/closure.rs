@@ -91,9 +91,9 @@ impl<G: Game> Search<'_, G> {
                 Status::Fails
             };
         }
-        match self.table.get_marked(c.key()) {
-            Some((phi, delta, _, marked)) if self.for_draw_side(c, phi, delta) => {
-                if marked {
+        match self.table.get(c.key()) {
+            Some(h) if self.for_draw_side(c, h.phi, h.delta) => {
+                if h.unchecked() {
                     Status::Unchecked
                 } else {
                     Status::Sound

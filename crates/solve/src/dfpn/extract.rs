@@ -91,8 +91,8 @@ impl<G: Game> Search<'_, G> {
                 }
                 None if self.draw_ok && self.done.contains(&self.pos.key()) => (0, 0),
                 None => match self.table.get(self.pos.key()) {
-                    Some((_, 0, deps)) if self.on_path(&deps) => {
-                        (1, self.table.dist(self.pos.key()) as u64)
+                    Some(h) if h.delta == 0 && self.on_path(&h.deps) => {
+                        (1, self.table.dist_at(h.slot) as u64)
                     }
                     _ => (2, 0),
                 },
