@@ -11,7 +11,7 @@
 use crate::plot::log_plot_of;
 use crate::positions::random_valued;
 use crate::report::csv_field;
-use crate::solvers::by_default;
+use crate::solvers::{by_manager, Manager};
 use crate::Report;
 use anyhow::Result;
 use rand::rngs::StdRng;
@@ -132,6 +132,7 @@ pub fn run<G: Game>(
     oracle: Option<&dyn Oracle<G>>,
     builder: Option<&dyn MaterialBuilder<G>>,
     limits: &Limits,
+    how: &Manager,
     first: &dyn Fn(&G) -> Goal,
     progress: &mut dyn FnMut(&str),
 ) -> Vec<Row> {
@@ -140,7 +141,7 @@ pub fn run<G: Game>(
         let (mut calls, mut seconds) = (0u64, 0.0);
         let mut graph = GraphSlot::with_builder(builder);
         let (found, asked) = solve_value_from(first(&c.pos), |goal| {
-            match by_default(&c.pos, goal, oracle, limits, &mut graph) {
+            match by_manager(&c.pos, goal, oracle, limits, &mut graph, how) {
                 Some(r) => {
                     calls += r.nodes;
                     seconds += r.seconds;

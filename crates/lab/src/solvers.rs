@@ -230,12 +230,55 @@ pub fn by_default<'a, G: Game>(
     limits: &Limits,
     graph: &mut GraphSlot<'a, G>,
 ) -> Option<zoo_solve::Report<G::Move>> {
+    by_manager(pos, goal, oracle, limits, graph, &Manager::default())
+}
+
+/// How the proof manager is set up ([`by_manager`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Manager {
+    /// df-pn's threads ([`dfpn::Options::threads`]).
+    pub threads: usize,
+    /// Whether the root's reachable graph (or its material's table) may
+    /// decide it; without, df-pn alone.
+    pub graph: bool,
+}
+
+impl Default for Manager {
+    fn default() -> Self {
+        Manager {
+            threads: 1,
+            graph: true,
+        }
+    }
+}
+
+/// [`by_default`] with the manager set up as `how` says.
+pub fn by_manager<'a, G: Game>(
+    pos: &G,
+    goal: Goal,
+    oracle: Option<&'a dyn Oracle<G>>,
+    limits: &Limits,
+    graph: &mut GraphSlot<'a, G>,
+    how: &Manager,
+) -> Option<zoo_solve::Report<G::Move>> {
     let limits = Limits {
         memory_mb: limits.memory_mb.or(Some(TABLE_MB)),
         ..*limits
     };
-    let opts = dfpn::Options::default();
-    solve_goal_sharing(pos, goal, oracle, &limits, &opts, &Plan::default(), graph)
+    let opts = dfpn::Options {
+        threads: how.threads,
+        ..dfpn::Options::default()
+    };
+    let plan = Plan {
+        // No memory for it: neither the graph nor the material's table fits.
+        graph_mb: if how.graph {
+            Plan::default().graph_mb
+        } else {
+            0
+        },
+        ..Plan::default()
+    };
+    solve_goal_sharing(pos, goal, oracle, &limits, &opts, &plan, graph)
         .ok()
         .map(|m| m.report)
 }

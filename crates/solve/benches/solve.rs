@@ -20,7 +20,8 @@ const NODES: u64 = 300_000;
 enum Algo {
     Pns,
     Pn2,
-    Dfpn(Ghi),
+    /// df-pn in this mode on this many threads.
+    Dfpn(Ghi, usize),
 }
 
 impl Algo {
@@ -28,7 +29,8 @@ impl Algo {
         match self {
             Algo::Pns => "pns".into(),
             Algo::Pn2 => "pn2".into(),
-            Algo::Dfpn(ghi) => format!("dfpn {}", ghi.name()),
+            Algo::Dfpn(ghi, 1) => format!("dfpn {}", ghi.name()),
+            Algo::Dfpn(ghi, threads) => format!("dfpn {} {threads} threads", ghi.name()),
         }
     }
 
@@ -37,9 +39,10 @@ impl Algo {
         match self {
             Algo::Pns => pns::solve(pos, goal, None, &limits),
             Algo::Pn2 => pn2::solve(pos, goal, None, &limits),
-            Algo::Dfpn(ghi) => {
+            Algo::Dfpn(ghi, threads) => {
                 let opts = dfpn::Options {
                     ghi,
+                    threads,
                     ..dfpn::Options::default()
                 };
                 dfpn::solve(pos, goal, None, &limits, &opts)
@@ -54,8 +57,8 @@ fn position<G: Game>(c: &mut Criterion, name: &str, pos: &G, goal: Goal) {
     for algo in [
         Algo::Pns,
         Algo::Pn2,
-        Algo::Dfpn(Ghi::NoRepetitionStore),
-        Algo::Dfpn(Ghi::Path),
+        Algo::Dfpn(Ghi::NoRepetitionStore, 1),
+        Algo::Dfpn(Ghi::Path, 1),
     ] {
         // The runs are deterministic: one run gives every run's count.
         let nodes = algo.run(pos, goal).nodes;

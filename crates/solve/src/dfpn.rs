@@ -1076,6 +1076,13 @@ impl<G: Game> Search<'_, G> {
             } else {
                 0
             };
+        // A helper of a parallel run keeps no depths: they are the
+        // distances from the root of one thread's paths, which TCA reads.
+        let depth = if self.jitter == 0 {
+            depth
+        } else {
+            NO_DEPTH as usize
+        };
         if rem.tca && !solved {
             // Open numbers claim nothing: stored whatever repetitions they
             // rest on, with no chain, so every path may use them.

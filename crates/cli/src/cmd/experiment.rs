@@ -186,6 +186,13 @@ pub enum Which {
         /// MID calls at most a question (default: no bound but the time).
         #[arg(long)]
         nodes: Option<u64>,
+        /// df-pn's threads, on one table (docs/solve.md, "Parallel df-pn").
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// df-pn alone: neither the reachable graph nor the material's
+        /// table decides a position.
+        #[arg(long)]
+        dfpn_only: bool,
         /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
@@ -546,9 +553,17 @@ impl GameVisitor for PerGame<'_> {
                 seed,
                 seconds,
                 nodes,
+                threads,
+                dfpn_only,
                 out_dir,
                 ..
             } => {
+                if !(1..=zoo_app::options::MAX_THREADS).contains(threads) {
+                    anyhow::bail!(
+                        "threads {threads} is not between 1 and {}",
+                        zoo_app::options::MAX_THREADS
+                    );
+                }
                 let rules = G::default_rules();
                 let tables = tables_for::<G>(tb, &rules, &[*pieces])?;
                 let far = zoo_app::table_longest::longest::<G>(tb, &rules, *pieces, *longest)?;
@@ -582,16 +597,26 @@ impl GameVisitor for PerGame<'_> {
                     oracle_ref,
                     builder.as_deref(),
                     &limits,
+                    &zoo_lab::solvers::Manager {
+                        threads: *threads,
+                        graph: !dfpn_only,
+                    },
                     &first,
                     &mut |line| eprintln!("{line}"),
                 );
                 let what = format!(
-                    "{pieces}-piece {}, {}",
+                    "{pieces}-piece {}, {}{}{}",
                     G::start(&rules).game_name(),
                     if *oracle_pieces > 0 {
                         format!("the ≤ {oracle_pieces}-piece tables as oracle")
                     } else {
                         "no tables".to_string()
+                    },
+                    if *dfpn_only { ", df-pn alone" } else { "" },
+                    if *threads > 1 {
+                        format!(", {threads} threads")
+                    } else {
+                        String::new()
                     }
                 );
                 let report =

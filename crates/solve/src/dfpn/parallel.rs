@@ -12,7 +12,8 @@
 //! is the one thread's answer (docs/solve.md, "Parallel df-pn"); the
 //! calls and the time it takes are not the same from run to run.
 
-use super::{open_below_saturation, Child, Found, Leaves, Run, Search};
+use super::table::mix;
+use super::{open_below_saturation, Child, Found, Leaves, Options, Remedies, Run, Search};
 use crate::limits::{Limits, INF};
 use crate::value::Answer;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -36,16 +37,12 @@ pub(super) struct Shared {
 /// goes on ([`Run::go_parallel`]).
 pub(super) const MAX_RESTARTS: u32 = 64;
 
+/// The stack of a helper thread, in bytes.
+const HELPER_STACK: usize = 64 << 20;
+
 /// A helper adds its calls to the shared count this often, and the run's
 /// own thread reads it as often (for the call limit and the progress).
 const FLUSH: u64 = 256;
-
-/// SplitMix64's finaliser: a well-mixed hash of `x`.
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 /// A helper's child: among those whose δ is below `th_phi` (the ones a
 /// call can search), the least δ made up to a quarter larger by a hash of
@@ -107,6 +104,9 @@ impl<G: Game> Run<'_, G> {
     /// values stay), and the search goes on, at most [`MAX_RESTARTS`]
     /// times.
     pub(super) fn go_parallel(&mut self, call_limit: u64) -> Answer {
+        if !open_below_saturation(self.phi, self.delta) {
+            return self.answer();
+        }
         for _ in 0..MAX_RESTARTS {
             self.go_together(call_limit);
             if !self.stuck() || self.s.stopped {
@@ -141,25 +141,43 @@ impl<G: Game> Run<'_, G> {
         std::thread::scope(|scope| {
             for id in 1..opts.threads {
                 let (table, shared) = (s.table.clone(), shared.clone());
-                scope.spawn(move || {
-                    let start = std::time::Instant::now();
-                    let leaves = Leaves::new(root, goal, oracle);
-                    let mut h = Search::new(root, leaves, &opts, table, &Limits::default(), start);
-                    h.jitter = mix(id as u64) | 1;
-                    h.shared = Some(shared.clone());
-                    let (mut phi, mut delta) = (1, 1);
-                    while !h.stopped && open_below_saturation(phi, delta) {
-                        let f: Found = h.mid(INF - 1, INF - 1, false);
-                        (phi, delta) = (f.phi, f.delta);
-                        if phi == 0 || delta == 0 {
-                            let mut solved =
-                                shared.solved.lock().unwrap_or_else(|p| p.into_inner());
-                            solved.get_or_insert((phi, delta, f.reach));
-                            shared.stop.store(true, Relaxed);
+                // A helper recurses as deep as its paths go, and it strays
+                // from the lines the own thread keeps to: a stack as large
+                // as a process's main one (reserved, not used, until
+                // needed). A helper the system will not start is left out.
+                let spawned = std::thread::Builder::new()
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, move || {
+                        let start = std::time::Instant::now();
+                        let leaves = Leaves::new(root, goal, oracle);
+                        // Helpers search plainly, whatever the run's remedies
+                        // (docs/solve.md, "Parallel df-pn": on 2 threads with
+                        // `tca,wpn` everywhere, the drawn sample took longer
+                        // than on one).
+                        let plain = Options {
+                            remedies: Remedies::NONE,
+                            ..opts
+                        };
+                        let mut h =
+                            Search::new(root, leaves, &plain, table, &Limits::default(), start);
+                        h.jitter = mix(id as u64) | 1;
+                        h.shared = Some(shared.clone());
+                        let (mut phi, mut delta) = (1, 1);
+                        while !h.stopped && open_below_saturation(phi, delta) {
+                            let f: Found = h.mid(INF - 1, INF - 1, false);
+                            (phi, delta) = (f.phi, f.delta);
+                            if phi == 0 || delta == 0 {
+                                let mut solved =
+                                    shared.solved.lock().unwrap_or_else(|p| p.into_inner());
+                                solved.get_or_insert((phi, delta, f.reach));
+                                shared.stop.store(true, Relaxed);
+                            }
                         }
-                    }
-                    shared.calls.fetch_add(h.calls - h.flushed, Relaxed);
-                });
+                        shared.calls.fetch_add(h.calls - h.flushed, Relaxed);
+                    });
+                if spawned.is_err() {
+                    break;
+                }
             }
             while !s.stopped && open_below_saturation(*phi, *delta) {
                 let f = s.mid(INF - 1, INF - 1, false);
@@ -174,9 +192,13 @@ impl<G: Game> Run<'_, G> {
         if let Some((p, d, r)) = solved {
             if *phi != 0 && *delta != 0 {
                 (*phi, *delta, *reach) = (p, d, r);
-                // A helper's answer, not a limit, stopped the own thread.
-                s.stopped = false;
             }
+            // Both threads' answers hold (docs/solve.md).
+            debug_assert!(p == 0 && *phi == 0 || d == 0 && *delta == 0);
+        }
+        if *phi == 0 || *delta == 0 {
+            // A helper's answer, not a limit, stopped the own thread.
+            s.stopped = false;
         }
     }
 }

@@ -55,16 +55,33 @@ fn nums(phi: u32, delta: u32) -> u64 {
     phi as u64 | (delta as u64) << 32
 }
 
-/// What the check word XORs with the key: the numbers, the work and the
-/// chain (rotated, so that two chains holding the same keys in another
-/// order do not cancel).
+/// What the check word XORs with the key: a hash of the numbers, the
+/// work and the chain. Not a plain XOR of them: two writes of one key
+/// differ in small, structured numbers, and a linear fold would let a
+/// read that took the numbers of one and the work of the other decode to
+/// the key whenever the two differences matched. Here the numbers go
+/// through a multiplying mixer and the work is added: reads mixing two
+/// writes decode to the key only if the mixer's outputs for their numbers
+/// differ by exactly their difference in work (about 2⁻⁶⁴ for numbers
+/// that differ; for equal numbers the works differ, and so do the sums).
+/// The chain's keys are random, so they are folded in linearly (rotated,
+/// so that one chain in another order differs). One mixer, since it is
+/// paid on every probe (docs/log/solve.md).
 #[inline]
 fn fold(nums: u64, work: u64, chain: &[u64; MAX_DEPS]) -> u64 {
-    let mut f = nums ^ work.rotate_left(17);
+    let mut c = nums;
     for (i, k) in chain.iter().enumerate() {
-        f ^= k.rotate_left(7 + 13 * i as u32);
+        c ^= k.rotate_left(7 + 13 * i as u32);
     }
-    f
+    mix(c).wrapping_add(work)
+}
+
+/// SplitMix64's finaliser: a bijection that spreads every bit.
+#[inline]
+pub(super) fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// An entry as one read saw it, decoded and found whole.
