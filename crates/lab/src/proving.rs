@@ -20,7 +20,7 @@
 
 use crate::plot::log_plot;
 use crate::report::csv_field;
-use crate::solvers::by_default;
+use crate::solvers::{by_manager, Manager};
 use crate::Report;
 use anyhow::Result;
 use rand::rngs::StdRng;
@@ -127,7 +127,7 @@ pub fn mate_search<G: EngineGame>(
 }
 
 /// df-pn as `zoo solve` runs it by default (the proof manager,
-/// [`by_default`]) on the question whose answer shows `value`, at most
+/// [`by_manager`]) on the question whose answer shows `value`, at most
 /// `nodes` MID calls.
 pub fn df_pn<G: Game>(pos: &G, value: Outcome, nodes: u64) -> Attempt {
     // A win is proven as Win; a loss as NotLose disproven.
@@ -135,12 +135,13 @@ pub fn df_pn<G: Game>(pos: &G, value: Outcome, nodes: u64) -> Attempt {
         Outcome::Win => (Goal::Win, Answer::Proven),
         _ => (Goal::NotLose, Answer::Disproven),
     };
-    match by_default(
+    match by_manager(
         pos,
         goal,
         None,
         &zoo_solve::Limits::nodes(nodes),
         &mut GraphSlot::default(),
+        &Manager::default(),
     ) {
         Some(r) => Attempt {
             proved: match r.answer {

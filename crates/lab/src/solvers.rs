@@ -44,7 +44,7 @@ pub enum Method {
     /// ([`pn2::Options::fraction`]).
     Pn2Fraction(u32, u32),
     /// `zoo solve`'s default: df-pn's proof manager under the default GHI
-    /// mode ([`by_default`]).
+    /// mode ([`by_manager`]).
     Manager,
 }
 
@@ -186,11 +186,13 @@ pub fn value_by<G: Game>(
                     ..dfpn::Options::default()
                 },
             ),
-            Method::Manager => match by_default(pos, goal, oracle, limits, &mut graph) {
-                Some(r) => r,
-                // Its tables did not fit: left open.
-                None => return Answer::Unknown,
-            },
+            Method::Manager => {
+                match by_manager(pos, goal, oracle, limits, &mut graph, &Manager::default()) {
+                    Some(r) => r,
+                    // Its tables did not fit: left open.
+                    None => return Answer::Unknown,
+                }
+            }
             Method::DfPnWith(ghi, remedies) => dfpn::solve(
                 pos,
                 goal,
@@ -217,22 +219,6 @@ pub fn value_by<G: Game>(
     }
 }
 
-/// One question asked as `zoo solve` asks it by default: the proof
-/// manager ([`solve_goal_sharing`] with the default [`Plan`] and
-/// options: the root's reachable graph where it fits, else df-pn), each
-/// df-pn setting's table of [`TABLE_MB`] unless `limits` sizes it;
-/// `graph` keeps the root's graph for its next question. `None` when a
-/// table did not fit in memory.
-pub fn by_default<'a, G: Game>(
-    pos: &G,
-    goal: Goal,
-    oracle: Option<&'a dyn Oracle<G>>,
-    limits: &Limits,
-    graph: &mut GraphSlot<'a, G>,
-) -> Option<zoo_solve::Report<G::Move>> {
-    by_manager(pos, goal, oracle, limits, graph, &Manager::default())
-}
-
 /// How the proof manager is set up ([`by_manager`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Manager {
@@ -252,7 +238,13 @@ impl Default for Manager {
     }
 }
 
-/// [`by_default`] with the manager set up as `how` says.
+/// One question asked as `zoo solve` asks it (with
+/// `Manager::default()`, as it does by default): the proof manager
+/// ([`solve_goal_sharing`] with the default [`Plan`] and options: the
+/// root's reachable graph where it fits and `how` allows it, else df-pn),
+/// each df-pn setting's table of [`TABLE_MB`] unless `limits` sizes it;
+/// `graph` keeps the root's graph for its next question. `None` when a
+/// table did not fit in memory.
 pub fn by_manager<'a, G: Game>(
     pos: &G,
     goal: Goal,

@@ -13,7 +13,7 @@
 //! calls and the time it takes are not the same from run to run.
 
 use super::table::mix;
-use super::{open_below_saturation, Child, Found, Leaves, Options, Remedies, Run, Search};
+use super::{open_below_saturation, Child, Leaves, Options, Remedies, Run, Search};
 use crate::limits::{Limits, INF};
 use crate::value::Answer;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -164,7 +164,7 @@ impl<G: Game> Run<'_, G> {
                         h.shared = Some(shared.clone());
                         let (mut phi, mut delta) = (1, 1);
                         while !h.stopped && open_below_saturation(phi, delta) {
-                            let f: Found = h.mid(INF - 1, INF - 1, false);
+                            let f = h.mid(INF - 1, INF - 1, false);
                             (phi, delta) = (f.phi, f.delta);
                             if phi == 0 || delta == 0 {
                                 let mut solved =

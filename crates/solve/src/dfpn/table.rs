@@ -300,24 +300,24 @@ impl Table {
     /// forgets the open numbers (giving up on the closure check, whose
     /// open numbers, fed around cycles, may have grown past use).
     pub fn keep_sound_only(&self) {
-        for j in 0..self.entries.len() {
-            let (key, n, w, chain) = self.read(j);
-            let (phi, delta) = (n as u32, (n >> 32) as u32);
-            if w != 0 && (w & UNCHECKED != 0 || (phi != 0 && delta != 0)) {
-                self.write(j, key, nums(1, 1), w & !UNCHECKED, &chain);
-            }
-        }
+        self.reopen_where(|unchecked, open| unchecked || open);
     }
 
-    /// Forgets every open entry's numbers (they become those of a
-    /// position not yet searched; the solved values stay): a parallel run
-    /// whose open numbers have saturated ([`super::parallel`]).
+    /// Forgets every open entry's numbers (the solved values stay): a
+    /// parallel run whose open numbers have saturated ([`super::parallel`]).
     pub fn forget_open(&self) {
+        self.reopen_where(|_, open| open);
+    }
+
+    /// Gives every used entry for which `test(unchecked, open)` holds the
+    /// numbers of a position not yet searched, its [`UNCHECKED`] mark taken
+    /// off; its work stays.
+    fn reopen_where(&self, test: impl Fn(bool, bool) -> bool) {
         for j in 0..self.entries.len() {
             let (key, n, w, chain) = self.read(j);
-            let (phi, delta) = (n as u32, (n >> 32) as u32);
-            if w != 0 && phi != 0 && delta != 0 {
-                self.write(j, key, nums(1, 1), w, &chain);
+            let open = n as u32 != 0 && (n >> 32) as u32 != 0;
+            if w != 0 && test(w & UNCHECKED != 0, open) {
+                self.write(j, key, nums(1, 1), w & !UNCHECKED, &chain);
             }
         }
     }
