@@ -47,6 +47,12 @@ pub struct EngineOptions {
     pub quiescence_after_capture: bool,
     /// Futility pruning margin at frontier nodes (0: off).
     pub futility: Option<i32>,
+    /// ProbCut margin (0: off).
+    pub probcut: Option<i32>,
+    /// Multi-Cut at null-window nodes.
+    pub multicut: bool,
+    /// Single-reply extension.
+    pub single_reply: bool,
     /// Killer moves.
     pub killers: Option<bool>,
     /// The history heuristic.
@@ -89,6 +95,9 @@ impl Default for EngineOptions {
             quiescence: None,
             quiescence_after_capture: false,
             futility: None,
+            probcut: None,
+            multicut: false,
+            single_reply: false,
             killers: None,
             history: None,
             ordering: None,
@@ -173,6 +182,14 @@ impl EngineOptions {
             }
             c.futility = f;
         }
+        if let Some(m) = self.probcut {
+            if m < 0 {
+                return bad("probcut must be 0 (off) or a positive margin".into());
+            }
+            c.probcut = m;
+        }
+        c.multicut |= self.multicut;
+        c.single_reply |= self.single_reply;
         if self.quiescence_after_capture {
             // A form of quiescence: asking for it turns quiescence on (under --plain too).
             c.quiescence = true;

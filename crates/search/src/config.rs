@@ -3,6 +3,18 @@
 
 use crate::tt::Replacement;
 
+/// Drafts below this are not tried by ProbCut ([`Config::probcut`]).
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// How much shallower ProbCut's predicting search is: Buro's pairing of a
+/// depth-4 search predicting a depth-8 one, kept as a difference.
+pub const PROBCUT_REDUCTION: i32 = 4;
+/// Moves Multi-Cut tries ([`Config::multicut`]); Björnsson and Marsland's M.
+pub const MULTICUT_MOVES: usize = 10;
+/// Fail-highs that end the node; their C.
+pub const MULTICUT_CUTS: usize = 3;
+/// How much shallower the tries are searched; their R.
+pub const MULTICUT_REDUCTION: i32 = 2;
+
 /// The switches. `Config::default()` is the full engine.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Config {
@@ -60,6 +72,19 @@ pub struct Config {
     /// plus this margin cannot reach alpha, quiet moves after the first
     /// are not searched (0 = off; selective).
     pub futility: i32,
+    /// ProbCut (Buro 1995) with this margin (0 = off; selective): at nodes
+    /// of draft [`PROBCUT_MIN_DEPTH`] and more, a null-window search
+    /// [`PROBCUT_REDUCTION`] plies shallower around beta plus the margin
+    /// (alpha minus it) ends the node when it clears that bound.
+    pub probcut: i32,
+    /// Multi-Cut (Björnsson and Marsland; selective): at null-window nodes
+    /// of draft [`MULTICUT_REDUCTION`] + 2 and more, when
+    /// [`MULTICUT_CUTS`] of the first [`MULTICUT_MOVES`] moves fail high
+    /// searched [`MULTICUT_REDUCTION`] plies shallower, the node fails high.
+    pub multicut: bool,
+    /// Single-reply extension: a position with one legal move (in checkers
+    /// most often a forced capture) does not use up a ply.
+    pub single_reply: bool,
     /// Search threads (Lazy SMP: they share the table and nothing else).
     pub threads: usize,
 }
@@ -89,6 +114,9 @@ impl Default for Config {
             quiescence_after_capture: false,
             lmr: true,
             futility: 0,
+            probcut: 0,
+            multicut: false,
+            single_reply: false,
             threads: 1,
         }
     }

@@ -52,7 +52,9 @@ mod threads;
 pub mod tt;
 mod worker;
 
-pub use config::Config;
+pub use config::{
+    Config, MULTICUT_CUTS, MULTICUT_MOVES, MULTICUT_REDUCTION, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
+};
 pub use engine::Engine;
 pub use limits::Limits;
 pub use report::{Iteration, SearchResult, Stats};

@@ -1,6 +1,9 @@
 //! The alpha-beta node: table probe and store, enhanced transposition
 //! cutoffs, PVS, late move reductions and negamax (alpha-beta off).
 
+use crate::config::{
+    MULTICUT_CUTS, MULTICUT_MOVES, MULTICUT_REDUCTION, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
+};
 use crate::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, Replacement, Table, NO_LOWER, NO_MOVE, NO_UPPER};
 use crate::worker::Worker;
@@ -101,7 +104,34 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
                 }
             }
         }
+        // Selective cuts leave the root, mate scores and positions in
+        // danger alone, so that the move played and a mate's length stay
+        // those of the full search.
+        let selective = !full
+            && ply > 0
+            && alpha.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+            && (self.cfg.probcut > 0 || self.cfg.multicut)
+            && !self.tactics.in_danger(pos);
+        if selective && self.cfg.probcut > 0 && depth >= PROBCUT_MIN_DEPTH {
+            if let Some(s) = self.probcut(pos, depth, alpha, beta, ply) {
+                return s;
+            }
+        }
         self.order(pos, &mut moves, tt_move, ply);
+        if selective && self.cfg.multicut && beta - alpha == 1 && depth >= MULTICUT_REDUCTION + 2 {
+            if let Some(s) = self.multicut(pos, &moves, depth, beta, ply) {
+                return s;
+            }
+        }
+        // A single reply (most often a forced capture) costs no ply; the
+        // ply bound keeps a line of single replies finite without the
+        // repetition rule.
+        let extend = self.cfg.single_reply && !full && moves.len() == 1 && ply < MAX_PLY / 2;
+        if extend {
+            self.stats.extensions += 1;
+        }
+        let next = depth - 1 + extend as i32;
         // Late move reductions: quiet moves late in the order are searched
         // one or two plies shallower first, and again at full depth only if
         // they beat alpha. Never near mate scores (so mate distances stay
@@ -149,23 +179,23 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             let undo = pos.make(mv);
             self.hist.push(pos.key(), pos.piece_count());
             let score = if full {
-                -self.search(pos, depth - 1, -INF, INF, ply + 1)
+                -self.search(pos, next, -INF, INF, ply + 1)
             } else if i == 0 || !self.cfg.pvs {
-                -self.search(pos, depth - 1, -beta, -alpha, ply + 1)
+                -self.search(pos, next, -beta, -alpha, ply + 1)
             } else {
                 let r = if lmr_here && i >= 3 && !quiet_guard.contains(&i) {
                     1 + (i >= 8 && depth >= 5) as i32
                 } else {
                     0
                 };
-                let mut s = -self.search(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                let mut s = -self.search(pos, next - r, -alpha - 1, -alpha, ply + 1);
                 if r > 0 && s > alpha && !self.aborted {
                     self.stats.re_searches += 1;
-                    s = -self.search(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    s = -self.search(pos, next, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha && s < beta && !self.aborted {
                     self.stats.re_searches += 1;
-                    -self.search(pos, depth - 1, -beta, -alpha, ply + 1)
+                    -self.search(pos, next, -beta, -alpha, ply + 1)
                 } else {
                     s
                 }
@@ -220,6 +250,82 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             );
         }
         best
+    }
+
+    /// ProbCut: null-window searches [`PROBCUT_REDUCTION`] plies shallower
+    /// around beta plus the margin and alpha minus it; a value past either
+    /// is taken for the deep search's (beta or alpha, fail-hard).
+    fn probcut(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let margin = self.cfg.probcut;
+        let shallow = depth - PROBCUT_REDUCTION;
+        let high = beta.saturating_add(margin);
+        let low = alpha.saturating_sub(margin);
+        let mut cut = None;
+        if high < MATE_BOUND && self.search(pos, shallow, high - 1, high, ply) >= high {
+            cut = Some(beta);
+        } else if !self.aborted
+            && low > -MATE_BOUND
+            && self.search(pos, shallow, low, low + 1, ply) <= low
+        {
+            cut = Some(alpha);
+        }
+        // The shallow searches' lines are not this node's.
+        self.pv[ply].clear();
+        if self.aborted {
+            return Some(0);
+        }
+        if cut.is_some() {
+            self.stats.probcut_cuts += 1;
+        }
+        cut
+    }
+
+    /// Multi-Cut: the first [`MULTICUT_MOVES`] moves searched
+    /// [`MULTICUT_REDUCTION`] plies shallower with beta's null window;
+    /// [`MULTICUT_CUTS`] fail-highs end the node at beta.
+    fn multicut(
+        &mut self,
+        pos: &mut G,
+        moves: &MoveList<G::Move>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if moves.len() < MULTICUT_CUTS {
+            return None;
+        }
+        let mut highs = 0;
+        for &mv in moves.iter().take(MULTICUT_MOVES) {
+            let undo = pos.make(mv);
+            self.hist.push(pos.key(), pos.piece_count());
+            let s = -self.search(
+                pos,
+                depth - 1 - MULTICUT_REDUCTION,
+                -beta,
+                -beta + 1,
+                ply + 1,
+            );
+            self.hist.pop();
+            pos.unmake(mv, undo);
+            if self.aborted {
+                return Some(0);
+            }
+            if s >= beta {
+                highs += 1;
+                if highs >= MULTICUT_CUTS {
+                    self.stats.multicut_cuts += 1;
+                    return Some(beta);
+                }
+            }
+        }
+        None
     }
 
     /// The size of the subtree just searched, as the table's replacement

@@ -25,6 +25,12 @@ pub struct Stats {
     pub etc_cutoffs: u64,
     /// Quiet moves left out by futility pruning.
     pub futility_prunes: u64,
+    /// Nodes ended by ProbCut's shallow search ([`crate::Config::probcut`]).
+    pub probcut_cuts: u64,
+    /// Nodes ended by Multi-Cut ([`crate::Config::multicut`]).
+    pub multicut_cuts: u64,
+    /// Single replies searched a ply deeper ([`crate::Config::single_reply`]).
+    pub extensions: u64,
     /// PVS, aspiration and MTD(f) passes beyond the first.
     pub re_searches: u64,
     /// Positions below the root valued by the endgame oracle.
@@ -43,6 +49,9 @@ impl Stats {
         self.tt_move_hits += o.tt_move_hits;
         self.etc_cutoffs += o.etc_cutoffs;
         self.futility_prunes += o.futility_prunes;
+        self.probcut_cuts += o.probcut_cuts;
+        self.multicut_cuts += o.multicut_cuts;
+        self.extensions += o.extensions;
         self.re_searches += o.re_searches;
         self.tb_hits += o.tb_hits;
     }

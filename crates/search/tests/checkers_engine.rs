@@ -370,3 +370,45 @@ fn futility_prunes_quiet_moves_and_keeps_the_chase() {
     assert!(off.is_some());
     assert_eq!(search(100, "W:WK1:B26", 14).mate, off);
 }
+
+#[test]
+fn selective_switches_cut_and_extend_and_keep_the_chase() {
+    type G = ClassicalPos;
+    let search = |cfg: Config, fen: &str, depth: u32| {
+        let cfg = Config { hash_mb: 4, ..cfg };
+        let e: Engine<G, <G as EngineGame>::Eval, <G as EngineGame>::Tactics> =
+            Engine::new(cfg, G::default_eval(), Default::default());
+        let p = G::from_fen(fen, &G::default_rules()).unwrap();
+        let h = History::starting_at(Repetition::None, p.key(), p.piece_count());
+        e.search(&p, &h, &Limits::depth(depth), &mut |_| {})
+    };
+    let probcut = Config {
+        probcut: 50,
+        ..Config::default()
+    };
+    let multicut = Config {
+        multicut: true,
+        ..Config::default()
+    };
+    let single_reply = Config {
+        single_reply: true,
+        ..Config::default()
+    };
+    // Off by default; each switch is read where it acts.
+    let start = G::start(&G::default_rules()).to_fen();
+    let plain = search(Config::default(), &start, 10).stats;
+    assert_eq!(
+        (plain.probcut_cuts, plain.multicut_cuts, plain.extensions),
+        (0, 0, 0)
+    );
+    assert!(search(probcut.clone(), &start, 10).stats.probcut_cuts > 0);
+    assert!(search(multicut.clone(), &start, 10).stats.multicut_cuts > 0);
+    // Exchanges force single replies (captures are compulsory).
+    assert!(search(single_reply.clone(), &start, 10).stats.extensions > 0);
+    // Never near mate scores: the king's chase keeps its length.
+    let off = search(Config::default(), "W:WK1:B26", 14).mate;
+    assert!(off.is_some());
+    for cfg in [probcut, multicut, single_reply] {
+        assert_eq!(search(cfg, "W:WK1:B26", 14).mate, off);
+    }
+}

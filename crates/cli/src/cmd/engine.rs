@@ -107,6 +107,19 @@ pub struct EngineOpts {
     /// evaluation plus the margin cannot reach alpha.
     #[arg(long, value_name = "MARGIN")]
     pub futility: Option<i32>,
+    /// ProbCut with this margin in evaluation units (0 = off): at drafts of
+    /// 5 and more, a search 4 plies shallower whose value clears beta plus
+    /// the margin (or falls below alpha minus it) ends the node.
+    #[arg(long, value_name = "MARGIN")]
+    pub probcut: Option<i32>,
+    /// Multi-Cut: at null-window nodes of draft 4 and more, 3 fail-highs
+    /// among the first 10 moves searched 2 plies shallower end the node.
+    #[arg(long)]
+    pub multicut: bool,
+    /// A position with a single legal move is searched a ply deeper
+    /// (single-reply extension).
+    #[arg(long)]
+    pub single_reply: bool,
     /// Enhanced transposition cutoffs at nodes of at least this draft.
     #[arg(long)]
     pub etc_depth: Option<u32>,
@@ -191,6 +204,9 @@ impl EngineOpts {
             quiescence: switch(self.quiescence, self.no_quiescence),
             quiescence_after_capture: self.quiescence_after_capture,
             futility: self.futility,
+            probcut: self.probcut,
+            multicut: self.multicut,
+            single_reply: self.single_reply,
             killers: switch(false, self.no_killers),
             history: switch(false, self.no_history),
             ordering: switch(false, self.no_ordering),
