@@ -175,3 +175,51 @@ fn tiny_match_of_checkers_engines() {
     assert_eq!(std::fs::read_to_string(&games).unwrap().lines().count(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn selective_switches_are_read_and_checked() {
+    let out = zoo()
+        .args([
+            "analyse",
+            "--game",
+            "classical-checkers",
+            "--depth",
+            "10",
+            "--probcut",
+            "50",
+            "--multicut",
+            "--single-reply",
+            "--json",
+        ])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["config"]["probcut"], 50);
+    assert_eq!(last["config"]["multicut"], true);
+    assert_eq!(last["config"]["single_reply"], true);
+    for counter in ["probcut_cuts", "multicut_cuts", "extensions"] {
+        assert!(last["stats"][counter].as_u64().unwrap() > 0, "{counter}");
+    }
+    // A negative margin is refused, with the option named.
+    let out = zoo()
+        .args([
+            "analyse",
+            "--game",
+            "classical-checkers",
+            "--depth",
+            "4",
+            "--probcut=-1",
+        ])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("probcut"));
+}
