@@ -58,6 +58,7 @@
 
 mod closure;
 mod extract;
+mod line;
 mod parallel;
 mod table;
 
@@ -446,6 +447,9 @@ struct Search<'a, G: Game> {
     /// call of a child returned), for progress lines and samples.
     root: (u32, u32),
     stopped: bool,
+    /// The line a stopped round was searching, gone back down by the next
+    /// (one thread only).
+    line: line::Line<G::Move>,
     saver: Option<Saver<'a>>,
     save_every: Duration,
     last_save: Instant,
@@ -593,6 +597,7 @@ impl<'a, G: Game> Search<'a, G> {
             clock: Clock::new(limits),
             root: (1, 1),
             stopped: false,
+            line: line::Line::new(),
             saver: None,
             save_every: Duration::MAX,
             last_save: start,
@@ -639,6 +644,7 @@ impl<G: Game> Run<'_, G> {
         let s = &mut self.s;
         s.call_limit = call_limit;
         s.stopped = false;
+        s.line.start_replay();
         loop {
             while !s.stopped && open_below_saturation(self.phi, self.delta) {
                 let f = s.mid(INF - 1, INF - 1, false);
@@ -997,7 +1003,20 @@ impl<G: Game> Search<'_, G> {
             // The child with the smallest δ (never a leaf: a leaf's δ is 0,
             // which would have ended the loop, or INF, which is the
             // smallest only when φ = INF ≥ th_phi), and the second δ.
-            let (best, delta2) = if self.jitter == 0 {
+            // A new round goes back down the line the last one stopped
+            // on, each child with the thresholds it had ([`line`]).
+            let resumed = if self.shared.is_none() {
+                self.line.step(depth, |mv| {
+                    kids.iter()
+                        .any(|k| k.mv == mv && !k.leaf && k.phi != 0 && k.delta != 0)
+                })
+            } else {
+                None
+            };
+            let (best, delta2) = if let Some((mv, _, _)) = resumed {
+                let i = kids.iter().position(|k| k.mv == mv).expect("eligible");
+                (i, INF)
+            } else if self.jitter == 0 {
                 let mut best = usize::MAX;
                 let mut delta2 = INF;
                 for (i, k) in kids.iter().enumerate() {
@@ -1032,12 +1051,16 @@ impl<G: Game> Search<'_, G> {
                 let e = (delta2 as f64 * (1.0 + self.opts.epsilon)).ceil() as u64;
                 e.max(delta2 as u64 + 1).min(INF as u64 - 1) as u32
             };
-            let c_th_delta = th_phi.min(grown);
+            let (c_th_phi, c_th_delta) =
+                resumed.map_or((c_th_phi, th_phi.min(grown)), |(_, p, d)| (p, d));
             let u = self.pos.make(k.mv);
             self.push();
             let f = self.mid(c_th_phi, c_th_delta, inc);
             self.pop();
             self.pos.unmake(k.mv, u);
+            if self.stopped && self.shared.is_none() {
+                self.line.record(k.mv, c_th_phi, c_th_delta);
+            }
             kids[best].phi = f.phi;
             kids[best].delta = f.delta;
             kids[best].reach = f.reach;
