@@ -13,21 +13,14 @@ fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-#[test]
-fn analyse_finds_the_kings_chase() {
-    // A White king in the corner against a Black man off its diagonal.
+/// `zoo analyse --game classical-checkers ARGS --json`, which must
+/// succeed: its last line as JSON, and the whole output.
+fn analyse(args: &[&str]) -> (serde_json::Value, String) {
     let out = zoo()
-        .args([
-            "analyse",
-            "--game",
-            "classical-checkers",
-            "--fen",
-            "W:WK1:B26",
-            "--depth",
-            "12",
-            "--json",
-        ])
-        .timeout(Duration::from_secs(60))
+        .args(["analyse", "--game", "classical-checkers"])
+        .args(args)
+        .arg("--json")
+        .timeout(Duration::from_secs(120))
         .output()
         .unwrap();
     assert!(
@@ -36,7 +29,14 @@ fn analyse_finds_the_kings_chase() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = stdout(&out);
-    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let last = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    (last, text)
+}
+
+#[test]
+fn analyse_finds_the_kings_chase() {
+    // A White king in the corner against a Black man off its diagonal.
+    let (last, text) = analyse(&["--fen", "W:WK1:B26", "--depth", "12"]);
     assert_eq!(last["type"], "result");
     assert_eq!(last["game"], "classical-checkers");
     let mate = last["mate"]
@@ -178,29 +178,14 @@ fn tiny_match_of_checkers_engines() {
 
 #[test]
 fn selective_switches_are_read_and_checked() {
-    let out = zoo()
-        .args([
-            "analyse",
-            "--game",
-            "classical-checkers",
-            "--depth",
-            "10",
-            "--probcut",
-            "50",
-            "--multicut",
-            "--single-reply",
-            "--json",
-        ])
-        .timeout(Duration::from_secs(120))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = stdout(&out);
-    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let (last, _) = analyse(&[
+        "--depth",
+        "10",
+        "--probcut",
+        "50",
+        "--multicut",
+        "--single-reply",
+    ]);
     assert_eq!(last["config"]["probcut"], 50);
     assert_eq!(last["config"]["multicut"], true);
     assert_eq!(last["config"]["single_reply"], true);
