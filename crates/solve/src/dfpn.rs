@@ -765,6 +765,7 @@ impl<G: Game> Run<'_, G> {
                 Some(end) => Ok(extract::root_leaf(end)),
                 None => {
                     s.stopped = false;
+                    s.line.forget();
                     // The derivation searches plainly: see docs/solve.md, "df-pn's remedies".
                     s.opts.remedies = Remedies::NONE;
                     // Limits (docs/solve.md, "Proofs"): the time limit and a
@@ -1000,21 +1001,20 @@ impl<G: Game> Search<'_, G> {
             if phi >= th_phi || delta >= th_delta || self.stopped {
                 break;
             }
-            // The child with the smallest δ (never a leaf: a leaf's δ is 0,
-            // which would have ended the loop, or INF, which is the
-            // smallest only when φ = INF ≥ th_phi), and the second δ.
             // A new round goes back down the line the last one stopped
             // on, each child with the thresholds it had ([`line`]).
             let resumed = if self.shared.is_none() {
                 self.line.step(depth, |mv| {
                     kids.iter()
-                        .any(|k| k.mv == mv && !k.leaf && k.phi != 0 && k.delta != 0)
+                        .position(|k| k.mv == mv && !k.leaf && k.phi != 0 && k.delta != 0)
                 })
             } else {
                 None
             };
-            let (best, delta2) = if let Some((mv, _, _)) = resumed {
-                let i = kids.iter().position(|k| k.mv == mv).expect("eligible");
+            // Else the child with the smallest δ (never a leaf: a leaf's δ
+            // is 0, which would have ended the loop, or INF, which is the
+            // smallest only when φ = INF ≥ th_phi), and the second δ.
+            let (best, delta2) = if let Some((i, _, _)) = resumed {
                 (i, INF)
             } else if self.jitter == 0 {
                 let mut best = usize::MAX;

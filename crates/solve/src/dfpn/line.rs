@@ -51,26 +51,32 @@ impl<M: Copy + PartialEq> Line<M> {
         }
     }
 
-    /// At level `depth`, before a child is chosen: the recorded move and
-    /// thresholds, if this is the next level of the line and `eligible`
-    /// accepts the move; otherwise the line is given up.
-    pub fn step(&mut self, depth: usize, eligible: impl Fn(M) -> bool) -> Option<(M, u32, u32)> {
+    /// At level `depth`, before a child is chosen: the child `find` gives
+    /// for the recorded move (its index, if it may still be searched) and
+    /// the recorded thresholds, if this is the next level of the line;
+    /// otherwise the line is given up.
+    pub fn step(
+        &mut self,
+        depth: usize,
+        find: impl Fn(M) -> Option<usize>,
+    ) -> Option<(usize, u32, u32)> {
         if !self.replaying {
             return None;
         }
-        match self.steps.get(self.next) {
-            Some(&(mv, phi, delta)) if self.next == depth && eligible(mv) => {
+        let found = match self.steps.get(self.next) {
+            Some(&(mv, phi, delta)) if self.next == depth => find(mv).map(|i| (i, phi, delta)),
+            _ => None,
+        };
+        match found {
+            Some(_) => {
                 self.next += 1;
                 if self.next == self.steps.len() {
                     self.forget();
                 }
-                Some((mv, phi, delta))
             }
-            _ => {
-                self.forget();
-                None
-            }
+            None => self.forget(),
         }
+        found
     }
 
     /// Drops the line.
@@ -92,10 +98,10 @@ mod tests {
         l.record('b', 5, 6);
         l.record('a', 7, 8);
         l.start_replay();
-        assert_eq!(l.step(0, |_| true), Some(('a', 7, 8)));
-        assert_eq!(l.step(1, |_| true), Some(('b', 5, 6)));
+        assert_eq!(l.step(0, |m| Some(m as usize)), Some(('a' as usize, 7, 8)));
+        assert_eq!(l.step(1, |m| Some(m as usize)), Some(('b' as usize, 5, 6)));
         // Replayed whole: nothing more.
-        assert_eq!(l.step(2, |_| true), None);
+        assert_eq!(l.step(2, |m| Some(m as usize)), None);
         assert!(l.steps.is_empty());
     }
 
@@ -106,16 +112,16 @@ mod tests {
         l.record('a', 7, 8);
         l.start_replay();
         // The move is no longer one to search: forgotten.
-        assert_eq!(l.step(0, |m| m != 'a'), None);
-        assert_eq!(l.step(0, |_| true), None);
+        assert_eq!(l.step(0, |m| (m != 'a').then_some(0)), None);
+        assert_eq!(l.step(0, |m| Some(m as usize)), None);
         // Back at the root after the first level, the line is over.
         let mut l = Line::new();
         l.record('b', 5, 6);
         l.record('a', 7, 8);
         l.start_replay();
-        assert!(l.step(0, |_| true).is_some());
-        assert_eq!(l.step(0, |_| true), None);
-        assert_eq!(l.step(1, |_| true), None);
+        assert!(l.step(0, |m| Some(m as usize)).is_some());
+        assert_eq!(l.step(0, |m| Some(m as usize)), None);
+        assert_eq!(l.step(1, |m| Some(m as usize)), None);
     }
 
     #[test]
@@ -124,12 +130,12 @@ mod tests {
         l.record('b', 5, 6);
         l.record('a', 7, 8);
         l.start_replay();
-        assert!(l.step(0, |_| true).is_some());
+        assert!(l.step(0, |m| Some(m as usize)).is_some());
         // Stopped below 'a' before 'b' was replayed.
         l.record('c', 1, 2);
         l.record('a', 7, 8);
         l.start_replay();
-        assert_eq!(l.step(0, |_| true), Some(('a', 7, 8)));
-        assert_eq!(l.step(1, |_| true), Some(('c', 1, 2)));
+        assert_eq!(l.step(0, |m| Some(m as usize)), Some(('a' as usize, 7, 8)));
+        assert_eq!(l.step(1, |m| Some(m as usize)), Some(('c' as usize, 1, 2)));
     }
 }
