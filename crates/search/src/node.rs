@@ -113,6 +113,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             && beta.abs() < MATE_BOUND
             && (self.cfg.probcut > 0 || self.cfg.multicut)
             && !self.tactics.in_danger(pos);
+        // ProbCut needs no moves, but runs after the (cheaper) enhanced
+        // transposition cutoffs, which do.
         if selective && self.cfg.probcut > 0 && depth >= PROBCUT_MIN_DEPTH {
             if let Some(s) = self.probcut(pos, depth, alpha, beta, ply) {
                 return s;
@@ -176,32 +178,30 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             if self.cfg.quiescence_after_capture {
                 self.by_capture[ply + 1] = pos.is_capture(mv);
             }
-            let undo = pos.make(mv);
-            self.hist.push(pos.key(), pos.piece_count());
-            let score = if full {
-                -self.search(pos, next, -INF, INF, ply + 1)
-            } else if i == 0 || !self.cfg.pvs {
-                -self.search(pos, next, -beta, -alpha, ply + 1)
-            } else {
-                let r = if lmr_here && i >= 3 && !quiet_guard.contains(&i) {
-                    1 + (i >= 8 && depth >= 5) as i32
+            let score = self.after(pos, mv, |w, pos| {
+                if full {
+                    -w.search(pos, next, -INF, INF, ply + 1)
+                } else if i == 0 || !w.cfg.pvs {
+                    -w.search(pos, next, -beta, -alpha, ply + 1)
                 } else {
-                    0
-                };
-                let mut s = -self.search(pos, next - r, -alpha - 1, -alpha, ply + 1);
-                if r > 0 && s > alpha && !self.aborted {
-                    self.stats.re_searches += 1;
-                    s = -self.search(pos, next, -alpha - 1, -alpha, ply + 1);
+                    let r = if lmr_here && i >= 3 && !quiet_guard.contains(&i) {
+                        1 + (i >= 8 && depth >= 5) as i32
+                    } else {
+                        0
+                    };
+                    let mut s = -w.search(pos, next - r, -alpha - 1, -alpha, ply + 1);
+                    if r > 0 && s > alpha && !w.aborted {
+                        w.stats.re_searches += 1;
+                        s = -w.search(pos, next, -alpha - 1, -alpha, ply + 1);
+                    }
+                    if s > alpha && s < beta && !w.aborted {
+                        w.stats.re_searches += 1;
+                        -w.search(pos, next, -beta, -alpha, ply + 1)
+                    } else {
+                        s
+                    }
                 }
-                if s > alpha && s < beta && !self.aborted {
-                    self.stats.re_searches += 1;
-                    -self.search(pos, next, -beta, -alpha, ply + 1)
-                } else {
-                    s
-                }
-            };
-            self.hist.pop();
-            pos.unmake(mv, undo);
+            });
             if self.aborted {
                 return 0;
             }
@@ -303,17 +303,10 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         }
         let mut highs = 0;
         for &mv in moves.iter().take(MULTICUT_MOVES) {
-            let undo = pos.make(mv);
-            self.hist.push(pos.key(), pos.piece_count());
-            let s = -self.search(
-                pos,
-                depth - 1 - MULTICUT_REDUCTION,
-                -beta,
-                -beta + 1,
-                ply + 1,
-            );
-            self.hist.pop();
-            pos.unmake(mv, undo);
+            let shallow = depth - 1 - MULTICUT_REDUCTION;
+            let s = self.after(pos, mv, |w, pos| {
+                -w.search(pos, shallow, -beta, -beta + 1, ply + 1)
+            });
             if self.aborted {
                 return Some(0);
             }
@@ -354,31 +347,24 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
     ) -> Option<i32> {
         let strict = self.cfg.strict_draft;
         for &mv in moves {
-            let undo = pos.make(mv);
-            let mut cut = None;
-            if pos.terminal().is_none() {
-                self.hist.push(pos.key(), pos.piece_count());
-                let repeated = self.repetition && self.hist.is_repeat();
-                self.hist.pop();
-                if !repeated {
-                    self.stats.tt_probes += 1;
-                    if let Some(e) = tt.probe(pos.key()) {
-                        let d = e.upper_depth as i32;
-                        let ok = if strict {
-                            d == depth - 1
-                        } else {
-                            d >= depth - 1
-                        };
-                        if e.upper != NO_UPPER && ok {
-                            let s = -from_tt(e.upper, ply + 1);
-                            if s >= beta {
-                                cut = Some(s);
-                            }
-                        }
-                    }
+            let cut = self.after(pos, mv, |w, pos| {
+                if pos.terminal().is_some() || (w.repetition && w.hist.is_repeat()) {
+                    return None;
                 }
-            }
-            pos.unmake(mv, undo);
+                w.stats.tt_probes += 1;
+                let e = tt.probe(pos.key())?;
+                let d = e.upper_depth as i32;
+                let ok = if strict {
+                    d == depth - 1
+                } else {
+                    d >= depth - 1
+                };
+                if e.upper == NO_UPPER || !ok {
+                    return None;
+                }
+                let s = -from_tt(e.upper, ply + 1);
+                (s >= beta).then_some(s)
+            });
             if let Some(s) = cut {
                 tt.store(
                     pos.key(),

@@ -120,4 +120,22 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             .finished(pos)
             .map(|s| s.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1))
     }
+
+    /// `f` run on the position after `mv`, with the history holding it;
+    /// the move is undone afterwards. Every child of a node is searched
+    /// through here so that make, history and unmake stay paired.
+    #[inline(always)]
+    pub(crate) fn after<R>(
+        &mut self,
+        pos: &mut G,
+        mv: G::Move,
+        f: impl FnOnce(&mut Self, &mut G) -> R,
+    ) -> R {
+        let undo = pos.make(mv);
+        self.hist.push(pos.key(), pos.piece_count());
+        let r = f(self, pos);
+        self.hist.pop();
+        pos.unmake(mv, undo);
+        r
+    }
 }
