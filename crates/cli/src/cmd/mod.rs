@@ -19,6 +19,5 @@ mod play_text;
 pub mod uci;
 // Endgame tables (zoo-tb).
 pub mod tb;
-pub mod tb_plan;
 // Decision trees over the tables (zoo-learn).
 pub mod tree;

@@ -1,12 +1,12 @@
 //! `zoo tb plan`: prints what building the tables of a size would cost
 //! (the plan is `zoo_app::TableSet::cost_plan`'s).
 
-use super::tb::PlanArgs;
+use super::args::PlanArgs;
 use anyhow::Result;
 use zoo_app::human_bytes;
 use zoo_app::table_plan::{CostPlan, PlanRates, PlanRequest};
 
-pub fn run(a: &PlanArgs) -> Result<()> {
+pub(super) fn run(a: &PlanArgs) -> Result<()> {
     let set = a.tables.set(a.game)?;
     let rates = match &a.rates {
         Some(path) => {
@@ -31,7 +31,7 @@ pub fn run(a: &PlanArgs) -> Result<()> {
         encoding: a.encoding.map(|e| e.encoding()),
     })?;
     if a.json {
-        return super::json::result(&plan);
+        return crate::cmd::json::result(&plan);
     }
     print_plan(&plan, a.top);
     Ok(())
