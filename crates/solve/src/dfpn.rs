@@ -39,7 +39,7 @@
 //!   one has the children its claim needs solved the same way in the
 //!   table: endless play inside them is a draw, which is their claim);
 //!   a value that does not close is reopened and the root searched again
-//!   ([`closure`]). Checked values are unmarked: they hold on any path.
+//!   (module `closure`). Checked values are unmarked: they hold on any path.
 //!
 //! Why the root's answer is right in the last four modes is in
 //! docs/solve.md: the solved values they store, followed from the node
@@ -57,14 +57,19 @@
 //! values are stored (docs/solve.md, "df-pn's remedies").
 
 mod closure;
+mod deps;
 mod extract;
 mod line;
+mod options;
 mod parallel;
 mod table;
 
 use crate::leaf::{End, Leaves};
 use crate::limits::{add, Clock, Limits, Progress, Report, Sample, INF};
 use crate::value::{Answer, Goal};
+pub use deps::MAX_DEPS;
+use deps::{path_deps, Deps};
+pub use options::*;
 use std::io::{self, Read};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -72,269 +77,9 @@ use table::{Table, NO_DEPTH, UNCHECKED};
 pub use table::{TableView, SAVED_ENTRY_BYTES};
 use zoo_core::{Game, History, MoveList, Oracle};
 
-/// How the transposition table meets repetition (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Ghi {
-    /// Store every value, including those that hold only on their path
-    /// (wrong answers possible: for tests and experiments).
-    Naive,
-    /// Never store values decided or influenced by a repetition.
-    NoRepetitionStore,
-    /// Store a value unless a repetition it depends on repeats a position
-    /// *above* the node on the path: a value whose repetitions all return
-    /// into its own subtree holds whatever the path (docs/solve.md).
-    LocalRepetition,
-    /// Literature B's chain check, made sound: a value is stored with the
-    /// positions above the node that its repetitions return to (at most
-    /// [`MAX_DEPS`]; with more it is not stored), and a table hit counts
-    /// only where all of them are on the current path (docs/solve.md).
-    Path,
-    /// Store every value; one that rests on a repetition is marked and
-    /// trusted only once the marked values the root's answer rests on are
-    /// found to close on themselves (docs/solve.md, "The closure check").
-    Closure,
-}
-
-impl Ghi {
-    /// The mode's name on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Ghi::Naive => "naive",
-            Ghi::NoRepetitionStore => "no-repetition-store",
-            Ghi::LocalRepetition => "local-repetition",
-            Ghi::Path => "path",
-            Ghi::Closure => "closure",
-        }
-    }
-}
-
 /// The most nodes a df-pn proof may have (the tree is built in memory,
 /// about 50 bytes a node).
 pub const MAX_PROOF_NODES: u64 = 20_000_000;
-
-/// At most this many positions a stored value's repetitions return to
-/// ([`Ghi::Path`]). A value relying on more is not stored: four keys keep
-/// an entry at 56 bytes, and on the test samples 2 and 8 left as many or
-/// more answers unknown (docs/solve.md); storing fewer values is never
-/// wrong, only slower.
-pub const MAX_DEPS: usize = 4;
-
-/// The positions above a node that the repetitions its numbers rely on
-/// return to ([`Ghi::Path`]), by key; `len > MAX_DEPS` means "too many to
-/// keep" (never stored, and absorbing on the way up).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Deps {
-    keys: [u64; MAX_DEPS],
-    len: u8,
-}
-
-impl Deps {
-    const NONE: Deps = Deps {
-        keys: [0; MAX_DEPS],
-        len: 0,
-    };
-    const TOO_MANY: Deps = Deps {
-        keys: [0; MAX_DEPS],
-        len: MAX_DEPS as u8 + 1,
-    };
-
-    fn one(key: u64) -> Deps {
-        let mut d = Deps::NONE;
-        d.insert(key);
-        d
-    }
-
-    fn too_many(&self) -> bool {
-        self.len as usize > MAX_DEPS
-    }
-
-    fn keys(&self) -> &[u64] {
-        if self.too_many() {
-            &[]
-        } else {
-            &self.keys[..self.len as usize]
-        }
-    }
-
-    fn insert(&mut self, key: u64) {
-        if self.too_many() || self.keys().contains(&key) {
-            return;
-        }
-        if self.len as usize == MAX_DEPS {
-            *self = Deps::TOO_MANY;
-        } else {
-            self.keys[self.len as usize] = key;
-            self.len += 1;
-        }
-    }
-
-    fn union(&mut self, other: &Deps) {
-        if other.too_many() {
-            *self = Deps::TOO_MANY;
-        }
-        for &k in other.keys() {
-            self.insert(k);
-        }
-    }
-
-    /// Without `key`: the node's own position, which its subtree's
-    /// repetitions may return to whatever the path above.
-    fn without(&self, key: u64) -> Deps {
-        if self.too_many() {
-            return *self;
-        }
-        let mut d = Deps::NONE;
-        for &k in self.keys().iter().filter(|&&k| k != key) {
-            d.insert(k);
-        }
-        d
-    }
-
-    /// How a stored entry keeps them: unused slots hold the entry's own
-    /// key, which is never one of them (so no length is needed).
-    fn packed(&self, own: u64) -> [u64; MAX_DEPS] {
-        let mut p = [own; MAX_DEPS];
-        p[..self.len as usize].copy_from_slice(self.keys());
-        p
-    }
-
-    fn unpacked(p: &[u64; MAX_DEPS], own: u64) -> Deps {
-        let mut d = Deps::NONE;
-        for &k in p.iter().filter(|&&k| k != own) {
-            d.insert(k);
-        }
-        d
-    }
-}
-
-/// The choices of a df-pn run.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Options {
-    /// How the table meets repetition.
-    pub ghi: Ghi,
-    /// The ε of the 1+ε trick (0: Nagai's second-best + 1).
-    pub epsilon: f64,
-    /// The table's size in MB when [`Limits::memory_mb`] does not say.
-    pub default_table_mb: u64,
-    /// Derive the proof (or disproof) once the root is solved
-    /// ([`extract`]): up to as many MID calls again as the run may make,
-    /// and at most [`MAX_PROOF_NODES`] nodes.
-    pub proof: bool,
-    /// Kishimoto's (2010) remedies for loops and under- and
-    /// overestimation, none by default (docs/solve.md, "df-pn's remedies").
-    pub remedies: Remedies,
-    /// Threads searching together on one table (docs/solve.md, "Parallel
-    /// df-pn"); [`Ghi::Closure`] runs on one.
-    pub threads: usize,
-}
-
-/// The remedies for df-pn's loops, underestimation and overestimation
-/// (Kishimoto 2010; docs/solve.md, "df-pn's remedies"). They change which
-/// open numbers are stored and how they are computed, never which solved
-/// values are stored: the graph-history mode decides that alone, so the
-/// root's answer is right under the same modes with or without them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Remedies {
-    /// Kishimoto's threshold controlling algorithm: open numbers are
-    /// stored whatever repetition they depend on (the GHI mode's rule then
-    /// applies to solved values only), and a node with an unproven *old*
-    /// child (one first reached nearer the root than the node) raises its
-    /// thresholds above its own numbers on its first pass, so a call never
-    /// returns at once on numbers that a cycle made too small.
-    pub tca: bool,
-    /// Weak proof numbers (Ueda et al. 2008) against the overestimation of
-    /// δ = Σ φ where children share subtrees: δ = max φ + (unsolved − 1).
-    pub wpn: bool,
-}
-
-impl Remedies {
-    /// No remedy (plain df-pn).
-    pub const NONE: Remedies = Remedies {
-        tca: false,
-        wpn: false,
-    };
-    /// Every remedy.
-    pub const ALL: Remedies = Remedies {
-        tca: true,
-        wpn: true,
-    };
-
-    /// Its name on the command line and in reports: `none`, `tca`, `wpn`
-    /// or `tca,wpn`.
-    pub fn name(self) -> &'static str {
-        match (self.tca, self.wpn) {
-            (false, false) => "none",
-            (true, false) => "tca",
-            (false, true) => "wpn",
-            (true, true) => "tca,wpn",
-        }
-    }
-
-    /// Parses a comma-separated list of `tca`, `wpn` (or `none`, `all`).
-    pub fn parse(s: &str) -> Result<Remedies, String> {
-        let mut r = Remedies::NONE;
-        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            match part {
-                "tca" => r.tca = true,
-                "wpn" => r.wpn = true,
-                "none" => {}
-                "all" => r = Remedies::ALL,
-                other => {
-                    return Err(format!(
-                        "unknown remedy `{other}` (known: tca, wpn, none, all)"
-                    ))
-                }
-            }
-        }
-        Ok(r)
-    }
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            // The sound mode that decides the most and whose proofs derive
-            // (docs/solve.md, "Why the root's answer is right").
-            ghi: Ghi::Path,
-            epsilon: 0.25,
-            default_table_mb: 16,
-            proof: false,
-            remedies: Remedies::NONE,
-            threads: 1,
-        }
-    }
-}
-
-/// The bytes of one table entry without its chain (what the memory limit
-/// is divided by in every mode but [`Ghi::Path`]).
-pub fn bytes_per_entry() -> usize {
-    table::ENTRY_BYTES
-}
-
-/// The bytes of one table entry under `ghi`: [`Ghi::Path`] keeps each
-/// entry's chain ([`MAX_DEPS`] keys) in a side table beside it.
-pub fn bytes_per_entry_in(ghi: Ghi) -> usize {
-    match ghi {
-        Ghi::Path => bytes_per_entry() + std::mem::size_of::<[u64; MAX_DEPS]>(),
-        _ => bytes_per_entry(),
-    }
-}
-
-/// The bytes of one table entry under `opts`: [`bytes_per_entry_in`] and,
-/// with [`Remedies::tca`], the entry's least depth (4 bytes beside it).
-pub fn bytes_per_entry_of(opts: &Options) -> usize {
-    bytes_per_entry_in(opts.ghi)
-        + if opts.remedies.tca {
-            std::mem::size_of::<u32>()
-        } else {
-            0
-        }
-        + if opts.proof {
-            std::mem::size_of::<u16>()
-        } else {
-            0
-        }
-}
 
 /// Below this depth TCA raises no threshold. In these games nearly every
 /// node has a child nearer the root (most moves can be taken back), so
@@ -1207,69 +952,9 @@ impl<G: Game> Search<'_, G> {
     }
 }
 
-/// The chain of a node's numbers under [`Ghi::Path`], its own key still
-/// in: proven for its side to move, that of the proving child with the
-/// shortest chain (a clean one if any: the proof needs only it);
-/// otherwise every child's, since the disproof (or the open numbers)
-/// rests on all of them.
-fn path_deps<M>(kids: &[Child<M>], proven: bool) -> Deps {
-    if proven {
-        kids.iter()
-            .filter(|k| k.delta == 0)
-            .map(|k| k.deps)
-            .min_by_key(|d| d.len)
-            .unwrap_or(Deps::NONE)
-    } else {
-        let mut d = Deps::NONE;
-        for k in kids {
-            d.union(&k.deps);
-        }
-        d
-    }
-}
-
 /// Whether a root with these numbers is open and a call there can still
 /// do something: neither number 0 (decided) nor at the most a threshold
 /// can be (saturated: [`Run::stuck`]).
 fn open_below_saturation(phi: u32, delta: u32) -> bool {
     phi != 0 && delta != 0 && phi.max(delta) < INF - 1
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn remedies_parse_and_name() {
-        assert_eq!(Remedies::parse("tca,wpn"), Ok(Remedies::ALL));
-        assert_eq!(Remedies::parse("all"), Ok(Remedies::ALL));
-        assert_eq!(Remedies::parse(" none "), Ok(Remedies::NONE));
-        assert_eq!(Remedies::parse("wpn").map(Remedies::name), Ok("wpn"));
-        assert_eq!(Remedies::parse("tca").map(Remedies::name), Ok("tca"));
-        assert!(Remedies::parse("snda").unwrap_err().contains("snda"));
-        for r in [Remedies::NONE, Remedies::ALL] {
-            assert_eq!(Remedies::parse(r.name()), Ok(r));
-        }
-    }
-
-    #[test]
-    fn chains_keep_at_most_max_deps_keys() {
-        let mut d = Deps::NONE;
-        for k in 1..=MAX_DEPS as u64 {
-            d.insert(k);
-            d.insert(k);
-        }
-        assert_eq!(d.keys().len(), MAX_DEPS);
-        assert_eq!(d.without(1).keys(), &[2, 3, 4]);
-        // Packed with the entry's own key in the unused slots.
-        let w = d.without(2);
-        assert_eq!(Deps::unpacked(&w.packed(2), 2), w);
-        d.insert(99);
-        assert!(d.too_many());
-        // Too many stays too many: which keys it held is forgotten.
-        assert!(d.without(99).too_many());
-        let mut e = Deps::one(7);
-        e.union(&d);
-        assert!(e.too_many());
-    }
 }
