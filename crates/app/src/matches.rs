@@ -295,6 +295,13 @@ pub fn run_match(
     if plan.openings.is_empty() {
         return Err(AppError::Option("no opening positions".into()));
     }
+    if !(1..=crate::options::MAX_THREADS).contains(&plan.concurrency) {
+        return Err(AppError::Option(format!(
+            "concurrency {} is not between 1 and {}",
+            plan.concurrency,
+            crate::options::MAX_THREADS
+        )));
+    }
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
     let failure: Mutex<Option<AppError>> = Mutex::new(None);

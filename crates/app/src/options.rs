@@ -13,6 +13,18 @@ use zoo_search::{Config, Limits, Replacement, MAX_DEPTH};
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 256;
 
+/// Refuses a thread count outside 1 to [`MAX_THREADS`]: every command
+/// that starts threads checks it here, before any work.
+pub fn check_threads(threads: usize) -> Result<(), AppError> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(())
+    } else {
+        Err(AppError::Option(format!(
+            "threads {threads} is not between 1 and {MAX_THREADS}"
+        )))
+    }
+}
+
 /// What an engine is made of: evaluation, table size, threads, tables,
 /// and every enhancement switch of the search. `Default` is the full
 /// engine with the game's strongest evaluation.
@@ -156,12 +168,7 @@ impl EngineOptions {
         } else {
             Config::default()
         };
-        if self.threads == 0 || self.threads > MAX_THREADS {
-            return bad(format!(
-                "threads {} is not between 1 and {MAX_THREADS}",
-                self.threads
-            ));
-        }
+        check_threads(self.threads)?;
         if self.hash_mb > 0 {
             check_hash(1, self.hash_mb)?;
         }

@@ -100,13 +100,7 @@ fn count<G: Game>(
     let rules = rules_of::<G>(r.rules.as_deref())?;
     let pos: G = position_of(&rules, r.fen.as_deref())?;
     let hist = History::starting_at(r.repetition, pos.key(), pos.piece_count());
-    if !(1..=crate::options::MAX_THREADS).contains(&r.threads) {
-        return Err(AppError::Option(format!(
-            "threads {} is not between 1 and {}",
-            r.threads,
-            crate::options::MAX_THREADS
-        )));
-    }
+    crate::options::check_threads(r.threads)?;
     if r.depth > MAX_PERFT_DEPTH && !r.no_cap {
         return Err(AppError::Option(format!(
             "depth {} is more than perft's cap of {MAX_PERFT_DEPTH} plies (such a count runs for \

@@ -217,10 +217,7 @@ impl TableVisitor for AdvantageOf<'_> {
             Err(TbError::Missing { .. }) => None,
             Err(e) => return Err(e.into()),
         };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads.max(1))
-            .build()
-            .map_err(|e| AppError::Input(format!("cannot start {} threads: {e}", self.threads)))?;
+        let pool = crate::tables::thread_pool(self.threads)?;
         let size = tb.scheme().layout(m).size;
         let mut counts = [WdlCounts::default(); 2];
         let mut written = None;

@@ -264,6 +264,7 @@ impl TableSet {
 
     /// The tables `req` would make, in order, and how many are there.
     pub fn plan(&self, req: &BuildRequest) -> Result<BuildPlan, AppError> {
+        crate::options::check_threads(req.threads)?;
         if let Some(r) = self.scheme(scheme::Plan { set: self, req }) {
             return r;
         }
@@ -540,8 +541,9 @@ pub(crate) fn keep_key(sample: Sample) -> impl Fn(u64) -> bool + Sync {
 }
 
 pub(crate) fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, AppError> {
+    crate::options::check_threads(threads)?;
     rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
+        .num_threads(threads)
         .build()
         .map_err(|e| AppError::Input(format!("cannot start {threads} threads: {e}")))
 }

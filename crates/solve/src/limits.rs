@@ -105,6 +105,16 @@ impl Clock {
         }
     }
 
+    /// When the time limit ends, if there is one.
+    pub(crate) fn deadline(&self) -> Option<std::time::Instant> {
+        self.time.and_then(|t| self.start.checked_add(t))
+    }
+
+    /// What a Ctrl-C handler sets, if the run was given one.
+    pub(crate) fn stop_request(&self) -> Option<fn() -> bool> {
+        self.stop
+    }
+
     /// Whether to stop now (time up or asked to); reports progress and
     /// samples the root's numbers when it is due (the first call samples
     /// too, so a curve starts at the start). Called every few hundred

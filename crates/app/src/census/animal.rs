@@ -171,13 +171,7 @@ fn check_request<B: Board>(req: &CensusRequest) -> Result<(u32, u32), AppError> 
             B::GAME
         )));
     }
-    if !(1..=crate::options::MAX_THREADS).contains(&req.threads) {
-        return Err(AppError::Input(format!(
-            "threads {} is not between 1 and {}",
-            req.threads,
-            crate::options::MAX_THREADS
-        )));
-    }
+    crate::options::check_threads(req.threads)?;
     Ok((lo, hi))
 }
 

@@ -18,16 +18,30 @@ use crate::limits::{Limits, INF};
 use crate::value::Answer;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 use zoo_core::Game;
 
 /// What the threads of a parallel run share besides the table.
-#[derive(Default)]
 pub(super) struct Shared {
     /// Set when a thread has solved the root or the run's own thread has
     /// stopped: every thread returns.
     stop: AtomicBool,
-    /// The helpers' MID calls, added every [`FLUSH`] calls.
+    /// The helpers' MID calls, added every `flush` calls.
     calls: AtomicU64,
+    /// The own thread's calls since the threads started, as often.
+    own: AtomicU64,
+    /// The own thread's calls when the threads started.
+    own_base: u64,
+    /// The calls all threads together may still make: a helper that
+    /// finds them made stops every thread, so that a starved own thread
+    /// (many threads on few cores) does not let the helpers run on.
+    budget: u64,
+    /// How often a thread adds its calls (at most [`FLUSH`], fewer for a
+    /// small budget, so that the threads overshoot it by a few percent).
+    flush: u64,
+    /// The run's time limit and Ctrl-C request, which helpers check too.
+    deadline: Option<Instant>,
+    stop_request: Option<fn() -> bool>,
     /// The root's numbers and reach as the helper that solved it found
     /// them.
     solved: Mutex<Option<(u32, u32, usize)>>,
@@ -83,12 +97,20 @@ impl<G: Game> Search<'_, G> {
             return false;
         };
         if self.jitter != 0 {
-            if self.calls - self.flushed >= FLUSH {
-                sh.calls.fetch_add(self.calls - self.flushed, Relaxed);
+            let new = self.calls - self.flushed;
+            if new >= sh.flush {
+                let helpers = sh.calls.fetch_add(new, Relaxed) + new;
                 self.flushed = self.calls;
+                if helpers.saturating_add(sh.own.load(Relaxed)) >= sh.budget
+                    || sh.deadline.is_some_and(|d| Instant::now() >= d)
+                    || sh.stop_request.is_some_and(|f| f())
+                {
+                    sh.stop.store(true, Relaxed);
+                }
             }
-        } else if self.calls.is_multiple_of(FLUSH) {
+        } else if self.calls.is_multiple_of(sh.flush) {
             self.others = sh.calls.load(Relaxed);
+            sh.own.store(self.calls - sh.own_base, Relaxed);
         }
         sh.stop.load(Relaxed)
     }
@@ -121,7 +143,18 @@ impl<G: Game> Run<'_, G> {
     /// One search of every thread, until the root is solved or stuck, or
     /// a limit stops the own thread.
     fn go_together(&mut self, call_limit: u64) {
-        let shared = Arc::new(Shared::default());
+        let budget = call_limit.saturating_sub(self.s.calls);
+        let shared = Arc::new(Shared {
+            stop: AtomicBool::new(false),
+            calls: AtomicU64::new(0),
+            own: AtomicU64::new(0),
+            own_base: self.s.calls,
+            budget,
+            flush: (budget / (8 * self.opts.threads as u64)).clamp(1, FLUSH),
+            deadline: self.s.clock.deadline(),
+            stop_request: self.s.clock.stop_request(),
+            solved: Mutex::new(None),
+        });
         let Run {
             s,
             root,
