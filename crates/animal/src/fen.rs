@@ -159,7 +159,18 @@ impl<B: Board> Position<B> {
             4 => {
                 let clock = number(2)?.unwrap_or(0);
                 let mv = number(3)?.unwrap_or(1).max(1);
-                let ply = (mv - 1) * 2 + (side == Side::Black) as u16;
+                // The ply count is kept in 16 bits: a move number past it
+                // is refused, not wrapped.
+                let ply = (mv - 1)
+                    .checked_mul(2)
+                    .and_then(|p| p.checked_add((side == Side::Black) as u16))
+                    .ok_or_else(|| {
+                        ParseError::new(
+                            input,
+                            fields[3].0 + 1,
+                            format!("move number {mv} is past the last one zoo counts (32768)"),
+                        )
+                    })?;
                 pos.set_counters(clock, ply);
             }
             _ => {

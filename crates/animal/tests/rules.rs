@@ -160,11 +160,21 @@ fn notation_round_trips_and_errors() {
         "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 1 2 3",
         "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L/7 w",
         "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T05L w",
+        // Move numbers past the 16-bit ply count are refused, not wrapped.
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 32769",
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 40000",
     ] {
         let e = JunglePos::from_fen(bad, &&rules::JUNGLE_LEIDEN);
         assert!(e.is_err(), "{bad:?} parsed");
         assert!(!e.unwrap_err().to_string().is_empty());
     }
+    // The last move number counted is the last ply count, 65535.
+    let last = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 32768";
+    let p = JunglePos::from_fen(last, &&rules::JUNGLE_LEIDEN).unwrap();
+    assert_eq!(
+        p.to_fen(),
+        "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 65535"
+    );
 }
 
 /// docs/rules/README.md, "Changing one rule": a field changed by name

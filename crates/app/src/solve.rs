@@ -263,6 +263,28 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Some(path) => checkpoint::load(path, &question)?,
         None => None,
     };
+    // The goal whose search the checkpoint holds is asked first, and a
+    // run that would not ask it is refused: its table would be replaced.
+    let held_goal = loaded
+        .as_ref()
+        .and_then(|l| l.table.as_ref())
+        .map(|t| t.goal);
+    if let (Some(g), Some(path)) = (held_goal, &r.checkpoint) {
+        let asked = match r.question {
+            Question::Win => g == Goal::Win,
+            Question::NotLose => g == Goal::NotLose,
+            Question::Value => true,
+        };
+        if !asked {
+            return Err(AppError::Input(format!(
+                "{} holds the search of goal `{}`: ask --goal {} (or value) to go on with it, \
+                 or give another --checkpoint",
+                path.display(),
+                g.name(),
+                g.name()
+            )));
+        }
+    }
     let managed = r.algorithm == Algorithm::Dfpn && r.remedies.is_none() && r.checkpoint.is_none();
     let limits = bounded_by_machine(r.limits, r.algorithm, managed);
     let mut failed: Option<AppError> = None;
@@ -518,10 +540,10 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Question::Value => {
             // The proof manager asks first the question the engine's score
             // suggests decides alone.
-            let first = if managed {
-                likely_question(&pos, opened.as_ref())
-            } else {
-                Goal::Win
+            let first = match held_goal {
+                Some(g) => g,
+                None if managed => likely_question(&pos, opened.as_ref()),
+                None => Goal::Win,
             };
             let (value, asked) = solve_value_from(first, &mut ask);
             decided_by = value.and_then(|_| asked.last()).map(|(g, _)| g.name());

@@ -273,6 +273,26 @@ fn values_and_bad_options() {
             "{args:?}: {err}"
         );
     }
+    // Two outputs that are one file: refused before the run, nothing
+    // written.
+    let dir = temp("same-outputs");
+    let same = dir.join("out");
+    for other in ["--plot", "--checkpoint"] {
+        let out = zoo()
+            .args(["solve", "--game", "jungle-checkers", "--fen", WON])
+            .args(["--algo", "pns", "--proof"])
+            .arg(&same)
+            .arg(other)
+            .arg(dir.join(".").join("out"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains("are the same file"),
+            "{other}: {err}"
+        );
+        assert!(!same.exists());
+    }
 }
 
 /// Runs `zoo` with `args` and sends it SIGINT (Ctrl-C) after 2.5 s.
@@ -369,6 +389,17 @@ fn ctrl_c_keeps_the_tree_and_the_run_goes_on() {
         !out.status.success() && err.contains("checkpoint of another question"),
         "{err}"
     );
+    // Nor does another goal: the search it holds is not thrown away.
+    let kept = std::fs::read(&ckpt).unwrap();
+    let mut other = args(&["--time", "1"]);
+    other[4] = "not-lose".into();
+    let out = zoo().args(&other).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("holds the search of goal `win`"),
+        "{err}"
+    );
+    assert!(std::fs::read(&ckpt).unwrap() == kept);
 }
 
 /// Every algorithm writes proofs the checker accepts: PN² as PNS does,

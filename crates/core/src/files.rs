@@ -76,6 +76,15 @@ pub enum FileError {
         /// The offset of the first bad byte.
         at: usize,
     },
+    /// Two outputs of one command name the same file: one would be
+    /// written over the other.
+    #[error("{first} and {second} are the same file: give each output its own")]
+    SameFile {
+        /// The first path given.
+        first: PathBuf,
+        /// The other.
+        second: PathBuf,
+    },
     /// An error of the system.
     #[error("cannot {doing} {path}: {source}")]
     Io {
@@ -197,6 +206,30 @@ pub fn check_writable(path: &Path) -> Result<(), FileError> {
     let r = create_temporary(&tmp).map_err(|e| FileError::io(path, "write", e));
     let _ = std::fs::remove_file(&tmp);
     r.map(|_| ())
+}
+
+/// Checks that no two of a command's outputs are one file (the same
+/// path, another spelling of it, or a link to it), so that none is
+/// written over another.
+pub fn check_distinct(paths: &[&Path]) -> Result<(), FileError> {
+    let mut seen: Vec<(&Path, PathBuf)> = Vec::with_capacity(paths.len());
+    for &p in paths {
+        let target = save_target(p)?;
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let dir = std::fs::canonicalize(dir).map_err(|e| FileError::io(p, "write", e))?;
+        let full = dir.join(target.file_name().unwrap_or_default());
+        if let Some((first, _)) = seen.iter().find(|(_, f)| *f == full) {
+            return Err(FileError::SameFile {
+                first: first.to_path_buf(),
+                second: p.to_path_buf(),
+            });
+        }
+        seen.push((p, full));
+    }
+    Ok(())
 }
 
 /// Counts what passes through, to check the file's size after.
@@ -359,6 +392,24 @@ mod tests {
         save_bytes(&l, b"via link").unwrap();
         assert!(l.symlink_metadata().unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "via link");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn two_outputs_that_are_one_file_are_refused() {
+        let d = dir("distinct");
+        let (a, b) = (d.join("a"), d.join("b"));
+        let l = d.join("link-to-a");
+        std::fs::write(&a, "x").unwrap();
+        std::os::unix::fs::symlink(&a, &l).unwrap();
+        let sub = d.join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let a_again = sub.join("..").join("a");
+        assert!(check_distinct(&[&a, &b]).is_ok());
+        for other in [&a, &l, &a_again] {
+            let e = check_distinct(&[&b, &a, other]).unwrap_err();
+            assert!(matches!(e, FileError::SameFile { .. }), "{other:?}: {e}");
+        }
         let _ = std::fs::remove_dir_all(&d);
     }
 

@@ -181,9 +181,15 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         anyhow::bail!("--proof with --checkpoint is for --algo pns or pn2");
     }
     // A run may take hours: an output that cannot be written is found now.
-    for path in [&a.proof, &a.plot, &a.checkpoint].into_iter().flatten() {
+    let outputs: Vec<&std::path::Path> = [&a.proof, &a.plot, &a.checkpoint]
+        .into_iter()
+        .flatten()
+        .map(|p| p.as_path())
+        .collect();
+    for path in &outputs {
         zoo_app::files::check_writable(path)?;
     }
+    zoo_app::files::check_distinct(&outputs)?;
     let req = SolveRequest {
         game,
         rules: a.rules.name(),
