@@ -269,7 +269,7 @@ pub fn remove_all(ckpt: &Path) {
 
 fn write(tmp: &Path, parts: &Parts, level: u64) -> Result<(), TbError> {
     let io = |e| TbError::io(tmp, e);
-    let f = File::create(tmp).map_err(io)?;
+    let f = zoo_core::files::create_no_follow(tmp).map_err(io)?;
     let mut w = BufWriter::with_capacity(BUF, f);
     let mut crc = crc32fast::Hasher::new();
     let head = parts.head(level);

@@ -552,7 +552,28 @@ fn build_one_material_then_check_the_manifest() {
     std::fs::write(tables.join("DTvd.zootb"), b"damaged").unwrap();
     let out = tb(&["manifest", "--check"]).output().unwrap();
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("DTvd.zootb"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("DTvd.zootb: damaged"));
+    // A manifest is not written over a damaged table: its check would pass.
+    let out = tb(&["manifest"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("DTvd.zootb") && err.contains("checksum"));
+    std::fs::remove_file(tables.join("DTvd.zootb")).unwrap();
+    tb(&["manifest"]).assert().success();
+    // A file listed twice is refused, whichever line is right.
+    let path = tables.join("manifest.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let first = text
+        .lines()
+        .find(|l| l.ends_with(char::is_alphanumeric) && !l.starts_with('#'));
+    let name = first.unwrap().split(' ').next().unwrap();
+    let wrong = format!("{name} 1 {}\n", "0".repeat(64));
+    std::fs::write(&path, format!("{wrong}{text}")).unwrap();
+    let out = tb(&["manifest", "--check"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("listed a second time"),
+        "{err}"
+    );
     // A material that cannot be.
     let out = tb(&["build", "--material", "DTXvd"]).output().unwrap();
     assert!(!out.status.success());

@@ -186,15 +186,22 @@ pub fn temporary_of(target: &Path) -> PathBuf {
 }
 
 fn create_temporary(tmp: &Path) -> io::Result<File> {
+    create_no_follow(tmp)
+}
+
+/// Creates (or empties) `path` for reading and writing without following
+/// a symbolic link at it: the names zoo writes under beside its files
+/// (`.tmp`, scratch and spill files) are known in advance, and a link
+/// planted there must not lead a write to a file elsewhere.
+pub fn create_no_follow(path: &Path) -> io::Result<File> {
     let mut o = OpenOptions::new();
-    o.write(true).create(true).truncate(true);
+    o.read(true).write(true).create(true).truncate(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        // A link planted at the temporary name is not followed.
         o.custom_flags(libc::O_NOFOLLOW);
     }
-    o.open(tmp)
+    o.open(path)
 }
 
 /// Checks before a long run that a save to `path` can be made: the target
@@ -392,6 +399,18 @@ mod tests {
         save_bytes(&l, b"via link").unwrap();
         assert!(l.symlink_metadata().unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "via link");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_link_planted_at_a_scratch_name_is_not_followed() {
+        let d = dir("nofollow");
+        let (precious, planted) = (d.join("precious"), d.join("table.tmp"));
+        std::fs::write(&precious, "keep").unwrap();
+        std::os::unix::fs::symlink(&precious, &planted).unwrap();
+        assert!(create_no_follow(&planted).is_err());
+        assert!(save_bytes(&d.join("table"), b"new").is_err());
+        assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep");
         let _ = std::fs::remove_dir_all(&d);
     }
 

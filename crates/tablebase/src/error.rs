@@ -48,9 +48,14 @@ pub enum TbError {
     /// A plan asked of machines that cannot build anything.
     #[error("{0}")]
     Plan(String),
-    /// A manifest line that is not `file bytes sha256`.
-    #[error("{path}, line {line}: not `file bytes sha256`")]
-    BadManifest { path: PathBuf, line: usize },
+    /// A manifest line that is not `file bytes sha256`, or names a file
+    /// listed before.
+    #[error("{path}, line {line}: {why}")]
+    BadManifest {
+        path: PathBuf,
+        line: usize,
+        why: String,
+    },
     /// `--check` of a directory without a manifest.
     #[error("no manifest in {0} (write one with `zoo tb manifest`)")]
     NoManifest(PathBuf),

@@ -17,7 +17,6 @@
 
 use crate::TbError;
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -46,6 +45,8 @@ pub enum Problem {
     Missing(String),
     /// In the directory, but not listed.
     Unlisted(String),
+    /// Its own checksum shows it damaged (whatever the manifest says).
+    Damaged(String),
     /// Its size or its CRC is not the one listed.
     Differs {
         /// The file.
@@ -62,6 +63,7 @@ impl std::fmt::Display for Problem {
         match self {
             Problem::Missing(n) => write!(f, "{n}: listed in the manifest, not in the directory"),
             Problem::Unlisted(n) => write!(f, "{n}: not listed in the manifest"),
+            Problem::Damaged(n) => write!(f, "{n}: damaged (its own checksum does not match)"),
             Problem::Differs {
                 name,
                 listed,
@@ -101,11 +103,36 @@ fn unhex(s: &str) -> Option<[u8; 32]> {
     Some(out)
 }
 
+/// The CRC-32 of a whole table file: every table and WDL file ends with
+/// the CRC-32 of the bytes before it (little-endian), and the CRC-32 of
+/// such a file is this constant whatever it holds.
+const INTACT_CRC: u32 = 0x2144_DF1C;
+
+/// The size and SHA-256 of a table file, read in large pieces, refused
+/// when its own checksum shows it damaged: a manifest written or
+/// recorded from a damaged file would pass its check.
+fn entry_of_intact(path: &Path) -> Result<Entry, TbError> {
+    let (e, crc) = read_entry(path)?;
+    if e.bytes < 4 || crc != INTACT_CRC {
+        return Err(TbError::Damaged(
+            path.to_path_buf(),
+            crate::error::Damage::Checksum,
+        ));
+    }
+    Ok(e)
+}
+
 /// The size and SHA-256 of a file, read in large pieces.
 pub fn entry_of(path: &Path) -> Result<Entry, TbError> {
+    read_entry(path).map(|(e, _)| e)
+}
+
+/// The size, SHA-256 and CRC-32 of a file, in one reading.
+fn read_entry(path: &Path) -> Result<(Entry, u32), TbError> {
     use sha2::Digest;
     let mut f = crate::file::open_file(path)?;
     let mut h = sha2::Sha256::new();
+    let mut crc = crc32fast::Hasher::new();
     // At most 1 MiB at a time, less for a small file (a 3-piece build
     // writes dozens of small tables; zeroing 1 MiB for each cost more than
     // hashing them).
@@ -118,12 +145,16 @@ pub fn entry_of(path: &Path) -> Result<Entry, TbError> {
             break;
         }
         h.update(&buf[..n]);
+        crc.update(&buf[..n]);
         bytes += n as u64;
     }
-    Ok(Entry {
-        bytes,
-        sha256: h.finalize().into(),
-    })
+    Ok((
+        Entry {
+            bytes,
+            sha256: h.finalize().into(),
+        },
+        crc.finalize(),
+    ))
 }
 
 /// The table files in `dir`, by name.
@@ -162,6 +193,7 @@ pub fn read(dir: &Path) -> Result<Manifest, TbError> {
         let bad = || TbError::BadManifest {
             path: path.clone(),
             line: i + 1,
+            why: "not `file bytes sha256`".into(),
         };
         let mut w = line.split_whitespace();
         let (Some(name), Some(bytes), Some(digest), None) =
@@ -171,7 +203,17 @@ pub fn read(dir: &Path) -> Result<Manifest, TbError> {
         };
         let bytes = bytes.parse().map_err(|_| bad())?;
         let sha256 = unhex(digest).ok_or_else(bad)?;
-        m.insert(name.to_string(), Entry { bytes, sha256 });
+        // A second line for one file is refused: whichever line were
+        // taken, the other would go unchecked.
+        if m.insert(name.to_string(), Entry { bytes, sha256 })
+            .is_some()
+        {
+            return Err(TbError::BadManifest {
+                path: path.clone(),
+                line: i + 1,
+                why: format!("{name} is listed a second time"),
+            });
+        }
     }
     Ok(m)
 }
@@ -184,7 +226,7 @@ fn save(dir: &Path, m: &Manifest) -> Result<(), TbError> {
     for (name, e) in m {
         text.push_str(&format!("{name} {} {}\n", e.bytes, hex(&e.sha256)));
     }
-    let mut f = File::create(&tmp).map_err(io(&tmp))?;
+    let mut f = zoo_core::files::create_no_follow(&tmp).map_err(io(&tmp))?;
     f.write_all(text.as_bytes()).map_err(io(&tmp))?;
     f.sync_all().map_err(io(&tmp))?;
     std::fs::rename(&tmp, &path).map_err(io(&path))
@@ -200,7 +242,7 @@ pub fn record(dir: &Path, written: &[String]) -> Result<Manifest, TbError> {
     m.retain(|name, _| files.contains(name));
     for name in files {
         if written.contains(&name) || !m.contains_key(&name) {
-            let e = entry_of(&dir.join(&name))?;
+            let e = entry_of_intact(&dir.join(&name))?;
             m.insert(name, e);
         }
     }
@@ -212,7 +254,7 @@ pub fn record(dir: &Path, written: &[String]) -> Result<Manifest, TbError> {
 pub fn write(dir: &Path) -> Result<Manifest, TbError> {
     let mut m = Manifest::new();
     for name in table_files(dir)? {
-        let e = entry_of(&dir.join(&name))?;
+        let e = entry_of_intact(&dir.join(&name))?;
         m.insert(name, e);
     }
     save(dir, &m)?;
@@ -234,8 +276,10 @@ pub fn check(dir: &Path) -> Result<Vec<Problem>, TbError> {
             out.push(Problem::Missing(name.clone()));
             continue;
         }
-        let found = entry_of(&dir.join(name))?;
-        if found != listed {
+        let (found, crc) = read_entry(&dir.join(name))?;
+        if found.bytes < 4 || crc != INTACT_CRC {
+            out.push(Problem::Damaged(name.clone()));
+        } else if found != listed {
             out.push(Problem::Differs {
                 name: name.clone(),
                 listed,

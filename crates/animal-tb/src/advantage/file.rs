@@ -58,7 +58,7 @@ impl Pass {
     /// memory they took.
     pub fn spill(self, path: &Path) -> Result<Spilled, TbError> {
         let io = |e: std::io::Error| TbError::io(path, e);
-        let mut w = BufWriter::new(File::create(path).map_err(io)?);
+        let mut w = BufWriter::new(zoo_core::files::create_no_follow(path).map_err(io)?);
         for bits in &self.bits {
             for word in bits.words.iter() {
                 w.write_all(

@@ -368,13 +368,7 @@ fn unpack(words: &[u64], out: &mut [u8]) {
 fn scratch_map(dir: &Path, name: String, bytes: u64) -> Result<MmapMut, TbError> {
     let path = dir.join(format!("{name}.values.tmp"));
     let io = |e| TbError::io(&path, e);
-    let f = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&path)
-        .map_err(io)?;
+    let f = zoo_core::files::create_no_follow(&path).map_err(io)?;
     std::fs::remove_file(&path).map_err(io)?;
     f.set_len(bytes.max(1)).map_err(io)?;
     // SAFETY: the file is ours alone (created, then unlinked) and keeps

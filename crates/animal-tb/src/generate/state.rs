@@ -43,13 +43,7 @@ impl State {
             }
             Some(path) => {
                 let io = |e| TbError::io(path, e);
-                let f = std::fs::OpenOptions::new()
-                    .read(true)
-                    .write(true)
-                    .create(true)
-                    .truncate(true)
-                    .open(path)
-                    .map_err(io)?;
+                let f = zoo_core::files::create_no_follow(path).map_err(io)?;
                 // Without a name the file goes when `f` and the map do,
                 // even if the build fails below or is killed later.
                 std::fs::remove_file(path).map_err(io)?;

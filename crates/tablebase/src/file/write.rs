@@ -150,7 +150,7 @@ fn write_tmp(
             sides: header.sides,
         });
     }
-    let f = File::create(tmp).map_err(io)?;
+    let f = zoo_core::files::create_no_follow(tmp).map_err(io)?;
     let mut out = Out {
         w: BufWriter::with_capacity(1 << 20, f),
         crc: crc32fast::Hasher::new(),
