@@ -81,8 +81,11 @@ impl TableVisitor for RecompressOf<'_> {
                         r.unchanged += 1;
                     } else {
                         r.rewritten += 1;
-                        written.push(zoo_tb::file::file_name(&m.name::<B>()));
                     }
+                    // Recorded either way: a run stopped before its
+                    // manifest was written (Ctrl-C) rewrote files the next
+                    // run finds unchanged, and their entries are stale.
+                    written.push(zoo_tb::file::file_name(&m.name::<B>()));
                 }
                 Err(TbError::Missing { .. } | TbError::WdlOnly { .. }) => r.without_table += 1,
                 Err(e) => {
