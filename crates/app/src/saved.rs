@@ -120,7 +120,17 @@ impl SavedGame {
     /// `game` (a checkers game: PDN does not tell zoo's apart). The moves
     /// are checked by [`SavedGame::session`].
     pub fn parse(game: GameKind, text: &str) -> Result<SavedGame, AppError> {
-        let json = text.trim_start().starts_with('{');
+        // PDN comments are in braces too: for the checkers games a first
+        // line is JSON only if it reads as JSON.
+        let first = text.lines().map(str::trim).find(|l| !l.is_empty());
+        let checkers = matches!(
+            game,
+            GameKind::ClassicalCheckers | GameKind::EnglishCheckers
+        );
+        let json = first.is_some_and(|l| {
+            l.starts_with('{')
+                && (!checkers || serde_json::from_str::<serde_json::Value>(l).is_ok())
+        });
         match game {
             GameKind::ClassicalCheckers | GameKind::EnglishCheckers if !json => {
                 let games = parse_pdn(text).map_err(|e| AppError::Input(e.to_string()))?;

@@ -165,6 +165,19 @@ pub struct SolveReport {
     /// With `value`: the question whose answer decided it (the last one
     /// asked; a draw needs both), `null` when open.
     pub decided_by: Option<&'static str>,
+    /// Probes that found a table file damaged or unreadable, with the
+    /// first reason (`null`: none). The answers stand: the search went on
+    /// below those positions.
+    pub tables_refused: Option<TablesRefused>,
+}
+
+/// Table probes refused during a solve ([`SolveReport::tables_refused`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct TablesRefused {
+    /// How many probes.
+    pub probes: u64,
+    /// The first reason.
+    pub first: String,
 }
 
 /// Runs the request.
@@ -263,12 +276,27 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Some(path) => checkpoint::load(path, &question)?,
         None => None,
     };
-    // The goal whose search the checkpoint holds is asked first, and a
-    // run that would not ask it is refused: its table would be replaced.
+    // A run that would not ask the goal whose search the checkpoint holds
+    // is refused: its table would be replaced. A value search asks it
+    // first unless the other goal is answered there already (asking that
+    // one costs nothing then, and the order stays that of the first run).
     let held_goal = loaded
         .as_ref()
         .and_then(|l| l.table.as_ref())
         .map(|t| t.goal);
+    let answered_before = |g: Goal| {
+        loaded
+            .as_ref()
+            .is_some_and(|l| l.done.iter().any(|(d, _)| *d == g))
+    };
+    let value_first = held_goal.filter(|&g| {
+        let other = if g == Goal::Win {
+            Goal::NotLose
+        } else {
+            Goal::Win
+        };
+        !answered_before(other)
+    });
     if let (Some(g), Some(path)) = (held_goal, &r.checkpoint) {
         let asked = match r.question {
             Question::Win => g == Goal::Win,
@@ -540,7 +568,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Question::Value => {
             // The proof manager asks first the question the engine's score
             // suggests decides alone.
-            let first = match held_goal {
+            let first = match value_first {
                 Some(g) => g,
                 None if managed => likely_question(&pos, opened.as_ref()),
                 None => Goal::Win,
@@ -553,6 +581,10 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     if let Some(e) = failed {
         return Err(e);
     }
+    let tables_refused = opened
+        .as_ref()
+        .and_then(|t| t.oracle.refused())
+        .map(|(probes, first)| TablesRefused { probes, first });
     Ok(SolveReport {
         game: pos.game_name(),
         rules: pos.rules_name(),
@@ -568,6 +600,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         answers,
         value,
         decided_by,
+        tables_refused,
     })
 }
 
@@ -642,7 +675,13 @@ pub fn check_proof(text: &str, tables: Option<&std::path::Path>) -> Result<Check
             let probe = opened.as_ref().map(|t| {
                 let oracle = t.oracle.clone();
                 // Only the value is checked: WDL-only files will do.
-                move |p: &G| oracle.probe(p).map(|v| v.outcome)
+                move |p: &G| {
+                    oracle.probe(p).map(|v| v.outcome).ok_or_else(|| {
+                        oracle
+                            .why_unknown(p)
+                            .unwrap_or_else(|| "the tables do not cover this position".into())
+                    })
+                }
             });
             let probe_ref: Option<zoo_proofcheck::Probe<'_, G>> =
                 probe.as_ref().map(|f| f as zoo_proofcheck::Probe<'_, G>);

@@ -465,7 +465,10 @@ impl SchemeVisitor for Probe<'_> {
         let pos = table_position(&scheme, self.fen)?;
         let tb = opened(self.set, &scheme);
         let (value, distance) = tb.try_probe(&pos)?;
-        let game_over = pos.terminal().is_some();
+        // A side with no move has lost: the game is over there too.
+        let mut legal = zoo_core::MoveList::new();
+        pos.legal_moves(&mut legal);
+        let game_over = pos.terminal().is_some() || legal.is_empty();
         let moves = if game_over {
             Vec::new()
         } else {

@@ -59,6 +59,11 @@ impl TableSet {
     pub fn check_dir(&self) -> Result<(), AppError> {
         if self.dir.is_dir() {
             Ok(())
+        } else if self.dir.exists() {
+            Err(AppError::Path(format!(
+                "the table directory {} is not a directory",
+                self.dir.display()
+            )))
         } else {
             Err(AppError::Path(format!(
                 "the table directory {} does not exist",

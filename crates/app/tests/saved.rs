@@ -44,6 +44,10 @@ fn checkers_games_are_pdn_and_animal_games_match_records() {
     let g = SavedGame::parse(GameKind::Jungle, line).unwrap();
     assert_eq!((g.moves.len(), g.result.as_str()), (2, "1/2-1/2"));
     g.session(EngineOptions::default()).unwrap();
+    // PDN may open with a comment, which is in braces like JSON.
+    let commented = "{A comment before the game}\n1. 11-15 23-19 *\n";
+    let g = SavedGame::parse(GameKind::EnglishCheckers, commented).unwrap();
+    assert_eq!(g.moves, ["11-15", "23-19"]);
 }
 
 #[test]

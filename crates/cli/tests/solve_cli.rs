@@ -207,6 +207,35 @@ fn table_leaves_are_checked_against_the_tables() {
         !out.status.success() && err.contains("the tables say win"),
         "{err}"
     );
+    // Damaged tables: the check names the damage, not a gap in the
+    // tables; a solve says it searched below them, and its answer stands.
+    for e in std::fs::read_dir(tb.join("jungle-checkers/leiden")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension() == Some("zootb".as_ref()) {
+            let mut bytes = std::fs::read(&p).unwrap();
+            let last = bytes.len() - 1;
+            bytes[last] ^= 1;
+            std::fs::write(&p, bytes).unwrap();
+        }
+    }
+    let out = check(&proof, &["--tb", tb.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("checksum"), "{err}");
+    let out = zoo()
+        .args(["solve", "--game", "jungle-checkers", "--fen", WON, "--tb"])
+        .arg(&tb)
+        .output()
+        .unwrap();
+    let (said, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{err}");
+    assert!(said.contains("value: win"), "{said}");
+    assert!(
+        err.contains("table probes refused") && err.contains("checksum"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -621,5 +650,36 @@ fn one_piece_past_the_tables_the_material_is_built() {
         "{}",
         String::from_utf8_lossy(&ok.stderr)
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A value search given the checkpoint of a `not-lose` search goes on
+/// with it first (asking `win` first would write its table over it).
+#[test]
+fn a_value_search_goes_on_with_the_goal_the_checkpoint_holds() {
+    let dir = temp("held-goal");
+    let ckpt = dir.join("c");
+    let run = |goal: &str, more: &[&str]| {
+        let out = zoo()
+            .args(["solve", "--game", "jungle-checkers", "--fen"])
+            .args(["7/3e3/7/7/7/3R3/2D4 b", "--goal", goal, "--json"])
+            .args(["--remedies", "none", "--checkpoint"])
+            .arg(&ckpt)
+            .args(more)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let first = run("not-lose", &["--nodes", "300"]);
+    assert_eq!(first["answers"][0]["answer"], "unknown", "{first}");
+    let v = run("value", &[]);
+    assert_eq!(v["answers"][0]["goal"], "not-lose", "{v}");
+    assert!(v["answers"][0]["nodes"].as_u64().unwrap() > 300, "{v}");
+    assert_eq!(v["value"], "loss", "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

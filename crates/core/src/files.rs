@@ -86,14 +86,15 @@ pub enum FileError {
         second: PathBuf,
     },
     /// An error of the system.
-    #[error("cannot {doing} {path}: {source}")]
+    #[error("cannot {doing} {path}: {error}")]
     Io {
         /// The path.
         path: PathBuf,
         /// "read" or "write".
         doing: &'static str,
-        /// The system's error.
-        source: io::Error,
+        /// The system's error (in the message, so not a `source` as
+        /// well: a chain printed whole would say it twice).
+        error: io::Error,
     },
 }
 
@@ -102,13 +103,13 @@ impl FileError {
         FileError::Io {
             path: path.to_path_buf(),
             doing,
-            source,
+            error: source,
         }
     }
 
     /// Whether the file was simply not there (a read).
     pub fn is_not_found(&self) -> bool {
-        matches!(self, FileError::Io { source, .. } if source.kind() == io::ErrorKind::NotFound)
+        matches!(self, FileError::Io { error, .. } if error.kind() == io::ErrorKind::NotFound)
     }
 }
 

@@ -47,6 +47,13 @@ pub trait Oracle<G>: Send + Sync {
         let _ = pos;
         None
     }
+    /// How many probes found a table file damaged or unreadable so far,
+    /// and the first such reason: the search goes on below those
+    /// positions (its answer stands), and the user is told. `None` when
+    /// none was, or the oracle does not count.
+    fn refused(&self) -> Option<(u64, String)> {
+        None
+    }
 }
 
 /// What building one material's whole table in memory would take

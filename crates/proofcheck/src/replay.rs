@@ -38,8 +38,9 @@ fn placement<G: Game>(pos: &G) -> String {
         .join(" ")
 }
 
-/// The tables' value of a position for its side to move, where they know it.
-pub type Probe<'a, G> = &'a dyn Fn(&G) -> Option<Outcome>;
+/// The tables' value of a position for its side to move, or why they
+/// give none (not covered, a table missing or damaged).
+pub type Probe<'a, G> = &'a dyn Fn(&G) -> Result<Outcome, String>;
 
 /// Checks the proof file `text` of game `G` under `rules`, with `table`
 /// giving the tables' value of a position (for the side to move) where the
@@ -188,12 +189,10 @@ pub fn check<G: Game>(
                             };
                             table_leaves += 1;
                             match probe(&*pos) {
-                                Some(v) if v == o => o,
-                                Some(v) => {
-                                    return err(n.line, format!("the tables say {}", name(v)))
-                                }
-                                None => {
-                                    return err(n.line, "the tables do not cover this position")
+                                Ok(v) if v == o => o,
+                                Ok(v) => return err(n.line, format!("the tables say {}", name(v))),
+                                Err(why) => {
+                                    return err(n.line, format!("the tables give no value: {why}"))
                                 }
                             }
                         }

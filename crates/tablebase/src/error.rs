@@ -24,7 +24,7 @@ pub enum TbError {
     #[error("only the WDL file of {material} in {dir}: its value is known, not its distance")]
     WdlOnly { material: String, dir: PathBuf },
     /// A table file exists but cannot be used.
-    #[error("table file {0} refused: {1} (remove it to build it again with `zoo tb build`)")]
+    #[error("table file {} refused: {} ({})", .0.display(), .1, remedy(.0))]
     Damaged(PathBuf, Damage),
     /// The table a position needs is not in the directory.
     #[error("no table for {material} in {dir} (build it with `zoo tb build`)")]
@@ -124,6 +124,16 @@ impl TbError {
     /// An I/O error on `path`.
     pub fn io(path: impl Into<PathBuf>, e: std::io::Error) -> TbError {
         TbError::Io(path.into(), Arc::new(e))
+    }
+}
+
+/// What makes a refused file again: `zoo tb wdl` writes the WDL-only
+/// files, `zoo tb build` the tables.
+fn remedy(path: &std::path::Path) -> &'static str {
+    if path.extension().is_some_and(|e| e == "zoowdl") {
+        "remove it to write it again with `zoo tb wdl`"
+    } else {
+        "remove it to build it again with `zoo tb build`"
     }
 }
 

@@ -3,8 +3,10 @@
 //! files where there are only those (values without distances, in the
 //! manner of Syzygy's WDL tables; the search finds the way to the win).
 
-use crate::Tablebase;
+use crate::{Tablebase, TbError};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::OnceLock;
 use zoo_core::{Game, Oracle, OracleValue, TableScheme};
 
 /// The endgame tables of a game as an oracle.
@@ -15,6 +17,10 @@ pub struct TbOracle<S: TableScheme> {
     wdl_only: usize,
     /// Materials up to `max` pieces.
     materials: usize,
+    /// Probes that found a file damaged or unreadable, and the first
+    /// reason ([`Oracle::refused`]).
+    refusals: AtomicU64,
+    first_refusal: OnceLock<String>,
 }
 
 impl<S: TableScheme> TbOracle<S> {
@@ -57,7 +63,22 @@ impl<S: TableScheme> TbOracle<S> {
             max,
             wdl_only,
             materials,
+            refusals: AtomicU64::new(0),
+            first_refusal: OnceLock::new(),
         })
+    }
+
+    /// Counts a probe that found a file damaged or unreadable (not one
+    /// outside the tables).
+    #[cold]
+    fn note_refusal(&self, e: &TbError) {
+        if matches!(
+            e,
+            TbError::Damaged(..) | TbError::DamagedChild { .. } | TbError::Io(..)
+        ) {
+            self.refusals.fetch_add(1, Relaxed);
+            self.first_refusal.get_or_init(|| e.to_string());
+        }
     }
 
     /// The tables behind the oracle.
@@ -99,9 +120,19 @@ impl<S: TableScheme> Oracle<S::Pos> for TbOracle<S> {
     }
     #[inline]
     fn probe(&self, pos: &S::Pos) -> Option<OracleValue> {
-        self.tb.probe_value(pos).ok()
+        match self.tb.probe_value(pos) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.note_refusal(&e);
+                None
+            }
+        }
     }
     fn why_unknown(&self, pos: &S::Pos) -> Option<String> {
         self.tb.probe_value(pos).err().map(|e| e.to_string())
+    }
+    fn refused(&self) -> Option<(u64, String)> {
+        let n = self.refusals.load(Relaxed);
+        (n > 0).then(|| (n, self.first_refusal.get().cloned().unwrap_or_default()))
     }
 }

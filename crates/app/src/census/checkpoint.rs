@@ -222,7 +222,7 @@ impl Checkpoint {
                     crate::files::FileError::Io {
                         path: path.to_path_buf(),
                         doing: "write",
-                        source: e,
+                        error: e,
                     }
                 })
             })

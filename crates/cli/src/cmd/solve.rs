@@ -227,7 +227,11 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             .ok()
             .filter(|d| !d.is_zero())
             .ok_or_else(|| {
-                anyhow::anyhow!("--checkpoint-every must be a positive number of seconds")
+                anyhow::anyhow!(
+                    "--checkpoint-every {}: give a positive number of seconds, at most {}",
+                    a.checkpoint_every,
+                    u64::MAX
+                )
             })?,
         threads: a.threads,
     };
@@ -342,6 +346,12 @@ pub fn run(a: &SolveArgs) -> Result<()> {
                 ),
             }
         }
+    }
+    if let Some(t) = &r.tables_refused {
+        eprintln!(
+            "zoo: warning: {} table probes refused, the first: {}; the answers stand (searched below those positions)",
+            t.probes, t.first
+        );
     }
     if matches!(a.goal, GoalArg::Value) {
         match r.value {

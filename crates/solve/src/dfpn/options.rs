@@ -104,6 +104,9 @@ impl Remedies {
 
     /// Parses a comma-separated list of `tca`, `wpn` (or `none`, `all`).
     pub fn parse(s: &str) -> Result<Remedies, String> {
+        if s.split(',').all(|p| p.trim().is_empty()) {
+            return Err("no remedy named (give tca, wpn, all or none)".into());
+        }
         let mut r = Remedies::NONE;
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             match part {
@@ -180,6 +183,7 @@ mod tests {
         assert_eq!(Remedies::parse("wpn").map(Remedies::name), Ok("wpn"));
         assert_eq!(Remedies::parse("tca").map(Remedies::name), Ok("tca"));
         assert!(Remedies::parse("snda").unwrap_err().contains("snda"));
+        assert!(Remedies::parse("").is_err() && Remedies::parse(" , ").is_err());
         for r in [Remedies::NONE, Remedies::ALL] {
             assert_eq!(Remedies::parse(r.name()), Ok(r));
         }

@@ -58,7 +58,7 @@ fn unzstd(
 /// (a FIFO in a table directory would block the open forever).
 pub fn open_file(path: &Path) -> Result<File, TbError> {
     zoo_core::files::open_regular(path).map_err(|e| match e {
-        zoo_core::files::FileError::Io { source, .. } => TbError::io(path, source),
+        zoo_core::files::FileError::Io { error, .. } => TbError::io(path, error),
         zoo_core::files::FileError::NotRegular { kind, .. } => TbError::io(
             path,
             std::io::Error::new(
