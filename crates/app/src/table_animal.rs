@@ -68,7 +68,7 @@ impl TableVisitor for TableDir<'_> {
     type Output = Result<PathBuf, AppError>;
     fn visit<B: Board>(self) -> Self::Output {
         let rules = rules_of::<B>(self.0)?;
-        Ok(zoo_tb::file::table_dir(&self.0.dir(), B::GAME, rules.name))
+        Ok(zoo_tb::file::table_dir(self.0.dir(), B::GAME, rules.name))
     }
 }
 
@@ -80,7 +80,7 @@ impl TableVisitor for PlanIt<'_> {
     type Output = Result<BuildPlan, AppError>;
     fn visit<B: Board>(self) -> Self::Output {
         let rules = rules_of::<B>(self.set)?;
-        let dir = &self.set.dir();
+        let dir = self.set.dir();
         let (jobs, options) = match &self.req.material {
             None => {
                 let opts = build_options::<B>(self.req)?;
@@ -142,7 +142,7 @@ impl TableVisitor for GenericIt<'_> {
         let rules = rules_of::<B>(self.set)?;
         check_pieces::<B>(self.pieces)?;
         let r = zoo_animal_tb::build_retro::build_retro::<B>(
-            &self.set.dir(),
+            self.set.dir(),
             rules,
             self.pieces,
             &|w| (self.done)(&w.material.name::<B>(), w.built),
@@ -153,7 +153,7 @@ impl TableVisitor for GenericIt<'_> {
                 built: w.iter().filter(|w| w.built).count(),
             }),
             Err(TbError::Interrupted) => {
-                let tb = Tablebase::<B>::open(&self.set.dir(), rules);
+                let tb = Tablebase::<B>::open(self.set.dir(), rules);
                 let missing = (2..=self.pieces)
                     .flat_map(Material::canonical::<B>)
                     .filter(|&m| !tb.path_of(m).exists())
@@ -202,7 +202,7 @@ impl TableVisitor for BuildIt<'_> {
             (self.finished)(b)
         };
         let r = zoo_animal_tb::build::build_on::<B>(
-            &self.set.dir(),
+            self.set.dir(),
             rules,
             options,
             jobs,
@@ -235,7 +235,7 @@ impl TableVisitor for StatsOf<'_> {
     fn visit<B: Board>(self) -> Self::Output {
         let rules = rules_of::<B>(self.set)?;
         check_pieces::<B>(self.pieces)?;
-        let tb = Tablebase::<B>::open(&self.set.dir(), rules);
+        let tb = Tablebase::<B>::open(self.set.dir(), rules);
         let s = zoo_animal_tb::build::stats(&tb, self.pieces)?;
         Ok(TableStats {
             game: B::GAME,
@@ -260,7 +260,7 @@ impl TableVisitor for ProbeOf<'_> {
     fn visit<B: Board>(self) -> Self::Output {
         let rules = rules_of::<B>(self.set)?;
         let pos = Position::<B>::from_fen_str(self.fen, rules)?;
-        let tb = Tablebase::<B>::open(&self.set.dir(), rules);
+        let tb = Tablebase::<B>::open(self.set.dir(), rules);
         let game_over = pos.terminal_outcome().is_some();
         // The full tables when the position's and its children's are all
         // there, else the WDL files' values without distances.
@@ -342,7 +342,7 @@ impl TableVisitor for VerifyAll<'_> {
                 )));
             }
         }
-        let tb = Tablebase::<B>::open(&self.set.dir(), rules);
+        let tb = Tablebase::<B>::open(self.set.dir(), rules);
         for n in 2..=pieces {
             for m in Material::canonical::<B>(n) {
                 tb.table(m).map_err(|e| {
@@ -390,7 +390,7 @@ impl TableVisitor for VerifySample<'_> {
         if self.positions == 0 {
             return Err(AppError::Input("--positions must be at least 1".into()));
         }
-        let tb = Tablebase::<B>::open(&self.set.dir(), rules);
+        let tb = Tablebase::<B>::open(self.set.dir(), rules);
         // The tables of `ms` that open and those not built; any other
         // failure (a damaged file) stops the check.
         let split = |ms: Vec<Material>| -> Result<(Vec<Material>, Vec<Material>), AppError> {

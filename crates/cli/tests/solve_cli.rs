@@ -2,6 +2,8 @@
 //! independent checker, with and without table leaves; damaged or wrong proofs (cases
 //! in tests/data/damaged-proofs.txt) are refused with the line at fault.
 
+mod common;
+
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
@@ -659,20 +661,20 @@ fn one_piece_past_the_tables_the_material_is_built() {
 fn a_value_search_goes_on_with_the_goal_the_checkpoint_holds() {
     let dir = temp("held-goal");
     let ckpt = dir.join("c");
+    let ckpt = ckpt.to_str().unwrap();
     let run = |goal: &str, more: &[&str]| {
-        let out = zoo()
-            .args(["solve", "--game", "jungle-checkers", "--fen"])
-            .args(["7/3e3/7/7/7/3R3/2D4 b", "--goal", goal, "--json"])
-            .args(["--remedies", "none", "--checkpoint"])
-            .arg(&ckpt)
-            .args(more)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let fen = "7/3e3/7/7/7/3R3/2D4 b";
+        let args = [
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            fen,
+            "--goal",
+            goal,
+        ];
+        let args = args.iter().chain(&["--json", "--remedies", "none"]);
+        let out = common::zoo_ok(args.chain(&["--checkpoint", ckpt]).chain(more));
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
     let first = run("not-lose", &["--nodes", "300"]);
