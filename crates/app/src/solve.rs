@@ -289,18 +289,26 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             .as_ref()
             .is_some_and(|l| l.done.iter().any(|(d, _)| *d == g))
     };
-    let value_first = held_goal.filter(|&g| {
+    // The other goal answered already: it is read first, and may decide
+    // the value without the held search.
+    let value_first = held_goal.map(|g| {
         let other = if g == Goal::Win {
             Goal::NotLose
         } else {
             Goal::Win
         };
-        !answered_before(other)
+        if answered_before(other) {
+            other
+        } else {
+            g
+        }
     });
     if let (Some(g), Some(path)) = (held_goal, &r.checkpoint) {
+        // A goal answered in the checkpoint already is read, not searched:
+        // asking it leaves the held search alone.
         let asked = match r.question {
-            Question::Win => g == Goal::Win,
-            Question::NotLose => g == Goal::NotLose,
+            Question::Win => g == Goal::Win || answered_before(Goal::Win),
+            Question::NotLose => g == Goal::NotLose || answered_before(Goal::NotLose),
             Question::Value => true,
         };
         if !asked {
@@ -325,10 +333,8 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     let mut graph =
         manager::GraphSlot::with_builder(opened.as_ref().and_then(|t| t.builder.as_deref()));
     let mut ask = |goal: Goal| -> Answer {
-        if held {
-            return Answer::Unknown;
-        }
-        // An answer the checkpoint already holds is not sought again.
+        // An answer the checkpoint already holds is not sought again (read
+        // even after a held question: it costs nothing).
         if let Some(l) = loaded.as_mut() {
             if let Some(i) = l.done.iter().position(|(g, _)| *g == goal) {
                 let (_, a) = l.done.remove(i);
@@ -339,6 +345,9 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                 answers.push(a);
                 return answer;
             }
+        }
+        if held {
+            return Answer::Unknown;
         }
         let dfpn_opts = dfpn::Options {
             ghi: r.ghi,
@@ -404,7 +413,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     )));
                     return Answer::Unknown;
                 }
-                let done_before = answers.clone();
+                let done_before = kept(&answers, loaded.as_ref());
                 let mut save_error = None;
                 let mut saver = |view: &zoo_solve::tree_file::TreeView<'_>| {
                     checkpoint::save(
@@ -479,7 +488,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     )));
                     return Answer::Unknown;
                 }
-                let done_before = answers.clone();
+                let done_before = kept(&answers, loaded.as_ref());
                 let mut save_error = None;
                 let mut saver = |view: &dfpn::TableView<'_>| {
                     checkpoint::save(
@@ -546,7 +555,8 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         // A question answered is kept at once: a kill before the next
         // one's first save loses nothing.
         if let (Some(path), true) = (&r.checkpoint, report.answer != Answer::Unknown) {
-            if let Err(e) = checkpoint::save(path, &question, &answers, checkpoint::Body::None) {
+            let done = kept(&answers, loaded.as_ref());
+            if let Err(e) = checkpoint::save(path, &question, &done, checkpoint::Body::None) {
                 failed = Some(AppError::Path(format!(
                     "cannot write checkpoint {}: {e}",
                     path.display()
@@ -602,6 +612,16 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         decided_by,
         tables_refused,
     })
+}
+
+/// The answers a checkpoint keeps: this run's, and those it read and
+/// has not asked (a run of one goal keeps the other's answer).
+fn kept(answers: &[AnswerReport], loaded: Option<&checkpoint::Loaded>) -> Vec<AnswerReport> {
+    let mut all = answers.to_vec();
+    if let Some(l) = loaded {
+        all.extend(l.done.iter().map(|(_, a)| a.clone()));
+    }
+    all
 }
 
 /// The question a value search asks first: `not-lose` where a short

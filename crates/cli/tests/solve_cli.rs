@@ -683,5 +683,14 @@ fn a_value_search_goes_on_with_the_goal_the_checkpoint_holds() {
     assert_eq!(v["answers"][0]["goal"], "not-lose", "{v}");
     assert!(v["answers"][0]["nodes"].as_u64().unwrap() > 300, "{v}");
     assert_eq!(v["value"], "loss", "{v}");
+    // Now it holds the answer of `not-lose` and, stopped, the search of
+    // `win`: `not-lose` is read, not refused, and so is the value.
+    let w = run("win", &["--nodes", "300"]);
+    assert_eq!(w["answers"][0]["answer"], "unknown", "{w}");
+    let n = run("not-lose", &[]);
+    assert_eq!(n["answers"][0]["answer"], "disproven", "{n}");
+    let v = run("value", &["--nodes", "300"]);
+    assert_eq!(v["value"], "loss", "{v}");
+    assert_eq!(v["answers"].as_array().unwrap().len(), 1, "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -236,14 +236,23 @@ fn save(dir: &Path, m: &Manifest) -> Result<(), TbError> {
 /// computed afresh, the files not in the directory any more are dropped,
 /// and tables not listed yet are added; other entries are kept as they
 /// are (reading every table again after each build would cost minutes).
+/// A damaged file is left out (its check then names it), so that one bad
+/// file elsewhere in the directory does not fail the build that records.
 pub fn record(dir: &Path, written: &[String]) -> Result<Manifest, TbError> {
     let mut m = read(dir)?;
     let files = table_files(dir)?;
     m.retain(|name, _| files.contains(name));
     for name in files {
         if written.contains(&name) || !m.contains_key(&name) {
-            let e = entry_of_intact(&dir.join(&name))?;
-            m.insert(name, e);
+            match entry_of_intact(&dir.join(&name)) {
+                Ok(e) => {
+                    m.insert(name, e);
+                }
+                Err(TbError::Damaged(..)) => {
+                    m.remove(&name);
+                }
+                Err(e) => return Err(e),
+            }
         }
     }
     save(dir, &m)?;

@@ -120,7 +120,15 @@ fn the_manifest_lists_every_table_and_catches_a_changed_byte() {
     std::fs::write(tdir.join("extra.zootb"), b"x").unwrap();
     let problems = manifest::check(&tdir).unwrap();
     assert!(
-        matches!(&problems[..], [Problem::Differs { name: n, .. }, Problem::Unlisted(u)] if n == name && u == "extra.zootb"),
+        matches!(&problems[..], [Problem::Damaged(n), Problem::Unlisted(u)] if n == name && u == "extra.zootb"),
+        "{problems:?}"
+    );
+    // An intact table other than the one listed differs.
+    let (other, _) = listed.iter().nth(1).unwrap();
+    std::fs::copy(tdir.join(other), &path).unwrap();
+    let problems = manifest::check(&tdir).unwrap();
+    assert!(
+        matches!(&problems[..], [Problem::Differs { name: n, .. }, Problem::Unlisted(_)] if n == name),
         "{problems:?}"
     );
     std::fs::remove_file(&path).unwrap();
