@@ -292,11 +292,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     // The other goal answered already: it is read first, and may decide
     // the value without the held search.
     let value_first = held_goal.map(|g| {
-        let other = if g == Goal::Win {
-            Goal::NotLose
-        } else {
-            Goal::Win
-        };
+        let other = g.other();
         if answered_before(other) {
             other
         } else {

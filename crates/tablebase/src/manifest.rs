@@ -108,12 +108,18 @@ fn unhex(s: &str) -> Option<[u8; 32]> {
 /// such a file is this constant whatever it holds.
 const INTACT_CRC: u32 = 0x2144_DF1C;
 
+/// Whether a file read as `e` with whole-file CRC-32 `crc` passes its own
+/// checksum.
+fn intact(e: &Entry, crc: u32) -> bool {
+    e.bytes >= 4 && crc == INTACT_CRC
+}
+
 /// The size and SHA-256 of a table file, read in large pieces, refused
 /// when its own checksum shows it damaged: a manifest written or
 /// recorded from a damaged file would pass its check.
 fn entry_of_intact(path: &Path) -> Result<Entry, TbError> {
     let (e, crc) = read_entry(path)?;
-    if e.bytes < 4 || crc != INTACT_CRC {
+    if !intact(&e, crc) {
         return Err(TbError::Damaged(
             path.to_path_buf(),
             crate::error::Damage::Checksum,
@@ -286,7 +292,7 @@ pub fn check(dir: &Path) -> Result<Vec<Problem>, TbError> {
             continue;
         }
         let (found, crc) = read_entry(&dir.join(name))?;
-        if found.bytes < 4 || crc != INTACT_CRC {
+        if !intact(&found, crc) {
             out.push(Problem::Damaged(name.clone()));
         } else if found != listed {
             out.push(Problem::Differs {
