@@ -61,8 +61,12 @@ pub struct EngineOptions {
     pub futility: Option<i32>,
     /// ProbCut margin (0: off).
     pub probcut: Option<i32>,
-    /// Multi-Cut at null-window nodes.
+    /// ProbCut's fitted line `(slope, offset)`.
+    pub probcut_fit: Option<(f64, i32)>,
+    /// Multi-Cut at expected cut nodes.
     pub multicut: bool,
+    /// Multi-Cut at every null-window node (implies `multicut`).
+    pub multicut_all_nodes: bool,
     /// Single-reply extension.
     pub single_reply: bool,
     /// Killer moves.
@@ -108,7 +112,9 @@ impl Default for EngineOptions {
             quiescence_after_capture: false,
             futility: None,
             probcut: None,
+            probcut_fit: None,
             multicut: false,
+            multicut_all_nodes: false,
             single_reply: false,
             killers: None,
             history: None,
@@ -195,7 +201,25 @@ impl EngineOptions {
             }
             c.probcut = m;
         }
-        c.multicut |= self.multicut;
+        if let Some((slope, offset)) = self.probcut_fit {
+            if c.probcut == 0 {
+                return bad("probcut-fit is read by ProbCut: give --probcut MARGIN too".into());
+            }
+            if !(slope.is_finite() && (0.25..=4.0).contains(&slope)) {
+                return bad(format!(
+                    "probcut-fit: slope {slope} is not between 0.25 and 4"
+                ));
+            }
+            if offset.abs() > 1000 {
+                return bad(format!(
+                    "probcut-fit: offset {offset} is not between -1000 and 1000"
+                ));
+            }
+            c.probcut_slope = slope;
+            c.probcut_offset = offset;
+        }
+        c.multicut |= self.multicut || self.multicut_all_nodes;
+        c.multicut_all_nodes |= self.multicut_all_nodes;
         c.single_reply |= self.single_reply;
         if self.quiescence_after_capture {
             // A form of quiescence: asking for it turns quiescence on (under --plain too).

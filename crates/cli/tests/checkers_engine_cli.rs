@@ -207,4 +207,104 @@ fn selective_switches_are_read_and_checked() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("probcut"));
+    // The fitted line is read and reported; a line without ProbCut, a
+    // slope out of range and a malformed pair are refused.
+    let (last, _) = analyse(&[
+        "--depth",
+        "8",
+        "--probcut",
+        "70",
+        "--probcut-fit",
+        "1.27,4",
+        "--multicut-all-nodes",
+    ]);
+    assert_eq!(last["config"]["probcut_slope"], 1.27);
+    assert_eq!(last["config"]["probcut_offset"], 4);
+    assert_eq!(last["config"]["multicut"], true);
+    assert_eq!(last["config"]["multicut_all_nodes"], true);
+    for (bad, says) in [
+        (&["--probcut-fit", "1.2,3"][..], "--probcut MARGIN"),
+        (&["--probcut", "50", "--probcut-fit", "9,0"][..], "slope"),
+        (
+            &["--probcut", "50", "--probcut-fit", "1.2"][..],
+            "SLOPE,OFFSET",
+        ),
+        (
+            &["--probcut", "50", "--probcut-fit", "x,1"][..],
+            "not a number",
+        ),
+    ] {
+        let out = zoo()
+            .args(["analyse", "--game", "classical-checkers", "--depth", "4"])
+            .args(bad)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{bad:?}: {err}");
+    }
+}
+
+#[test]
+fn probcut_fit_regresses_deep_values_on_shallow_ones() {
+    let dir = std::env::temp_dir().join(format!("zoo-pcfit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = zoo()
+        .args([
+            "experiment",
+            "--json",
+            "probcut-fit",
+            "--game",
+            "classical-checkers",
+            "--depths",
+            "5,6",
+            "--per-phase",
+            "6",
+            "--out-dir",
+        ])
+        .arg(&dir)
+        .timeout(Duration::from_secs(300))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let v: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(v["experiment"], "probcut_fit");
+    // Every pair of values is a row, each depth pair 4 plies apart.
+    let rows = v["rows"].as_array().unwrap();
+    assert!(rows.len() >= 6, "{text}");
+    for r in rows {
+        assert_eq!(
+            r["deep"].as_i64().unwrap() - r["shallow"].as_i64().unwrap(),
+            4
+        );
+    }
+    for svg in [
+        "probcut-fit-classical-checkers-1-5.svg",
+        "probcut-fit-classical-checkers-2-6.svg",
+    ] {
+        let s = std::fs::read_to_string(dir.join(svg)).unwrap();
+        assert!(s.contains("<svg"), "{svg}");
+    }
+    // A deep depth with no room for the shallow search is refused.
+    let out = zoo()
+        .args([
+            "experiment",
+            "probcut-fit",
+            "--game",
+            "classical-checkers",
+            "--depths",
+            "4",
+        ])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--depths"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

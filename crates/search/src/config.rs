@@ -77,11 +77,23 @@ pub struct Config {
     /// [`PROBCUT_REDUCTION`] plies shallower around beta plus the margin
     /// (alpha minus it) ends the node when it clears that bound.
     pub probcut: i32,
-    /// Multi-Cut (Björnsson and Marsland; selective): at null-window nodes
-    /// of draft [`MULTICUT_REDUCTION`] + 2 and more, when
+    /// ProbCut's fitted line (Buro): the deep value expected from a
+    /// shallow value `v` is `slope·v + offset` (`zoo experiment
+    /// probcut-fit`); the cut bounds are beta plus the margin (alpha minus
+    /// it) brought back through this line. 1 and 0 compare the values
+    /// themselves.
+    pub probcut_slope: f64,
+    /// The line's offset, in evaluation units.
+    pub probcut_offset: i32,
+    /// Multi-Cut (Björnsson and Marsland; selective): at expected cut nodes
+    /// (null window) of draft [`MULTICUT_REDUCTION`] + 2 and more, when
     /// [`MULTICUT_CUTS`] of the first [`MULTICUT_MOVES`] moves fail high
     /// searched [`MULTICUT_REDUCTION`] plies shallower, the node fails high.
     pub multicut: bool,
+    /// Multi-Cut at every null-window node, not only at expected cut nodes
+    /// (their form). Under MTD(f) every node below the root has a null
+    /// window; this was zoo's first form, kept to compare.
+    pub multicut_all_nodes: bool,
     /// Single-reply extension: a position with one legal move (in checkers
     /// most often a forced capture) does not use up a ply.
     pub single_reply: bool,
@@ -115,7 +127,10 @@ impl Default for Config {
             lmr: true,
             futility: 0,
             probcut: 0,
+            probcut_slope: 1.0,
+            probcut_offset: 0,
             multicut: false,
+            multicut_all_nodes: false,
             single_reply: false,
             threads: 1,
         }

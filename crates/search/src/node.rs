@@ -6,7 +6,7 @@ use crate::config::{
 };
 use crate::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, Replacement, Table, NO_LOWER, NO_MOVE, NO_UPPER};
-use crate::worker::Worker;
+use crate::worker::{NodeKind, Worker};
 use zoo_core::{Evaluator, Game, MoveList, Tactics};
 
 impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
@@ -121,7 +121,13 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             }
         }
         self.order(pos, &mut moves, tt_move, ply);
-        if selective && self.cfg.multicut && beta - alpha == 1 && depth >= MULTICUT_REDUCTION + 2 {
+        let kind = self.kind[ply];
+        if selective
+            && self.cfg.multicut
+            && beta - alpha == 1
+            && (kind == NodeKind::Cut || self.cfg.multicut_all_nodes)
+            && depth >= MULTICUT_REDUCTION + 2
+        {
             if let Some(s) = self.multicut(pos, &moves, depth, beta, ply) {
                 return s;
             }
@@ -178,6 +184,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             if self.cfg.quiescence_after_capture {
                 self.by_capture[ply + 1] = pos.is_capture(mv);
             }
+            self.kind[ply + 1] = kind.child(i);
             let score = self.after(pos, mv, |w, pos| {
                 if full {
                     -w.search(pos, next, -INF, INF, ply + 1)
@@ -196,6 +203,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
                     }
                     if s > alpha && s < beta && !w.aborted {
                         w.stats.re_searches += 1;
+                        // It beat alpha inside the window: a new PV node.
+                        w.kind[ply + 1] = NodeKind::Pv;
                         -w.search(pos, next, -beta, -alpha, ply + 1)
                     } else {
                         s
@@ -265,8 +274,13 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
     ) -> Option<i32> {
         let margin = self.cfg.probcut;
         let shallow = depth - PROBCUT_REDUCTION;
-        let high = beta.saturating_add(margin);
-        let low = alpha.saturating_sub(margin);
+        // The shallow values whose expected deep value clears the bound by
+        // the margin: v with slope·v + offset ≥ beta + margin (≤ alpha − margin).
+        let (slope, offset) = (self.cfg.probcut_slope, self.cfg.probcut_offset);
+        let through = |bound: i32| (bound as f64 - offset as f64) / slope;
+        let clamp = |v: f64| v.clamp(-(MATE_BOUND as f64), MATE_BOUND as f64) as i32;
+        let high = clamp(through(beta.saturating_add(margin)).ceil());
+        let low = clamp(through(alpha.saturating_sub(margin)).floor());
         let mut cut = None;
         if high < MATE_BOUND && self.search(pos, shallow, high - 1, high, ply) >= high {
             cut = Some(beta);
@@ -287,7 +301,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         cut
     }
 
-    /// Multi-Cut: the first [`MULTICUT_MOVES`] moves searched
+    /// Multi-Cut (at expected cut nodes, or every null-window node under
+    /// [`crate::Config::multicut_all_nodes`]): the first [`MULTICUT_MOVES`] moves searched
     /// [`MULTICUT_REDUCTION`] plies shallower with beta's null window;
     /// [`MULTICUT_CUTS`] fail-highs end the node at beta.
     fn multicut(
@@ -302,6 +317,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             return None;
         }
         let mut highs = 0;
+        // The tries are the children of an expected cut node.
+        self.kind[ply + 1] = NodeKind::All;
         for &mv in moves.iter().take(MULTICUT_MOVES) {
             let shallow = depth - 1 - MULTICUT_REDUCTION;
             let s = self.after(pos, mv, |w, pos| {

@@ -11,6 +11,30 @@ use crate::tt::{Table, NO_MOVE};
 use std::sync::atomic::Ordering;
 use zoo_core::{Evaluator, Game, History, Oracle, Repetition, Tactics, EVAL_LIMIT};
 
+/// What a node is expected to be (Knuth and Moore): on the principal
+/// variation, refuted by one move (cut) or with every move refuted (all).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NodeKind {
+    Pv,
+    Cut,
+    All,
+}
+
+impl NodeKind {
+    /// The kind of child `i` (in search order) of a node of this kind:
+    /// the first child of a PV node is on the PV, of a cut node an all
+    /// node, of an all node a cut node; every later child is expected to
+    /// be refuted, a cut node.
+    #[inline(always)]
+    pub(crate) fn child(self, i: usize) -> NodeKind {
+        match (self, i) {
+            (NodeKind::Pv, 0) => NodeKind::Pv,
+            (NodeKind::Cut, 0) => NodeKind::All,
+            _ => NodeKind::Cut,
+        }
+    }
+}
+
 /// The state of one search thread. Thread 0 is the main thread (it reports
 /// iterations and decides the result); helpers only fill the shared table.
 pub(crate) struct Worker<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> {
@@ -33,6 +57,10 @@ pub(crate) struct Worker<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> {
     /// Whether the move into each ply was a capture: kept only under
     /// [`Config::quiescence_after_capture`], which reads it.
     pub(crate) by_capture: Vec<bool>,
+    /// The expected kind of the node at each ply (Knuth and Moore's
+    /// types), set by its parent: read by Multi-Cut, which acts at
+    /// expected cut nodes only.
+    pub(crate) kind: Vec<NodeKind>,
     pub(crate) root_best: Option<G::Move>,
     pub(crate) oracle: Option<&'a dyn Oracle<G>>,
     /// The oracle's `max_pieces()` (0 without one), read once.
@@ -69,6 +97,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             },
             pv: vec![Vec::new(); MAX_PLY + 1],
             by_capture: vec![false; MAX_PLY + 1],
+            kind: vec![NodeKind::Pv; MAX_PLY + 1],
             root_best: None,
             oracle: engine.oracle.as_deref(),
             oracle_max: engine.oracle.as_ref().map_or(0, |o| o.max_pieces()),
@@ -137,5 +166,20 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         self.hist.pop();
         pos.unmake(mv, undo);
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NodeKind::{self, *};
+
+    #[test]
+    fn node_kinds_follow_knuth_and_moore() {
+        let first: Vec<NodeKind> = [Pv, Cut, All].iter().map(|k| k.child(0)).collect();
+        assert_eq!(first, [Pv, All, Cut]);
+        for k in [Pv, Cut, All] {
+            assert_eq!(k.child(1), Cut);
+            assert_eq!(k.child(7), Cut);
+        }
     }
 }

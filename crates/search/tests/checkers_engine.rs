@@ -405,10 +405,34 @@ fn selective_switches_cut_and_extend_and_keep_the_chase() {
     assert!(search(multicut.clone(), &start, 10).stats.multicut_cuts > 0);
     // Exchanges force single replies (captures are compulsory).
     assert!(search(single_reply.clone(), &start, 10).stats.extensions > 0);
+    // Multi-Cut at expected cut nodes only is another search than at every
+    // null-window node (under MTD(f) the all nodes have one too).
+    let everywhere = Config {
+        multicut_all_nodes: true,
+        ..multicut.clone()
+    };
+    let at_cut = search(multicut.clone(), &start, 12).stats.multicut_cuts;
+    let at_all = search(everywhere.clone(), &start, 12).stats.multicut_cuts;
+    assert!(
+        at_cut > 0 && at_all > 0 && at_cut != at_all,
+        "{at_cut} {at_all}"
+    );
+    // The fitted line 1·v + 0 is the margin alone; a steeper line moves
+    // the cut bounds, and the cuts with them.
+    let line = |slope: f64, offset: i32| Config {
+        probcut_slope: slope,
+        probcut_offset: offset,
+        ..probcut.clone()
+    };
+    let by_margin = search(probcut.clone(), &start, 12).stats;
+    assert_eq!(search(line(1.0, 0), &start, 12).stats, by_margin);
+    let steep = line(1.3, 5);
+    let steeper = search(steep.clone(), &start, 12).stats;
+    assert_ne!(steeper.probcut_cuts, by_margin.probcut_cuts);
     // Never near mate scores: the king's chase keeps its length.
     let off = search(Config::default(), "W:WK1:B26", 14).mate;
     assert!(off.is_some());
-    for cfg in [probcut, multicut, single_reply] {
+    for cfg in [probcut, steep, multicut, everywhere, single_reply] {
         assert_eq!(search(cfg, "W:WK1:B26", 14).mate, off);
     }
 }

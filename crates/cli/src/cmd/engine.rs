@@ -112,10 +112,19 @@ pub struct EngineOpts {
     /// the margin (or falls below alpha minus it) ends the node.
     #[arg(long, value_name = "MARGIN")]
     pub probcut: Option<i32>,
-    /// Multi-Cut: at null-window nodes of draft 4 and more, 3 fail-highs
+    /// ProbCut's fitted line SLOPE,OFFSET (`zoo experiment probcut-fit`'s a
+    /// and b): a shallow value v is expected to deepen to SLOPE·v + OFFSET,
+    /// and cuts where that clears beta by the margin [default: 1,0]
+    #[arg(long, value_name = "SLOPE,OFFSET", value_parser = parse_fit)]
+    pub probcut_fit: Option<(f64, i32)>,
+    /// Multi-Cut: at expected cut nodes of draft 4 and more, 3 fail-highs
     /// among the first 10 moves searched 2 plies shallower end the node.
     #[arg(long)]
     pub multicut: bool,
+    /// Multi-Cut at every null-window node, not only at expected cut
+    /// nodes (implies --multicut).
+    #[arg(long)]
+    pub multicut_all_nodes: bool,
     /// A position with a single legal move is searched a ply deeper
     /// (single-reply extension).
     #[arg(long)]
@@ -205,7 +214,9 @@ impl EngineOpts {
             quiescence_after_capture: self.quiescence_after_capture,
             futility: self.futility,
             probcut: self.probcut,
+            probcut_fit: self.probcut_fit,
             multicut: self.multicut,
+            multicut_all_nodes: self.multicut_all_nodes,
             single_reply: self.single_reply,
             killers: switch(false, self.no_killers),
             history: switch(false, self.no_history),
@@ -233,4 +244,20 @@ pub fn score_text(score: i32, mate: Option<i32>, table: Option<Outcome>) -> Stri
         (None, Some(o)) => format!("table {}", o.name()),
         (None, None) => format!("{score:+}"),
     }
+}
+
+/// `SLOPE,OFFSET` of `--probcut-fit`.
+fn parse_fit(s: &str) -> Result<(f64, i32), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("`{s}`: expected SLOPE,OFFSET, e.g. 1.27,4"))?;
+    let slope: f64 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{a}` is not a number"))?;
+    let offset: i32 = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{b}` is not a whole number"))?;
+    Ok((slope, offset))
 }
