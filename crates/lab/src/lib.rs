@@ -47,6 +47,7 @@ pub mod negamax;
 pub mod observations;
 pub mod plot;
 pub mod positions;
+pub mod probcut_fit;
 pub mod proving;
 pub mod report;
 pub mod selfplay;

@@ -291,6 +291,27 @@ pub enum Which {
         out_dir: PathBuf,
     },
     /// Assembles a test set by engine play from the start (randomised first plies).
+    /// Buro's ProbCut margin fitted: deep search values regressed on
+    /// values 4 plies shallower (the search's ProbCut reduction) over the
+    /// quiet positions of a test set made by self-play.
+    ProbcutFit {
+        /// The game.
+        #[arg(long, value_parser = game_parser())]
+        game: GameKind,
+        /// The deep depths, comma-separated; each is fitted on the value
+        /// 4 plies shallower.
+        #[arg(long, value_delimiter = ',', default_values_t = [8, 10])]
+        depths: Vec<u32>,
+        /// Positions per phase of the self-play test set (`zoo experiment testset`).
+        #[arg(long, default_value_t = 100)]
+        per_phase: usize,
+        /// Seed of the test set's games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Directory the values (CSV) and scatter plots (SVG) are written to.
+        #[arg(long, default_value = "experiments")]
+        out_dir: PathBuf,
+    },
     Testset {
         /// The game played.
         #[arg(long, value_parser = game_parser())]
@@ -327,6 +348,26 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
             )
         }
         Which::Enhancements { game, .. } => game.visit(PerGame(&a.which, a.json)),
+        Which::ProbcutFit {
+            game,
+            depths,
+            per_phase,
+            ..
+        } => {
+            if *per_phase == 0 {
+                bail!("--per-phase must be at least 1");
+            }
+            if let Some(d) = depths
+                .iter()
+                .find(|&&d| !(zoo_search::PROBCUT_REDUCTION as u32 + 1..=30).contains(&d))
+            {
+                bail!(
+                    "--depths: {d} is not between {} and 30",
+                    zoo_search::PROBCUT_REDUCTION + 1
+                );
+            }
+            game.visit(PerGame(&a.which, a.json))
+        }
         Which::Testset {
             game, per_phase, ..
         } => {
@@ -469,6 +510,26 @@ impl GameVisitor for PerGame<'_> {
                 out,
                 ..
             } => make_testset::<G>(*per_phase, *seed, out, self.1),
+            Which::ProbcutFit {
+                depths,
+                per_phase,
+                seed,
+                out_dir,
+                ..
+            } => {
+                let made = zoo_lab::make_testset::<G>(*per_phase, *seed)?;
+                let set = zoo_lab::testset::parse::<G>(&made.text, "the self-play test set")?;
+                let reduction = zoo_search::PROBCUT_REDUCTION as u32;
+                let pairs: Vec<(u32, u32)> = depths.iter().map(|&d| (d - reduction, d)).collect();
+                let (report, _) = zoo_lab::probcut_fit::probcut_fit(&set, &pairs, &mut |line| {
+                    eprintln!("{line}")
+                })?;
+                write_report(
+                    out_dir,
+                    &report,
+                    self.1.then_some(("probcut_fit", game::<G>()?)),
+                )
+            }
             Which::Proving {
                 tb,
                 pieces,
