@@ -275,14 +275,22 @@ fn probcut_fit_regresses_deep_values_on_shallow_ones() {
     let text = stdout(&out);
     let v: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     assert_eq!(v["experiment"], "probcut_fit");
-    // Every pair of values is a row, each depth pair 4 plies apart.
+    // A row a depth pair, 4 plies apart, fitted on every quiet position
+    // short of a mate (each a row of the values file).
     let rows = v["rows"].as_array().unwrap();
-    assert!(rows.len() >= 6, "{text}");
-    for r in rows {
-        assert_eq!(
-            r["deep"].as_i64().unwrap() - r["shallow"].as_i64().unwrap(),
-            4
-        );
+    assert_eq!(rows.len(), 2, "{text}");
+    let values =
+        std::fs::read_to_string(dir.join("probcut-fit-classical-checkers-values.csv")).unwrap();
+    for (r, deep) in rows.iter().zip([5, 6]) {
+        assert_eq!(r["deep"], deep);
+        assert_eq!(r["shallow"], deep - 4);
+        let n = r["positions"].as_u64().unwrap();
+        assert!(n >= 3, "{text}");
+        let prefix = format!("{},{deep},", deep - 4);
+        let listed = values.lines().filter(|l| l.starts_with(&prefix)).count();
+        assert_eq!(listed as u64, n);
+        let (a, sigma) = (r["a"].as_f64().unwrap(), r["sigma"].as_f64().unwrap());
+        assert!(a > 0.0 && sigma >= 0.0, "{text}");
     }
     for svg in [
         "probcut-fit-classical-checkers-1-5.svg",

@@ -68,9 +68,10 @@ fn value<G: EngineGame>(pos: &G, depth: u32) -> Result<i32> {
 
 /// Fits each `(shallow, deep)` pair over the quiet positions of `set`
 /// (those with no capture pending, where ProbCut acts). Files:
-/// `probcut-fit-<game>.csv` (every pair of values) and one scatter plot a
-/// pair, `probcut-fit-<game>-<s>-<d>.svg`; the summary gives `a`, `b`, σ,
-/// `r` and the margins at t = 1, 1.5 and 2.
+/// `probcut-fit-<game>.csv` (a row a pair: positions, `a`, `b`, σ, `r`),
+/// `probcut-fit-<game>-values.csv` (every pair of values) and one scatter
+/// plot a pair, `probcut-fit-<game>-<s>-<d>.svg`; the summary adds the
+/// margins at t = 1, 1.5 and 2.
 pub fn probcut_fit<G: EngineGame>(
     set: &[(String, G)],
     pairs: &[(u32, u32)],
@@ -93,6 +94,7 @@ pub fn probcut_fit<G: EngineGame>(
     }
     let name = quiet[0].game_name();
     let mut csv = String::from("shallow,deep,position,shallow_value,deep_value\n");
+    let mut fits_csv = String::from("shallow,deep,positions,a,b,sigma,r\n");
     let mut fits = Vec::new();
     let mut files = Vec::new();
     let mut summary = String::from(
@@ -124,6 +126,7 @@ pub fn probcut_fit<G: EngineGame>(
             1.5 * sigma,
             2.0 * sigma
         );
+        let _ = writeln!(fits_csv, "{s},{d},{},{a},{b},{sigma},{r}", points.len());
         files.push((
             format!("probcut-fit-{name}-{s}-{d}.svg"),
             scatter_plot(
@@ -144,7 +147,8 @@ pub fn probcut_fit<G: EngineGame>(
             r,
         });
     }
-    files.insert(0, (format!("probcut-fit-{name}.csv"), csv));
+    files.insert(0, (format!("probcut-fit-{name}-values.csv"), csv));
+    files.insert(0, (format!("probcut-fit-{name}.csv"), fits_csv));
     Ok((
         Report {
             files,
