@@ -247,6 +247,57 @@ pub fn log_plot_xy(
     Ok(svg)
 }
 
+/// A scatter of `(x, y)` points with the fitted line `y = a·x + b`
+/// (`zoo experiment probcut-fit`: deep values against shallow ones),
+/// both axes linear and equal in range. Returns the SVG document.
+pub fn scatter_plot(
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    points: &[(f64, f64)],
+    (a, b): (f64, f64),
+) -> Result<String> {
+    let reach = points
+        .iter()
+        .flat_map(|p| [p.0.abs(), p.1.abs()])
+        .fold(1.0f64, f64::max)
+        * 1.05;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, 700)).into_drawing_area();
+        root.fill(&WHITE).map_err(plot_err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .margin_right(30)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d(-reach..reach, -reach..reach)
+            .map_err(plot_err)?;
+        chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .draw()
+            .map_err(plot_err)?;
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .map(|&p| Circle::new(p, 2, COLOURS[0].mix(0.6).filled())),
+            )
+            .map_err(plot_err)?;
+        let line = [-reach, reach].map(|x| (x, a * x + b));
+        chart
+            .draw_series(LineSeries::new(line, COLOURS[3].stroke_width(2)))
+            .map_err(plot_err)?;
+        root.present().map_err(plot_err)?;
+    }
+    Ok(svg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,55 +351,4 @@ mod tests {
         // The last x label is drawn whole: inside the chart's width.
         assert!(text_x(&svg, "d1") + 10.0 < WIDTH as f64);
     }
-}
-
-/// A scatter of `(x, y)` points with the fitted line `y = a·x + b`
-/// (`zoo experiment probcut-fit`: deep values against shallow ones),
-/// both axes linear and equal in range. Returns the SVG document.
-pub fn scatter_plot(
-    title: &str,
-    x_desc: &str,
-    y_desc: &str,
-    points: &[(f64, f64)],
-    (a, b): (f64, f64),
-) -> Result<String> {
-    let reach = points
-        .iter()
-        .flat_map(|p| [p.0.abs(), p.1.abs()])
-        .fold(1.0f64, f64::max)
-        * 1.05;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, 700)).into_drawing_area();
-        root.fill(&WHITE).map_err(plot_err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .margin_right(30)
-            .x_label_area_size(45)
-            .y_label_area_size(60)
-            .build_cartesian_2d(-reach..reach, -reach..reach)
-            .map_err(plot_err)?;
-        chart
-            .configure_mesh()
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .draw()
-            .map_err(plot_err)?;
-        chart
-            .draw_series(
-                points
-                    .iter()
-                    .map(|&p| Circle::new(p, 2, COLOURS[0].mix(0.6).filled())),
-            )
-            .map_err(plot_err)?;
-        let line = [-reach, reach].map(|x| (x, a * x + b));
-        chart
-            .draw_series(LineSeries::new(line, COLOURS[3].stroke_width(2)))
-            .map_err(plot_err)?;
-        root.present().map_err(plot_err)?;
-    }
-    Ok(svg)
 }
