@@ -61,7 +61,12 @@ pub fn regress(points: &[(f64, f64)]) -> Option<(f64, f64, f64, f64)> {
 /// fresh table and no repetition rule.
 fn value<G: EngineGame>(pos: &G, depth: u32) -> Result<i32> {
     let eval = G::eval_by_name(experiment_eval::<G>()).map_err(anyhow::Error::msg)?;
-    let e = Engine::new(Config::default(), eval, G::Tactics::default());
+    // A small table: hundreds of short searches, each with a fresh one.
+    let cfg = Config {
+        hash_mb: 8,
+        ..Config::default()
+    };
+    let e = Engine::new(cfg, eval, G::Tactics::default());
     let h = History::starting_at(Repetition::None, pos.key(), pos.piece_count());
     Ok(e.search(pos, &h, &Limits::depth(depth), &mut |_| {}).score)
 }
