@@ -210,7 +210,7 @@ impl EngineOptions {
                     "probcut-fit: slope {slope} is not between 0.25 and 4"
                 ));
             }
-            if offset.abs() > 1000 {
+            if !(-1000..=1000).contains(&offset) {
                 return bad(format!(
                     "probcut-fit: offset {offset} is not between -1000 and 1000"
                 ));

@@ -233,6 +233,10 @@ fn selective_switches_are_read_and_checked() {
             &["--probcut", "50", "--probcut-fit", "x,1"][..],
             "not a number",
         ),
+        (
+            &["--probcut", "50", "--probcut-fit", "1,-2147483648"][..],
+            "offset",
+        ),
     ] {
         let out = zoo()
             .args(["analyse", "--game", "classical-checkers", "--depth", "4"])
@@ -286,7 +290,7 @@ fn probcut_fit_regresses_deep_values_on_shallow_ones() {
         assert_eq!(r["shallow"], deep - 4);
         let n = r["positions"].as_u64().unwrap();
         assert!(n >= 3, "{text}");
-        let prefix = format!("{},{deep},", deep - 4);
+        let prefix = format!("{},{deep},\"", deep - 4);
         let listed = values.lines().filter(|l| l.starts_with(&prefix)).count();
         assert_eq!(listed as u64, n);
         let (a, sigma) = (r["a"].as_f64().unwrap(), r["sigma"].as_f64().unwrap());
@@ -299,7 +303,8 @@ fn probcut_fit_regresses_deep_values_on_shallow_ones() {
         let s = std::fs::read_to_string(dir.join(svg)).unwrap();
         assert!(s.contains("<svg"), "{svg}");
     }
-    // A deep depth with no room for the shallow search is refused.
+    // A deep depth with no room for the shallow search, and one given
+    // twice, are refused.
     let out = zoo()
         .args([
             "experiment",
@@ -314,5 +319,12 @@ fn probcut_fit_regresses_deep_values_on_shallow_ones() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--depths"));
+    let out = zoo()
+        .args(["experiment", "probcut-fit", "--game", "classical-checkers"])
+        .args(["--depths", "6,6"])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("twice"));
     let _ = std::fs::remove_dir_all(&dir);
 }

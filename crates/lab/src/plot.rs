@@ -289,13 +289,26 @@ pub fn scatter_plot(
                     .map(|&p| Circle::new(p, 2, COLOURS[0].mix(0.6).filled())),
             )
             .map_err(plot_err)?;
-        let line = [-reach, reach].map(|x| (x, a * x + b));
+        let line = line_in_square(a, b, reach);
         chart
             .draw_series(LineSeries::new(line, COLOURS[3].stroke_width(2)))
             .map_err(plot_err)?;
         root.present().map_err(plot_err)?;
     }
     Ok(svg)
+}
+
+/// The ends of the part of `y = a·x + b` inside the square of half-side
+/// `reach` (plotters would move each end into the plot on its own, and
+/// so draw another line).
+fn line_in_square(a: f64, b: f64, reach: f64) -> [(f64, f64); 2] {
+    let (mut x0, mut x1) = (-reach, reach);
+    if a != 0.0 {
+        let (xa, xb) = ((-reach - b) / a, (reach - b) / a);
+        x0 = x0.max(xa.min(xb));
+        x1 = x1.min(xa.max(xb));
+    }
+    [x0, x1].map(|x| (x, a * x + b))
 }
 
 #[cfg(test)]
@@ -350,5 +363,21 @@ mod tests {
         }
         // The last x label is drawn whole: inside the chart's width.
         assert!(text_x(&svg, "d1") + 10.0 < WIDTH as f64);
+    }
+
+    #[test]
+    fn a_steep_line_is_cut_at_the_square_not_bent() {
+        for (a, b) in [(1.267, 4.2), (-2.0, 30.0), (0.5, -10.0), (0.0, 5.0)] {
+            let ends = super::line_in_square(a, b, 100.0);
+            for (x, y) in ends {
+                assert!((y - (a * x + b)).abs() < 1e-9, "{a} {b}: ({x}, {y})");
+                assert!(x.abs() <= 100.0 + 1e-9 && y.abs() <= 100.0 + 1e-9);
+            }
+            // Ends on the square's border.
+            let on_border = |(x, y): (f64, f64)| {
+                (x.abs() - 100.0).abs() < 1e-9 || (y.abs() - 100.0).abs() < 1e-9
+            };
+            assert!(ends.iter().all(|&p| on_border(p)), "{a} {b}: {ends:?}");
+        }
     }
 }

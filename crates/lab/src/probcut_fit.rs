@@ -6,7 +6,7 @@
 
 use crate::measure::experiment_eval;
 use crate::plot::scatter_plot;
-use crate::report::Report;
+use crate::report::{csv_field, Report};
 use anyhow::{bail, Result};
 use std::fmt::Write as _;
 use zoo_core::{History, Repetition, Tactics};
@@ -49,8 +49,9 @@ pub fn regress(points: &[(f64, f64)]) -> Option<(f64, f64, f64, f64)> {
     let b = my - a * mx;
     let rss: f64 = points.iter().map(|p| (p.1 - a * p.0 - b).powi(2)).sum();
     let sigma = (rss / (n - 2.0)).sqrt();
+    // No spread in y: no correlation to speak of (0, not an undefined 0/0).
     let r = if syy == 0.0 {
-        1.0
+        0.0
     } else {
         sxy / (sxx * syy).sqrt()
     };
@@ -98,7 +99,7 @@ pub fn probcut_fit<G: EngineGame>(
         bail!("fewer than 3 quiet positions to fit");
     }
     let name = quiet[0].game_name();
-    let mut csv = String::from("shallow,deep,position,shallow_value,deep_value\n");
+    let mut csv = String::from("shallow,deep,fen,shallow_value,deep_value\n");
     let mut fits_csv = String::from("shallow,deep,positions,a,b,sigma,r\n");
     let mut fits = Vec::new();
     let mut files = Vec::new();
@@ -108,12 +109,12 @@ pub fn probcut_fit<G: EngineGame>(
     );
     for &(s, d) in pairs {
         let mut points = Vec::new();
-        for (i, p) in quiet.iter().enumerate() {
+        for p in &quiet {
             let (vs, vd) = (value(*p, s)?, value(*p, d)?);
             if vs.abs() >= MATE_BOUND || vd.abs() >= MATE_BOUND {
                 continue;
             }
-            let _ = writeln!(csv, "{s},{d},{i},{vs},{vd}");
+            let _ = writeln!(csv, "{s},{d},{},{vs},{vd}", csv_field(&p.to_fen()));
             points.push((vs as f64, vd as f64));
         }
         let Some((a, b, sigma, r)) = regress(&points) else {

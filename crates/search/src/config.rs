@@ -81,7 +81,7 @@ pub struct Config {
     /// shallow value `v` is `slope·v + offset` (`zoo experiment
     /// probcut-fit`); the cut bounds are beta plus the margin (alpha minus
     /// it) brought back through this line. 1 and 0 compare the values
-    /// themselves.
+    /// themselves. Must be positive (the CLI takes 0.25 to 4).
     pub probcut_slope: f64,
     /// The line's offset, in evaluation units.
     pub probcut_offset: i32,
@@ -92,7 +92,8 @@ pub struct Config {
     pub multicut: bool,
     /// Multi-Cut at every null-window node, not only at expected cut nodes
     /// (their form). Under MTD(f) every node below the root has a null
-    /// window; this was zoo's first form, kept to compare.
+    /// window; this was zoo's first form, kept to compare. Read only when
+    /// [`Config::multicut`] is on.
     pub multicut_all_nodes: bool,
     /// Single-reply extension: a position with one legal move (in checkers
     /// most often a forced capture) does not use up a ply.

@@ -2,9 +2,9 @@
 //! cutoffs, PVS, late move reductions and negamax (alpha-beta off).
 
 use crate::config::{
-    MULTICUT_CUTS, MULTICUT_MOVES, MULTICUT_REDUCTION, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
+    Config, MULTICUT_CUTS, MULTICUT_MOVES, MULTICUT_REDUCTION, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
 };
-use crate::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY};
+use crate::score::{from_tt, outcome_score, to_tt, INF, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::{Bound, Replacement, Table, NO_LOWER, NO_MOVE, NO_UPPER};
 use crate::worker::{NodeKind, Worker};
 use zoo_core::{Evaluator, Game, MoveList, Tactics};
@@ -272,15 +272,13 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         beta: i32,
         ply: usize,
     ) -> Option<i32> {
-        let margin = self.cfg.probcut;
+        // Table wins rank among themselves by distance: no line or margin
+        // applies to them.
+        if alpha.abs() >= TB_WIN_BOUND || beta.abs() >= TB_WIN_BOUND {
+            return None;
+        }
         let shallow = depth - PROBCUT_REDUCTION;
-        // The shallow values whose expected deep value clears the bound by
-        // the margin: v with slope·v + offset ≥ beta + margin (≤ alpha − margin).
-        let (slope, offset) = (self.cfg.probcut_slope, self.cfg.probcut_offset);
-        let through = |bound: i32| (bound as f64 - offset as f64) / slope;
-        let clamp = |v: f64| v.clamp(-(MATE_BOUND as f64), MATE_BOUND as f64) as i32;
-        let high = clamp(through(beta.saturating_add(margin)).ceil());
-        let low = clamp(through(alpha.saturating_sub(margin)).floor());
+        let (high, low) = probcut_bounds(alpha, beta, self.cfg);
         let mut cut = None;
         if high < MATE_BOUND && self.search(pos, shallow, high - 1, high, ply) >= high {
             cut = Some(beta);
@@ -395,5 +393,48 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             }
         }
         None
+    }
+}
+
+/// ProbCut's bounds on the shallow value (`high`, `low`): the values `v`
+/// whose expected deep value `slope·v + offset` clears beta plus the
+/// margin, or falls below alpha minus it; kept inside the evaluation's
+/// range, so that a bound out of reach is never searched.
+pub(crate) fn probcut_bounds(alpha: i32, beta: i32, cfg: &Config) -> (i32, i32) {
+    let (slope, offset) = (cfg.probcut_slope, cfg.probcut_offset as f64);
+    let through = |bound: i32| (bound as f64 - offset) / slope;
+    let limit = TB_WIN_BOUND as f64;
+    let clamp = |v: f64| v.clamp(-limit, limit) as i32;
+    let high = clamp(through(beta.saturating_add(cfg.probcut)).ceil());
+    let low = clamp(through(alpha.saturating_sub(cfg.probcut)).floor());
+    (high, low)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::probcut_bounds;
+    use crate::score::TB_WIN_BOUND;
+    use crate::Config;
+
+    #[test]
+    fn probcut_bounds_go_through_the_fitted_line() {
+        let cfg = |margin, slope, offset| Config {
+            probcut: margin,
+            probcut_slope: slope,
+            probcut_offset: offset,
+            ..Config::default()
+        };
+        // The line 1·v + 0: the margin alone.
+        assert_eq!(probcut_bounds(-10, 20, &cfg(50, 1.0, 0)), (70, -60));
+        // deep = 1.25·v + 5: v ≥ (20 + 50 − 5) / 1.25 = 52, v ≤ (−10 − 50 − 5) / 1.25 = −52.
+        assert_eq!(probcut_bounds(-10, 20, &cfg(50, 1.25, 5)), (52, -52));
+        // Rounded outwards: 65.5 → 66 up, −65.5 → −66 down.
+        assert_eq!(probcut_bounds(-1, 1, &cfg(130, 2.0, 0)), (66, -66));
+        assert_eq!(probcut_bounds(0, 1, &cfg(130, 2.0, 0)), (66, -65));
+        // A bound out of the evaluation's range stays at its edge.
+        let (high, low) = probcut_bounds(-29_990, 29_990, &cfg(50, 0.5, 0));
+        assert_eq!((high, low), (TB_WIN_BOUND, -TB_WIN_BOUND));
+        let (high, low) = probcut_bounds(i32::MIN + 1, i32::MAX - 1, &cfg(i32::MAX, 1.0, 0));
+        assert_eq!((high, low), (TB_WIN_BOUND, -TB_WIN_BOUND));
     }
 }

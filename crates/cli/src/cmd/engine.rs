@@ -108,13 +108,15 @@ pub struct EngineOpts {
     #[arg(long, value_name = "MARGIN")]
     pub futility: Option<i32>,
     /// ProbCut with this margin in evaluation units (0 = off): at drafts of
-    /// 5 and more, a search 4 plies shallower whose value clears beta plus
-    /// the margin (or falls below alpha minus it) ends the node.
+    /// 5 and more, a search 4 plies shallower whose value is expected
+    /// (through --probcut-fit's line) to clear beta plus the margin, or to
+    /// fall below alpha minus it, ends the node.
     #[arg(long, value_name = "MARGIN")]
     pub probcut: Option<i32>,
     /// ProbCut's fitted line SLOPE,OFFSET (`zoo experiment probcut-fit`'s a
-    /// and b): a shallow value v is expected to deepen to SLOPE·v + OFFSET,
-    /// and cuts where that clears beta by the margin [default: 1,0]
+    /// and b; slope 0.25 to 4, offset -1000 to 1000): a shallow value v is
+    /// expected to deepen to SLOPE·v + OFFSET, and cuts where that clears
+    /// beta plus the margin or alpha minus it [default: 1,0]
     #[arg(long, value_name = "SLOPE,OFFSET", value_parser = parse_fit)]
     pub probcut_fit: Option<(f64, i32)>,
     /// Multi-Cut: at expected cut nodes of draft 4 and more, 3 fail-highs

@@ -290,7 +290,6 @@ pub enum Which {
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
-    /// Assembles a test set by engine play from the start (randomised first plies).
     /// Buro's ProbCut margin fitted: deep search values regressed on
     /// values 4 plies shallower (the search's ProbCut reduction) over the
     /// quiet positions of a test set made by self-play.
@@ -312,6 +311,7 @@ pub enum Which {
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
     },
+    /// Assembles a test set by engine play from the start (randomised first plies).
     Testset {
         /// The game played.
         #[arg(long, value_parser = game_parser())]
@@ -356,6 +356,13 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
         } => {
             if *per_phase == 0 {
                 bail!("--per-phase must be at least 1");
+            }
+            if let Some((_, d)) = depths
+                .iter()
+                .enumerate()
+                .find(|(i, d)| depths[..*i].contains(d))
+            {
+                bail!("--depths: {d} is given twice");
             }
             if let Some(d) = depths
                 .iter()
