@@ -13,14 +13,16 @@ fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// `zoo analyse --game classical-checkers ARGS --json`, which must
-/// succeed: its last line as JSON, and the whole output.
-fn analyse(args: &[&str]) -> (serde_json::Value, String) {
+/// `zoo ARGS`, which must succeed and end with a JSON line: that line,
+/// and the whole output.
+fn json_run<I, S>(args: I) -> (serde_json::Value, String)
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
     let out = zoo()
-        .args(["analyse", "--game", "classical-checkers"])
         .args(args)
-        .arg("--json")
-        .timeout(Duration::from_secs(120))
+        .timeout(Duration::from_secs(300))
         .output()
         .unwrap();
     assert!(
@@ -31,6 +33,15 @@ fn analyse(args: &[&str]) -> (serde_json::Value, String) {
     let text = stdout(&out);
     let last = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     (last, text)
+}
+
+/// `zoo analyse --game classical-checkers ARGS --json`, which must
+/// succeed: its last line as JSON, and the whole output.
+fn analyse(args: &[&str]) -> (serde_json::Value, String) {
+    let mut all = vec!["analyse", "--game", "classical-checkers"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    json_run(all)
 }
 
 #[test]
@@ -254,30 +265,20 @@ fn selective_switches_are_read_and_checked() {
 fn probcut_fit_regresses_deep_values_on_shallow_ones() {
     let dir = std::env::temp_dir().join(format!("zoo-pcfit-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let out = zoo()
-        .args([
-            "experiment",
-            "--json",
-            "probcut-fit",
-            "--game",
-            "classical-checkers",
-            "--depths",
-            "5,6",
-            "--per-phase",
-            "6",
-            "--out-dir",
-        ])
-        .arg(&dir)
-        .timeout(Duration::from_secs(300))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = stdout(&out);
-    let v: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let out_dir = dir.display().to_string();
+    let (v, text) = json_run([
+        "experiment",
+        "--json",
+        "probcut-fit",
+        "--game",
+        "classical-checkers",
+        "--depths",
+        "5,6",
+        "--per-phase",
+        "6",
+        "--out-dir",
+        &out_dir,
+    ]);
     assert_eq!(v["experiment"], "probcut_fit");
     // A row a depth pair, 4 plies apart, fitted on every quiet position
     // short of a mate (each a row of the values file).
