@@ -399,7 +399,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
 /// ProbCut's bounds on the shallow value (`high`, `low`): the values `v`
 /// whose expected deep value `slope·v + offset` clears beta plus the
 /// margin, or falls below alpha minus it; kept inside the evaluation's
-/// range, so that a bound out of reach is never searched.
+/// range (a bound at its edge is cleared only by a win or loss the
+/// shallow search proves).
 pub(crate) fn probcut_bounds(alpha: i32, beta: i32, cfg: &Config) -> (i32, i32) {
     let (slope, offset) = (cfg.probcut_slope, cfg.probcut_offset as f64);
     let through = |bound: i32| (bound as f64 - offset) / slope;
