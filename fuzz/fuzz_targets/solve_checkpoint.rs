@@ -8,7 +8,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use std::io::Read;
-use zoo_app::solve_checkpoint::{load, Question};
+use zoo_app::solve::checkpoint::{load, Question};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, body)) = data.split_first() else {

@@ -10,6 +10,7 @@ use crate::generate::split::{generate_split, Traffic};
 use crate::generate::{generate, Solve, Work};
 use crate::index::Material;
 use crate::isomorph;
+pub use crate::options::{BuildOptions, CHECKPOINT_FROM};
 use crate::plan::{Job, Plan};
 use crate::{Tablebase, TbError};
 use std::path::{Path, PathBuf};
@@ -17,38 +18,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 use zoo_animal::{Board, RuleSet};
-
-#[derive(Clone, Debug)]
-pub struct BuildOptions {
-    pub pieces: u32,
-    pub threads: usize,
-    /// Bound on the working set of the configurations solved at once. A
-    /// configuration larger than it is solved alone with its state in
-    /// files ([`Solve::state_dir`]); a copy that does not fit is solved.
-    pub memory_bytes: Option<u64>,
-    /// How tables are stored; `None`: [`default_encoding`] (the smaller
-    /// of zstd and plain, per table).
-    pub encoding: Option<Encoding>,
-    /// Copy the tables of configurations that are another's renamed
-    /// ([`isomorph`]) instead of solving them; off to check the copies.
-    pub copies: bool,
-    /// Working sets from which a configuration keeps a checkpoint; `None`:
-    /// [`CHECKPOINT_FROM`]. Lower only to see checkpoints at work on small
-    /// tables (tests).
-    pub checkpoint_from: Option<u64>,
-}
-
-impl BuildOptions {
-    /// `memory_bytes`, or no bound.
-    pub fn budget(&self) -> u64 {
-        self.memory_bytes.unwrap_or(u64::MAX)
-    }
-
-    /// Whether a configuration of `working_bytes` keeps a checkpoint.
-    pub fn checkpoints(&self, working_bytes: u64) -> bool {
-        working_bytes >= self.checkpoint_from.unwrap_or(CHECKPOINT_FROM)
-    }
-}
 
 /// How a table is stored when the build is not told: in zstd blocks at
 /// every size, or plain for a table where that is not larger
@@ -72,11 +41,6 @@ fn write_table_as(
         None => write_table_smallest(path, header, fill).map(|(len, _)| len),
     }
 }
-
-/// Working sets from which a configuration saves checkpoints (the 6-piece
-/// Jungle Checkers ones take half an hour each; below a gigabyte a
-/// configuration is solved again in less time than a checkpoint costs).
-pub const CHECKPOINT_FROM: u64 = 1 << 30;
 
 /// What a finished build did.
 #[derive(Clone, Debug, Default)]
@@ -254,6 +218,13 @@ pub fn build_on<B: Board>(
         for r in results {
             report.built.push(r?);
         }
+    }
+    // A run that finds every table there (an earlier run wrote the last
+    // of them and was killed before its record) still leaves a manifest
+    // that names them all: each unlisted table is added once its own
+    // checksum holds.
+    if cluster.rank() == 0 {
+        crate::manifest::record(&tdir, &[])?;
     }
     Ok(report)
 }

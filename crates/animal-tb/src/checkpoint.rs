@@ -335,7 +335,7 @@ pub fn refused(path: &Path, why: &str) -> TbError {
 /// `level`: every entry's value possible, and (for a whole configuration)
 /// every entry decided at `level` or later marked to be swept then.
 fn check(parts: &Parts, level: u64) -> Result<(), String> {
-    use crate::generate::{valid_state, CHECKPOINT_LEVELS, MARK_BLOCK};
+    use crate::generate::codes::{valid_state, CHECKPOINT_LEVELS, MARK_BLOCK};
     if level >= CHECKPOINT_LEVELS {
         return Err(format!("next level {level}"));
     }

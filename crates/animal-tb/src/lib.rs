@@ -51,6 +51,7 @@ pub mod disk;
 pub mod estimate;
 pub mod generate;
 pub mod memory;
+pub mod options;
 pub use zoo_animal::tables::index;
 pub mod isomorph;
 pub mod plan;

@@ -3,10 +3,10 @@
 //! ([`crate::build::build`]); a scheduler across machines can hand the same
 //! jobs out, since a job may start as soon as the tables it needs exist.
 
-use crate::build::BuildOptions;
 use crate::generate::working_bytes;
 use crate::index::Material;
 use crate::isomorph::{self, Rename};
+use crate::options::BuildOptions;
 use crate::sample::capture_tables;
 use crate::{Tablebase, TbError};
 use std::path::Path;

@@ -3,6 +3,7 @@
 
 use crate::rules::RuleSet;
 use std::fmt::Debug;
+use zoo_core::ParseError;
 
 /// Files of both boards, `a` to `g` (docs/rules/jungle.md §1.1, docs/rules/jungle-checkers.md §1.1).
 pub const FILES: u8 = 7;
@@ -25,6 +26,10 @@ pub const fn file_of(s: u8) -> u8 {
 /// The rank of a square, 0 = rank 1.
 pub const fn rank_of(s: u8) -> u8 {
     s / FILES
+}
+/// The name of a square, `a1` for 0 (docs/rules/jungle.md §1.2).
+pub fn square_name(s: u8) -> String {
+    format!("{}{}", (b'a' + file_of(s)) as char, rank_of(s) + 1)
 }
 
 /// A leap of lion or tiger across a river: where it lands and which water
@@ -231,5 +236,39 @@ mod tests {
         assert_eq!(leaps("d5"), d5);
         assert!(leaps("d3").is_empty());
         assert_eq!(t.steps[0], bit(1) | bit(7));
+    }
+}
+
+/// Finds a rule set of board `B` by its name: a named one (`leiden`), or
+/// one with fields changed (`leiden+stalemate=loss`; an empty base is the
+/// default rule set: `+stalemate=loss`), see [`crate::rules::apply`].
+pub fn by_name<B: Board>(name: &str) -> Result<&'static RuleSet, ParseError> {
+    let (base_name, changes) = match name.split_once('+') {
+        Some((b, c)) => (b, Some(c)),
+        None => (name, None),
+    };
+    let base = if base_name.is_empty() && changes.is_some() {
+        B::rule_sets()[0]
+    } else {
+        B::rule_sets()
+            .iter()
+            .copied()
+            .find(|r| r.name == base_name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = B::rule_sets().iter().map(|r| r.name).collect();
+                ParseError::new(
+                    name,
+                    0,
+                    format!(
+                        "unknown rule set for {}; expected one of: {} (and FIELD=VALUE changes after `+`)",
+                        B::GAME,
+                        names.join(", ")
+                    ),
+                )
+            })?
+    };
+    match changes {
+        Some(c) => crate::rules::apply(base, c, name),
+        None => Ok(base),
     }
 }

@@ -24,7 +24,7 @@ impl<B: Board> Game for Position<B> {
         B::rule_sets().iter().map(|r| r.name).collect()
     }
     fn rules_by_name(name: &str) -> Result<&'static RuleSet, ParseError> {
-        crate::rules::by_name::<B>(name)
+        crate::board::by_name::<B>(name)
     }
     fn default_repetition(&self) -> zoo_core::Repetition {
         self.rules.repetition

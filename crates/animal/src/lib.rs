@@ -45,7 +45,6 @@ pub mod notation;
 pub mod position;
 pub mod render;
 pub mod retro;
-pub mod rule_overrides;
 pub mod rules;
 pub mod tables;
 pub mod tactics;

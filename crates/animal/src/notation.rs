@@ -1,13 +1,10 @@
 //! Move notation: the short form (`Txe5`) and the coordinate form (`e2e3`).
 
-use crate::board::{file_of, rank_of, sq, Board, FILES};
+use crate::board::{sq, Board, FILES};
 use crate::position::{Move, Position};
 use zoo_core::{MoveList, ParseError, Side};
 
-/// The name of a square, `a1` for 0 (docs/rules/jungle.md §1.2).
-pub fn square_name(s: u8) -> String {
-    format!("{}{}", (b'a' + file_of(s)) as char, rank_of(s) + 1)
-}
+pub use crate::board::square_name;
 
 /// Parses a square like `e5` of board `B`, starting at byte `at` of `input`.
 pub fn parse_square<B: Board>(input: &str, at: usize) -> Result<u8, ParseError> {

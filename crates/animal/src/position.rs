@@ -34,8 +34,8 @@ impl std::fmt::Debug for Move {
         write!(
             f,
             "{}{}",
-            crate::notation::square_name(self.from()),
-            crate::notation::square_name(self.to())
+            crate::board::square_name(self.from()),
+            crate::board::square_name(self.to())
         )
     }
 }

@@ -1,8 +1,6 @@
 //! The application layer's errors: each says what the user gave and what
 //! was wrong with it.
 
-use crate::GameKind;
-
 /// What went wrong in a request to the application layer.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -11,7 +9,7 @@ pub enum AppError {
     UnknownGame(String),
     /// The table command is one only the animal games' tables have.
     #[error("this table command is for the animal games' tables; {0} tables have build, plan, stats, probe, verify, size and manifest")]
-    NoTables(GameKind),
+    NoTables(&'static str),
     /// A position, move or rule set that did not parse.
     #[error(transparent)]
     Parse(#[from] zoo_core::ParseError),

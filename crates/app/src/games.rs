@@ -7,7 +7,7 @@ use crate::AppError;
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
-use zoo_core::{EngineGame, Game, Oracle};
+use zoo_core::{EngineGame, Game, Oracle, TableIndex, TableScheme};
 
 /// The games zoo plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -73,10 +73,7 @@ impl GameKind {
 
     /// Runs `v` with the table scheme of this game if the generic generator
     /// builds its tables (checkers); `None` for the animal games.
-    pub fn visit_scheme_tables<V: crate::table_scheme::SchemeVisitor>(
-        self,
-        v: V,
-    ) -> Option<V::Output> {
+    pub fn visit_scheme_tables<V: SchemeVisitor>(self, v: V) -> Option<V::Output> {
         match self {
             GameKind::Jungle | GameKind::JungleCheckers => None,
             GameKind::ClassicalCheckers => Some(v.visit::<zoo_checkers::tables::ClassicalScheme>()),
@@ -87,12 +84,12 @@ impl GameKind {
     /// Runs `v` with the board of this game if the animal generator builds
     /// its tables, else refuses with [`AppError::NoTables`] (the commands
     /// only the animal tables have).
-    pub fn visit_tables<V: crate::tables::TableVisitor>(self, v: V) -> Result<V::Output, AppError> {
+    pub fn visit_tables<V: TableVisitor>(self, v: V) -> Result<V::Output, AppError> {
         match self {
             GameKind::Jungle => Ok(v.visit::<zoo_animal::Jungle>()),
             GameKind::JungleCheckers => Ok(v.visit::<zoo_animal::JungleCheckers>()),
             GameKind::ClassicalCheckers | GameKind::EnglishCheckers => {
-                Err(AppError::NoTables(self))
+                Err(AppError::NoTables(self.name()))
             }
         }
     }
@@ -273,4 +270,33 @@ pub fn position_of<G: Game>(rules: &G::Rules, fen: Option<&str>) -> Result<G, Ap
         Some(f) => G::from_fen(f, rules)?,
         None => G::start(rules),
     })
+}
+
+/// Runs code with the board type of a game that has endgame tables.
+pub trait TableVisitor {
+    /// What the visit gives back.
+    type Output;
+    /// Runs with `B`, the board of the chosen animal game.
+    fn visit<B: zoo_animal::Board>(self) -> Self::Output;
+}
+
+/// Runs code with the table scheme of a game whose tables the generic
+/// generator builds.
+pub trait SchemeVisitor {
+    /// What the visit gives back.
+    type Output;
+    /// Runs with `S`, the chosen game's table scheme.
+    fn visit<S: SchemeTables>(self) -> Self::Output;
+}
+
+/// A table scheme whose tables `zoo tb` builds with the generic generator
+/// (`zoo_tb::retro`).
+pub trait SchemeTables: TableScheme<Pos: AppGame> {
+    /// The index of one stored material's table.
+    type Index: TableIndex<Self::Pos>;
+    /// The index of stored material `m`'s table.
+    fn index_of(&self, m: Self::Material) -> Self::Index;
+    /// Every other stored material a game from `m` can reach: the tables
+    /// that must be there before `m`'s is built.
+    fn needs(&self, m: Self::Material) -> Vec<Self::Material>;
 }

@@ -21,12 +21,9 @@
 
 pub mod census;
 pub mod error;
-pub mod external;
 pub mod games;
 pub mod machine;
 pub mod matches;
-#[cfg(feature = "mpi")]
-pub mod mpi;
 pub mod options;
 pub mod perft;
 pub mod protocol;
@@ -34,18 +31,6 @@ pub mod report;
 pub mod saved;
 pub mod session;
 pub mod solve;
-pub mod solve_checkpoint;
-pub mod table_advantage;
-mod table_animal;
-pub mod table_diff;
-pub mod table_disk;
-pub mod table_longest;
-pub mod table_plan;
-pub mod table_recompress;
-mod table_reports;
-pub mod table_scheme;
-mod table_scheme_plan;
-pub mod table_wdl;
 pub mod tables;
 pub mod trees;
 

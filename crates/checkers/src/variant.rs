@@ -108,7 +108,7 @@ pub static CLASSICAL_RULE_SETS: [&RuleSet; 1] = [&CLASSICAL];
 pub static ENGLISH_RULE_SETS: [&RuleSet; 1] = [&ENGLISH];
 
 /// The rule set of variant `V` with this name, or an error listing the
-/// names. As for the animal games (`zoo_animal::rule_overrides`), a field
+/// names. As for the animal games (`zoo_animal::rules`), a field
 /// may be changed after `+`: checkers has one, `repetition` (`none`,
 /// `threefold`, `first`), so `classical+repetition=first`; the name with
 /// its change is the rule set's name in files and logs, and each distinct

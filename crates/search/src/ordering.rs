@@ -5,10 +5,6 @@ use crate::tt::NO_MOVE;
 use crate::worker::Worker;
 use zoo_core::{Evaluator, Game, MoveList, Tactics};
 
-/// History table entries: 2^15 move-code slots per side (codes are folded
-/// in, so unrelated moves may share a slot: ordering only, never values).
-pub(crate) const HISTORY_SIZE: usize = 1 << 16;
-
 /// The history slot of move `code` for `side`.
 #[inline(always)]
 pub(crate) fn history_index(side: zoo_core::Side, code: u32) -> usize {

@@ -6,19 +6,10 @@ use crate::engine::Engine;
 use crate::limits::Limits;
 use crate::report::{Iteration, SearchResult, Stats};
 use crate::score::{mate_distance, outcome_score, MAX_DEPTH};
-use crate::worker::Worker;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use crate::worker::{Shared, Worker};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use zoo_core::{Evaluator, Game, History, Tactics};
-
-/// State shared by the threads of one search.
-pub(crate) struct Shared {
-    pub(crate) stop: Arc<AtomicBool>,
-    pub(crate) nodes: AtomicU64,
-    pub(crate) start: Instant,
-    pub(crate) limits: Limits,
-}
 
 impl<G: Game, E: Evaluator<G>, T: Tactics<G>> Engine<G, E, T> {
     /// Searches `pos`, whose game so far is `hist` (ending with `pos`),

@@ -3,13 +3,26 @@
 
 use crate::config::Config;
 use crate::engine::Engine;
-use crate::ordering::HISTORY_SIZE;
+use crate::limits::Limits;
 use crate::report::Stats;
 use crate::score::MAX_PLY;
-use crate::threads::Shared;
 use crate::tt::{Table, NO_MOVE};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 use zoo_core::{Evaluator, Game, History, Oracle, Repetition, Tactics, EVAL_LIMIT};
+
+/// History table entries: 2^15 move-code slots per side (codes are folded
+/// in, so unrelated moves may share a slot: ordering only, never values).
+pub(crate) const HISTORY_SIZE: usize = 1 << 16;
+
+/// State shared by the threads of one search.
+pub(crate) struct Shared {
+    pub(crate) stop: Arc<AtomicBool>,
+    pub(crate) nodes: AtomicU64,
+    pub(crate) start: Instant,
+    pub(crate) limits: Limits,
+}
 
 /// What a node is expected to be (Knuth and Moore): on the principal
 /// variation, refuted by one move (cut) or with every move refuted (all).

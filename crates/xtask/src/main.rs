@@ -10,6 +10,7 @@
 
 mod docs;
 mod packages;
+mod runner;
 mod steps;
 
 use anyhow::Result;
@@ -33,6 +34,10 @@ enum Command {
         /// Run only these steps (repeatable), in the usual order
         #[arg(long, value_enum)]
         only: Vec<Step>,
+        /// Also run the slow tests (`#[ignore]`d, named `slow_…`), as
+        /// before a release
+        #[arg(long)]
+        slow: bool,
     },
     /// Check every documented figure of docs/checks.toml: rerun the commands
     /// that take less than a minute, and check that each page still shows
@@ -52,8 +57,8 @@ fn root() -> PathBuf {
 fn run(cli: Cli) -> Result<()> {
     let root = root();
     match cli.command {
-        Command::Test { only } => steps::run(&root, &only),
-        Command::Docs { pages_only: false } => steps::run(&root, &[Step::Docs]),
+        Command::Test { only, slow } => steps::run(&root, &only, slow),
+        Command::Docs { pages_only: false } => steps::run(&root, &[Step::Docs], false),
         Command::Docs { pages_only: true } => {
             let checks = docs::load(&root)?;
             docs::check_pages(&root, &checks)?;

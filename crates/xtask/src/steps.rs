@@ -1,10 +1,11 @@
 //! The steps of `cargo xtask test`, in order, each printed with its
 //! command and timed; the first failure stops the run and names its step.
 
+use crate::runner::{self, cargo};
 use crate::{docs, packages};
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
@@ -14,24 +15,26 @@ pub enum Step {
     Packages,
     /// `npm ci` of the browser test's driver (Playwright)
     Npm,
-    /// `cargo test --release --workspace`
+    /// Every test of the workspace but the browser's and the slow ones,
+    /// the MPI tests among them (`cargo test --profile ci --workspace
+    /// --features zoo/mpi`, each test timed)
     Workspace,
     /// The documented figures against their commands (docs/checks.toml)
     Docs,
     /// The web board in headless Chromium
     Browser,
-    /// The table builds under `mpirun` (the `mpi` feature)
-    Mpi,
+    /// The slow tests (`#[ignore]`d, named `slow_…`): only with `--slow`
+    Slow,
 }
 
 impl Step {
-    const ALL: [Step; 6] = [
+    /// The default run; `--slow` adds [`Step::Slow`].
+    const ALL: [Step; 5] = [
         Step::Packages,
         Step::Npm,
         Step::Workspace,
         Step::Docs,
         Step::Browser,
-        Step::Mpi,
     ];
 
     fn name(self) -> &'static str {
@@ -41,22 +44,20 @@ impl Step {
             Step::Workspace => "workspace",
             Step::Docs => "docs",
             Step::Browser => "browser",
-            Step::Mpi => "mpi",
+            Step::Slow => "slow",
         }
     }
 
     /// What a step cannot run without.
     fn needs(self) -> &'static [Step] {
         match self {
-            Step::Npm | Step::Mpi => &[Step::Packages],
+            // The workspace is built with the `mpi` feature (OpenMPI,
+            // libclang) and its MPI tests run `mpirun`.
+            Step::Npm | Step::Workspace | Step::Slow => &[Step::Packages],
             Step::Browser => &[Step::Packages, Step::Npm],
             _ => &[],
         }
     }
-}
-
-fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
 /// Runs a command in the workspace root; fails with the command's status.
@@ -81,14 +82,6 @@ fn sh(root: &Path, mut command: Command) -> Result<()> {
     Ok(())
 }
 
-/// Where cargo puts the release binaries.
-pub fn release_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"))
-        .join("release")
-}
-
 /// `built`: the workspace step has just built the zoo binary (with the
 /// features the tests unify; `cargo build -p zoo` would build it again).
 fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
@@ -106,46 +99,51 @@ fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
             sh(root, c)
         }
         Step::Workspace => {
-            let mut c = cargo();
-            c.args(["test", "--release", "--workspace"]);
-            sh(root, c)
+            let t = Instant::now();
+            let bins = runner::build(root)?;
+            println!(
+                "    built {} test binaries in {:.1} s",
+                bins.len(),
+                t.elapsed().as_secs_f64()
+            );
+            let timings = runner::run_all(&bins, &[])?;
+            let mut c = runner::cargo_test(root);
+            c.arg("--doc");
+            sh(root, c)?;
+            println!("    the ten slowest tests:");
+            for (name, secs) in runner::slowest(&timings, 10) {
+                println!("    {secs:>8.1} s  {name}");
+            }
+            let all = runner::profile_dir(root).join("test-times.txt");
+            runner::write_times(&all, &timings)?;
+            println!("    every test's time: {}", all.display());
+            Ok(())
         }
         Step::Docs => {
             if !built {
                 let mut c = cargo();
-                c.args(["build", "--release", "-p", "zoo"]);
+                c.args(["build", "--profile", runner::PROFILE, "-p", "zoo"]);
                 sh(root, c)?;
             }
-            let zoo = release_dir(root).join("zoo");
+            let zoo = runner::profile_dir(root).join("zoo");
             docs::run(root, &docs::load(root)?, &zoo)
         }
         Step::Browser => {
-            let mut c = cargo();
-            c.args([
-                "test",
-                "--release",
-                // --workspace, not -p zoo: the same feature unification as
-                // the workspace step, so nothing is built again.
-                "--workspace",
-                "--test",
-                "browser",
-                "--",
-                "--include-ignored",
-            ]);
-            sh(root, c)
+            // The CLI crate's test binary, its ignored `browser` tests.
+            let bins = runner::build(root)?;
+            let cli: Vec<_> = bins.into_iter().filter(|b| b.label == "cli/it").collect();
+            if cli.is_empty() {
+                bail!("cargo built no cli/it test binary");
+            }
+            runner::run_all(&cli, &["--ignored", "browser::"]).map(|_| ())
         }
-        Step::Mpi => {
-            let mut c = cargo();
-            c.args([
-                "test",
-                "--release",
-                "--workspace",
-                "--features",
-                "zoo/mpi",
-                "--test",
-                "mpi_cli",
-            ]);
-            sh(root, c)
+        Step::Slow => {
+            let bins = runner::build(root)?;
+            let timings = runner::run_all(&bins, &["--ignored", "slow_"])?;
+            for (name, secs) in runner::slowest(&timings, 10) {
+                println!("    {secs:>8.1} s  {name}");
+            }
+            Ok(())
         }
     }
 }
@@ -173,8 +171,11 @@ fn plan(only: &[Step]) -> Vec<Step> {
     steps
 }
 
-pub fn run(root: &Path, only: &[Step]) -> Result<()> {
-    let steps = plan(only);
+pub fn run(root: &Path, only: &[Step], slow: bool) -> Result<()> {
+    let mut steps = plan(only);
+    if slow && !steps.contains(&Step::Slow) {
+        steps = plan(&[steps, vec![Step::Slow]].concat());
+    }
     let start = Instant::now();
     let mut times = Vec::new();
     for (i, &step) in steps.iter().enumerate() {
@@ -212,8 +213,8 @@ mod tests {
             vec![Step::Packages, Step::Npm, Step::Browser]
         );
         assert_eq!(
-            plan(&[Step::Mpi, Step::Workspace]),
-            vec![Step::Packages, Step::Workspace, Step::Mpi]
+            plan(&[Step::Slow, Step::Docs]),
+            vec![Step::Packages, Step::Docs, Step::Slow]
         );
     }
 }

@@ -18,7 +18,7 @@ fn check<B: Board>(
     what: &str,
     want: &str,
 ) -> Result<(), String> {
-    let rules = zoo_animal::rules::by_name::<B>(rules).map_err(|e| e.to_string())?;
+    let rules = zoo_animal::board::by_name::<B>(rules).map_err(|e| e.to_string())?;
     let tb = Tablebase::<B>::open(dir, rules);
     let got = match kind {
         "stats" => {

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use zoo_animal::census::sample::{self, Estimate, EstimatedRow};
 use zoo_animal::census::{count, enumerate, parity_pieces, Reading, Row};
-use zoo_animal::{rules, Board, Jungle, JungleCheckers, RuleSet};
+use zoo_animal::{Board, Jungle, JungleCheckers, RuleSet};
 
 /// How the counts are made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -156,7 +156,9 @@ fn census<B: Board>(
 
 fn rule_set<B: Board>(req: &CensusRequest) -> Result<&'static RuleSet, AppError> {
     match &req.rules {
-        Some(name) => rules::by_name::<B>(name).map_err(|e| AppError::Input(e.to_string())),
+        Some(name) => {
+            zoo_animal::board::by_name::<B>(name).map_err(|e| AppError::Input(e.to_string()))
+        }
         None => Ok(B::rule_sets()[0]),
     }
 }

@@ -350,7 +350,7 @@ fn open(set: &TableSet, req: &TreeRequest) -> Result<(Tablebase<Jungle>, &'stati
         )));
     }
     let rules = match set.rules_name() {
-        Some(n) => zoo_animal::rules::by_name::<Jungle>(n)?,
+        Some(n) => zoo_animal::board::by_name::<Jungle>(n)?,
         None => Jungle::rule_sets()[0],
     };
     Ok((Tablebase::<Jungle>::open(set.dir(), rules), rules.name))
@@ -433,7 +433,7 @@ pub fn materials3<B: Board>(names: &[String]) -> Result<Vec<Material>, AppError>
 /// Opens the tables of `set` on board `B`.
 fn open_on<B: Board>(set: &TableSet) -> Result<Tablebase<B>, AppError> {
     let rules = match set.rules_name() {
-        Some(n) => zoo_animal::rules::by_name::<B>(n)?,
+        Some(n) => zoo_animal::board::by_name::<B>(n)?,
         None => B::rule_sets()[0],
     };
     Ok(Tablebase::<B>::open(set.dir(), rules))

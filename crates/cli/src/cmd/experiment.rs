@@ -634,7 +634,7 @@ impl GameVisitor for PerGame<'_> {
                 }
                 let rules = G::default_rules();
                 let tables = tables_for::<G>(tb, &rules, &[*pieces])?;
-                let far = zoo_app::table_longest::longest::<G>(tb, &rules, *pieces, *longest)?;
+                let far = zoo_app::tables::longest::longest::<G>(tb, &rules, *pieces, *longest)?;
                 let cases = zoo_lab::decide::sample::<G>(
                     &rules,
                     &*tables.oracle,

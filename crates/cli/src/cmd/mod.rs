@@ -14,8 +14,6 @@ pub mod input;
 pub mod json;
 pub mod matches;
 pub mod play;
-mod play_json;
-mod play_text;
 pub mod uci;
 // Endgame tables (zoo-tb).
 pub mod tb;

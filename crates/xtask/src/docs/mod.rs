@@ -103,7 +103,7 @@ fn run_command(line: &str, zoo: &Path, scratch: &Path) -> Result<String> {
 /// The whole check: pages, then every quick command once.
 pub fn run(root: &Path, checks: &[Check], zoo: &Path) -> Result<()> {
     let mut failures = page_failures(root, checks)?;
-    let scratch: PathBuf = crate::steps::release_dir(root).join("xtask-docs");
+    let scratch: PathBuf = crate::runner::profile_dir(root).join("xtask-docs");
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch)
         .with_context(|| format!("cannot create {}", scratch.display()))?;

@@ -4,7 +4,7 @@
 use super::args::PlanArgs;
 use anyhow::Result;
 use zoo_app::human_bytes;
-use zoo_app::table_plan::{CostPlan, PlanRates, PlanRequest};
+use zoo_app::tables::plan::{CostPlan, PlanRates, PlanRequest};
 
 pub(super) fn run(a: &PlanArgs) -> Result<()> {
     let set = a.tables.set(a.game)?;

@@ -140,12 +140,12 @@ pub(super) fn run_advantage_size(
     set: &TableSet,
     a: &AdvantageArgs,
     pieces: u32,
-    progress: &(dyn Fn(zoo_app::table_advantage::Sweep) + Sync),
+    progress: &(dyn Fn(zoo_app::tables::advantage::Sweep) + Sync),
     stop: &AtomicBool,
 ) -> Result<()> {
     let json = a.json;
     let mut failed = None;
-    let mut done = |r: &zoo_app::table_advantage::AdvantageReport| {
+    let mut done = |r: &zoo_app::tables::advantage::AdvantageReport| {
         let shown = if json {
             crate::cmd::json::line("material", r)
         } else {
@@ -198,7 +198,7 @@ pub(super) fn run_advantage(a: &AdvantageArgs) -> Result<()> {
         }
     });
     let quiet = a.json;
-    let progress = move |w: zoo_app::table_advantage::Sweep| {
+    let progress = move |w: zoo_app::tables::advantage::Sweep| {
         if !quiet {
             eprintln!(
                 "{:?}'s advantage: sweep {} cleared {}",

@@ -1,0 +1,115 @@
+//! The engine protocol's answers, line by line without a process, case
+//! by case from tests/data/protocol.txt.
+
+use std::sync::{Arc, Mutex};
+use zoo_app::protocol::{Flow, Protocol};
+use zoo_app::{EngineOptions, GameKind};
+
+/// The answer lines to `input`, the search's `info depth` lines left out.
+fn talk(input: &[&str]) -> Vec<String> {
+    let said = Arc::new(Mutex::new(Vec::<String>::new()));
+    let out = said.clone();
+    let options = EngineOptions {
+        hash_mb: 1,
+        ..EngineOptions::default()
+    };
+    let mut p = Protocol::new(
+        GameKind::Jungle,
+        None,
+        options,
+        |s: &str| Err(format!("bad engine options {s:?}")),
+        move |l: &str| out.lock().unwrap().push(l.to_string()),
+    )
+    .unwrap();
+    for l in input {
+        if p.line(l) == Flow::Quit {
+            break;
+        }
+    }
+    // As at the end of input: a search with a limit finishes.
+    p.finish(false);
+    let said = said.lock().unwrap();
+    said.iter()
+        .filter(|l| !l.starts_with("info depth"))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn conversations_answer_as_written() {
+    let data = include_str!("../data/protocol.txt");
+    let mut cases = 0;
+    for block in data.split("\n\n") {
+        let (mut input, mut expected) = (Vec::new(), Vec::new());
+        for l in block.lines() {
+            if let Some(x) = l.strip_prefix("> ") {
+                input.push(x);
+            } else if let Some(x) = l.strip_prefix("< ") {
+                expected.push(x);
+            }
+        }
+        if input.is_empty() {
+            continue;
+        }
+        cases += 1;
+        let got = talk(&input);
+        assert_eq!(got.len(), expected.len(), "{input:?}: {got:?}");
+        for (g, e) in got.iter().zip(&expected) {
+            assert!(g.starts_with(e), "{input:?}: {g:?} is not {e:?}…");
+        }
+    }
+    assert!(cases >= 5, "only {cases} cases read");
+}
+
+/// A `position` while `go` runs stops the search and says so before its
+/// `bestmove` (docs/protocol.md, "What stops a search"): never silent.
+#[test]
+fn a_position_during_a_search_stops_it_and_says_so() {
+    let said = Arc::new(Mutex::new(Vec::<String>::new()));
+    let out = said.clone();
+    let mut p = Protocol::new(
+        GameKind::Jungle,
+        None,
+        EngineOptions {
+            hash_mb: 1,
+            ..EngineOptions::default()
+        },
+        |s: &str| Err(format!("bad engine options {s:?}")),
+        move |l: &str| out.lock().unwrap().push(l.to_string()),
+    )
+    .unwrap();
+    // A search that would not end by itself for a long time.
+    p.line("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    p.line("position startpos moves a3a4");
+    p.line("isready");
+    let lines: Vec<String> = said
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|l| !l.starts_with("info depth"))
+        .cloned()
+        .collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        "info string search stopped by `position` (send `stop` first)"
+    );
+    assert!(
+        lines[1].starts_with("bestmove ") && lines[1] != "bestmove (none)",
+        "{lines:?}"
+    );
+    assert_eq!(lines[2], "readyok");
+    // A `stop` first: no such line.
+    p.line("go infinite");
+    p.line("stop");
+    p.line("position startpos");
+    p.finish(true);
+    let n = said
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|l| l.starts_with("info string search stopped"))
+        .count();
+    assert_eq!(n, 1);
+}
