@@ -86,7 +86,9 @@ pub fn build(root: &Path) -> Result<Vec<Binary>> {
     if !status.success() {
         bail!("the test build failed ({status})");
     }
-    bins.sort_by(|a, b| a.label.cmp(&b.label));
+    // The integration-test binaries first: they hold the long tests, and
+    // the unit tests' short binaries fill in beside the last of them.
+    bins.sort_by_key(|b| (!b.label.ends_with("/it"), b.label.clone()));
     Ok(bins)
 }
 
@@ -176,10 +178,12 @@ pub fn run(bin: &Binary, args: &[&str]) -> Result<Outcome> {
             // ("timeout" is libtest's note that a test has run past a
             // minute, not a failure.)
             Some("failed") => {
-                println!("---- {} {name} ----", bin.label);
-                if let Some(s) = v["stdout"].as_str() {
-                    println!("{s}");
-                }
+                // One print: another binary's lines may run beside it.
+                println!(
+                    "---- {} {name} ----\n{}",
+                    bin.label,
+                    v["stdout"].as_str().unwrap_or("")
+                );
                 o.failed.push(name);
             }
             _ => {}
@@ -194,22 +198,45 @@ pub fn run(bin: &Binary, args: &[&str]) -> Result<Outcome> {
     Ok(o)
 }
 
-/// Runs `bins` one after another, each printed with its counts and time;
-/// fails naming every failed test after all have run.
+/// How many test binaries run at once: two, so that one binary's last
+/// long test does not leave a core idle (each binary also runs its tests
+/// on every core, as cargo test does).
+pub const AT_ONCE: usize = 2;
+
+/// Runs `bins`, [`AT_ONCE`] at a time in the order given, each printed
+/// with its counts and time when it ends; fails naming every failed test
+/// after all have run.
 pub fn run_all(bins: &[Binary], args: &[&str]) -> Result<Vec<Timing>> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..AT_ONCE.min(bins.len()) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(bin) = bins.get(i) else { break };
+                let o = run(bin, args);
+                if let Ok(o) = &o {
+                    println!(
+                        "    {:<28} {:>4} passed {:>3} ignored {:>3} failed  {:>7.1} s",
+                        bin.label,
+                        o.passed,
+                        o.ignored,
+                        o.failed.len(),
+                        o.secs
+                    );
+                }
+                results
+                    .lock()
+                    .expect("the results")
+                    .push((bin.label.clone(), o));
+            });
+        }
+    });
     let mut timings = Vec::new();
     let mut failed = Vec::new();
-    for bin in bins {
-        let o = run(bin, args)?;
-        println!(
-            "    {:<28} {:>4} passed {:>3} ignored {:>3} failed  {:>7.1} s",
-            bin.label,
-            o.passed,
-            o.ignored,
-            o.failed.len(),
-            o.secs
-        );
-        failed.extend(o.failed.iter().map(|n| format!("{} {n}", bin.label)));
+    for (label, o) in results.into_inner().expect("the results") {
+        let o = o?;
+        failed.extend(o.failed.iter().map(|n| format!("{label} {n}")));
         timings.extend(o.timings);
     }
     if !failed.is_empty() {

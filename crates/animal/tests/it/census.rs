@@ -132,8 +132,12 @@ fn counting_agrees_with_enumeration_four_pieces_thesis() {
     assert!(c.unreachable_won > 0);
 }
 
+/// The parity rule moved down to 4 pieces under the `one` reading: the
+/// 3-piece test already moves it down to each row it checks, so the
+/// default run leaves this one (about a minute) to the slow step.
 #[test]
-fn counting_agrees_with_enumeration_four_pieces_one_with_parity() {
+#[ignore = "slow: about a minute; run by `cargo xtask test --slow`"]
+fn slow_counting_agrees_with_enumeration_four_pieces_one_with_parity() {
     let n = 4;
     assert_eq!(
         counted(Reading::One, n, Some(n)),

@@ -100,32 +100,67 @@ fn run_command(line: &str, zoo: &Path, scratch: &Path) -> Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// The whole check: pages, then every quick command once.
-pub fn run(root: &Path, checks: &[Check], zoo: &Path) -> Result<()> {
-    let mut failures = page_failures(root, checks)?;
-    let scratch: PathBuf = crate::runner::profile_dir(root).join("xtask-docs");
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch)
-        .with_context(|| format!("cannot create {}", scratch.display()))?;
-    let mut outputs: HashMap<String, Result<String, String>> = HashMap::new();
-    let (mut ran, mut slow) = (0, 0);
-    for check in checks {
-        if check.slow {
-            slow += 1;
-            continue;
+/// The checks that must run in one line, in file order: those that share
+/// a setup line or a scratch folder (`{tmp}/NAME`), since one may read
+/// what another's command wrote. Groups are in the order of their first
+/// check.
+fn groups(checks: &[&Check]) -> Vec<Vec<usize>> {
+    // Union-find over the checks, joined through the keys they mention.
+    let mut parent: Vec<usize> = (0..checks.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
         }
-        ran += 1;
+        i
+    }
+    let mut owner: HashMap<String, usize> = HashMap::new();
+    for (i, check) in checks.iter().enumerate() {
+        let mut keys: Vec<String> = check.setup.clone();
+        for line in check.setup.iter().chain([&check.command]) {
+            for word in line.split_whitespace() {
+                if let Some(rest) = word.strip_prefix("{tmp}/") {
+                    let folder = rest.split('/').next().unwrap_or(rest);
+                    keys.push(format!("{{tmp}}/{folder}"));
+                }
+            }
+        }
+        for key in keys {
+            let j = *owner.entry(key).or_insert(i);
+            let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+            parent[a.max(b)] = a.min(b);
+        }
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut index: HashMap<usize, usize> = HashMap::new();
+    for i in 0..checks.len() {
+        let r = root(&mut parent, i);
+        let g = *index.entry(r).or_insert_with(|| {
+            out.push(Vec::new());
+            out.len() - 1
+        });
+        out[g].push(i);
+    }
+    out
+}
+
+/// Runs the checks of one group in order, each command line once: the
+/// failures, and a line per command run.
+fn run_group(checks: &[&Check], zoo: &Path, scratch: &Path) -> (Vec<String>, Vec<String>) {
+    let mut outputs: HashMap<String, Result<String, String>> = HashMap::new();
+    let (mut failures, mut log) = (Vec::new(), Vec::new());
+    for check in checks {
         for line in check.setup.iter().chain([&check.command]) {
             if outputs.contains_key(line) {
                 continue;
             }
             let t = Instant::now();
-            let out = run_command(line, zoo, &scratch).map_err(|e| format!("{e:#}"));
+            let out = run_command(line, zoo, scratch).map_err(|e| format!("{e:#}"));
             let secs = t.elapsed().as_secs_f64();
-            println!("    {secs:6.1} s  {line}");
+            log.push(format!("    {secs:6.1} s  {line}"));
             if secs > QUICK_SECONDS {
                 // Wall time: on a loaded machine quick commands pass a minute too.
-                println!("             (over a minute; if so on an idle machine, mark its figures `slow = true`)");
+                log.push("             (over a minute; if so on an idle machine, mark its figures `slow = true`)".into());
             }
             outputs.insert(line.clone(), out);
         }
@@ -137,7 +172,49 @@ pub fn run(root: &Path, checks: &[Check], zoo: &Path) -> Result<()> {
             (None, Ok(out)) => failures.extend(value_failure(check, out)),
         }
     }
+    (failures, log)
+}
+
+/// How many groups of commands run at once: the machine's cores (most
+/// commands run on one thread; the table builds on two).
+fn workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The whole check: pages, then every quick command once, the groups of
+/// checks that share no files side by side.
+pub fn run(root: &Path, checks: &[Check], zoo: &Path) -> Result<()> {
+    let mut failures = page_failures(root, checks)?;
+    let scratch: PathBuf = crate::runner::profile_dir(root).join("xtask-docs");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch)
+        .with_context(|| format!("cannot create {}", scratch.display()))?;
+    let quick: Vec<&Check> = checks.iter().filter(|c| !c.slow).collect();
+    let slow = checks.len() - quick.len();
+    let groups = groups(&quick);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let found = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..workers().min(groups.len()) {
+            s.spawn(|| loop {
+                let g = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(group) = groups.get(g) else { break };
+                let members: Vec<&Check> = group.iter().map(|&i| quick[i]).collect();
+                let (f, log) = run_group(&members, zoo, &scratch);
+                for line in log {
+                    println!("{line}");
+                }
+                found.lock().expect("the failures").extend(f);
+            });
+        }
+    });
+    failures.extend(found.into_inner().expect("the failures"));
     report(failures)?;
-    println!("    docs: {ran} figures recomputed and {slow} slow ones found on their pages");
+    println!(
+        "    docs: {} figures recomputed ({} groups of commands, {} at a time) and {slow} slow ones found on their pages",
+        quick.len(),
+        groups.len(),
+        workers().min(groups.len())
+    );
     Ok(())
 }

@@ -129,3 +129,31 @@ fn the_file_format_is_checked() {
         "2"
     );
 }
+
+#[test]
+fn checks_that_share_a_setup_or_a_scratch_folder_run_in_one_group() {
+    let mk = |command: &str, setup: &[&str]| {
+        let mut c = load(&repo()).unwrap().remove(0);
+        c.command = command.to_string();
+        c.setup = setup.iter().map(|s| s.to_string()).collect();
+        c
+    };
+    let checks = [
+        mk("zoo perft --game jungle --depth 3", &[]),
+        mk(
+            "zoo tb stats --dir {tmp}/jc",
+            &["zoo tb build --dir {tmp}/jc"],
+        ),
+        mk(
+            "zoo tb stats --dir {tmp}/j",
+            &["zoo tb build --dir {tmp}/j"],
+        ),
+        mk("zoo tb probe --dir {tmp}/jc/tables", &[]),
+        mk(
+            "zoo tb stats --dir {tmp}/j --pieces 2",
+            &["zoo tb build --dir {tmp}/j"],
+        ),
+    ];
+    let refs: Vec<&Check> = checks.iter().collect();
+    assert_eq!(groups(&refs), vec![vec![0], vec![1, 3], vec![2, 4]]);
+}
