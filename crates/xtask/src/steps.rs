@@ -106,7 +106,12 @@ fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
                 bins.len(),
                 t.elapsed().as_secs_f64()
             );
-            let timings = runner::run_all(&bins, &[])?;
+            let (timings, ran) = runner::run_all(&bins, &[]);
+            // The times are written also when a test failed: they say
+            // where a run's minutes went either way.
+            let all = runner::profile_dir(root).join("test-times.txt");
+            runner::write_times(&all, &timings)?;
+            ran?;
             let mut c = runner::cargo_test(root);
             c.arg("--doc");
             sh(root, c)?;
@@ -114,8 +119,6 @@ fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
             for (name, secs) in runner::slowest(&timings, 10) {
                 println!("    {secs:>8.1} s  {name}");
             }
-            let all = runner::profile_dir(root).join("test-times.txt");
-            runner::write_times(&all, &timings)?;
             println!("    every test's time: {}", all.display());
             Ok(())
         }
@@ -135,11 +138,12 @@ fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
             if cli.is_empty() {
                 bail!("cargo built no cli/it test binary");
             }
-            runner::run_all(&cli, &["--ignored", "browser::"]).map(|_| ())
+            runner::run_all(&cli, &["--ignored", "browser::"]).1
         }
         Step::Slow => {
             let bins = runner::build(root)?;
-            let timings = runner::run_all(&bins, &["--ignored", "slow_"])?;
+            let (timings, ran) = runner::run_all(&bins, &["--ignored", "slow_"]);
+            ran?;
             for (name, secs) in runner::slowest(&timings, 10) {
                 println!("    {secs:>8.1} s  {name}");
             }

@@ -208,7 +208,7 @@ fn write_wdl<B: Board>(tb: &Tablebase<B>, m: Material) {
 #[test]
 fn a_size_is_built_from_the_wdl_files_of_the_size_below() {
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
-    let full = build_into::<JungleCheckers>("adv-chain-full", rules, 4);
+    let full = crate::common::jc4().clone();
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-tb-adv-chain");
     let _ = std::fs::remove_dir_all(&dir);
     let names = |n| Material::canonical::<JungleCheckers>(n);

@@ -45,6 +45,15 @@ pub fn jungle3() -> &'static PathBuf {
     D.get_or_init(|| build_into::<Jungle>("jungle", &zoo_animal::rules::JUNGLE_LEIDEN, 3))
 }
 
+/// Jungle Checkers to 4 pieces, built once per run of the binary for the
+/// tests that only read it.
+pub fn jc4() -> &'static PathBuf {
+    static D: OnceLock<PathBuf> = OnceLock::new();
+    D.get_or_init(|| {
+        build_into::<JungleCheckers>("jc4-shared", &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN, 4)
+    })
+}
+
 pub fn jc3() -> &'static PathBuf {
     static D: OnceLock<PathBuf> = OnceLock::new();
     D.get_or_init(|| {
