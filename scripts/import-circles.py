@@ -19,10 +19,33 @@ def modules(src):
     return mods
 
 def strip(text):
+    """The text without comments and without the items under
+    `#[cfg(test)]` (a test module may import anything: not part of the
+    layering), each cut to its closing brace or semicolon."""
     text = re.sub(r'//[^\n]*', '', text)
-    # test modules may import anything: not part of the layering
-    i = text.find('#[cfg(test)]')
-    return text if i < 0 else text[:i]
+    out, i = [], 0
+    while True:
+        j = text.find('#[cfg(test)]', i)
+        if j < 0:
+            out.append(text[i:])
+            return ''.join(out)
+        out.append(text[i:j])
+        k = j + len('#[cfg(test)]')
+        # the item ends at a `;` before any `{`, or at the `{`'s match
+        semi, brace = text.find(';', k), text.find('{', k)
+        if brace < 0 or (0 <= semi < brace):
+            i = semi + 1 if semi >= 0 else len(text)
+            continue
+        depth, k = 0, brace
+        while k < len(text):
+            if text[k] == '{':
+                depth += 1
+            elif text[k] == '}':
+                depth -= 1
+                if depth == 0:
+                    break
+            k += 1
+        i = k + 1
 
 def reexports(mods):
     """item name -> module, for the crate root's `pub use module::{A, B}`."""

@@ -202,6 +202,40 @@ impl Board for JungleCheckers {
     }
 }
 
+/// Finds a rule set of board `B` by its name: a named one (`leiden`), or
+/// one with fields changed (`leiden+stalemate=loss`; an empty base is the
+/// default rule set: `+stalemate=loss`), see [`crate::rules::apply`].
+pub fn by_name<B: Board>(name: &str) -> Result<&'static RuleSet, ParseError> {
+    let (base_name, changes) = match name.split_once('+') {
+        Some((b, c)) => (b, Some(c)),
+        None => (name, None),
+    };
+    let base = if base_name.is_empty() && changes.is_some() {
+        B::rule_sets()[0]
+    } else {
+        B::rule_sets()
+            .iter()
+            .copied()
+            .find(|r| r.name == base_name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = B::rule_sets().iter().map(|r| r.name).collect();
+                ParseError::new(
+                    name,
+                    0,
+                    format!(
+                        "unknown rule set for {}; expected one of: {} (and FIELD=VALUE changes after `+`)",
+                        B::GAME,
+                        names.join(", ")
+                    ),
+                )
+            })?
+    };
+    match changes {
+        Some(c) => crate::rules::apply(base, c, name),
+        None => Ok(base),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,39 +270,5 @@ mod tests {
         assert_eq!(leaps("d5"), d5);
         assert!(leaps("d3").is_empty());
         assert_eq!(t.steps[0], bit(1) | bit(7));
-    }
-}
-
-/// Finds a rule set of board `B` by its name: a named one (`leiden`), or
-/// one with fields changed (`leiden+stalemate=loss`; an empty base is the
-/// default rule set: `+stalemate=loss`), see [`crate::rules::apply`].
-pub fn by_name<B: Board>(name: &str) -> Result<&'static RuleSet, ParseError> {
-    let (base_name, changes) = match name.split_once('+') {
-        Some((b, c)) => (b, Some(c)),
-        None => (name, None),
-    };
-    let base = if base_name.is_empty() && changes.is_some() {
-        B::rule_sets()[0]
-    } else {
-        B::rule_sets()
-            .iter()
-            .copied()
-            .find(|r| r.name == base_name)
-            .ok_or_else(|| {
-                let names: Vec<&str> = B::rule_sets().iter().map(|r| r.name).collect();
-                ParseError::new(
-                    name,
-                    0,
-                    format!(
-                        "unknown rule set for {}; expected one of: {} (and FIELD=VALUE changes after `+`)",
-                        B::GAME,
-                        names.join(", ")
-                    ),
-                )
-            })?
-    };
-    match changes {
-        Some(c) => crate::rules::apply(base, c, name),
-        None => Ok(base),
     }
 }

@@ -4,7 +4,7 @@
 //! the run's node count (PNS: tree nodes; PN²: both levels' nodes; df-pn:
 //! MID calls; the reachable graph: positions listed and valued), so its
 //! "elem/s" is nodes per second. The bytes each
-//! algorithm stores per node are printed by `tests/sizes.rs`.
+//! algorithm stores per node are printed by `tests/it/sizes.rs`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use zoo_animal::rules::{JUNGLE_CHECKERS_LEIDEN, JUNGLE_LEIDEN};

@@ -5,7 +5,7 @@
 //! more than the cap, slow clients) with the peak memory, the latency of a
 //! cheap request and the time of each analysis (issue 33;
 //! `cargo bench -p zoo-web --bench load` prints the figures,
-//! `tests/load.rs` checks every answer is right).
+//! `tests/it/load.rs` checks every answer is right).
 
 use crate::client::request;
 use std::net::SocketAddr;

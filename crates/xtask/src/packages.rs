@@ -66,6 +66,11 @@ const NEEDS: &[Need] = &[
         why: "the MPI tests (pgrep)",
         present: || on_path("pgrep"),
     },
+    Need {
+        package: "python3",
+        why: "the import-circle check (scripts/import-circles.py)",
+        present: || on_path("python3"),
+    },
 ];
 
 /// The missing packages, each with what needs it.

@@ -86,6 +86,9 @@ pub fn build(root: &Path) -> Result<Vec<Binary>> {
     if !status.success() {
         bail!("the test build failed ({status})");
     }
+    if bins.is_empty() {
+        bail!("cargo built no test binary");
+    }
     // The integration-test binaries first: they hold the long tests, and
     // the unit tests' short binaries fill in beside the last of them.
     bins.sort_by_key(|b| (!b.label.ends_with("/it"), b.label.clone()));
@@ -265,9 +268,14 @@ fn run_group(bins: &[Binary], args: &[&str], at_once: usize) -> Result<(Vec<Timi
     let mut timings = Vec::new();
     let mut failed = Vec::new();
     for (label, o) in results.into_inner().expect("the results") {
-        let o = o?;
-        failed.extend(o.failed.iter().map(|n| format!("{label} {n}")));
-        timings.extend(o.timings);
+        match o {
+            Ok(o) => {
+                failed.extend(o.failed.iter().map(|n| format!("{label} {n}")));
+                timings.extend(o.timings);
+            }
+            // A binary that could not start is a failure like the others.
+            Err(e) => failed.push(format!("{label}: {e:#}")),
+        }
     }
     Ok((timings, failed))
 }

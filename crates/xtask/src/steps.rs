@@ -138,12 +138,21 @@ fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
             if cli.is_empty() {
                 bail!("cargo built no cli/it test binary");
             }
-            runner::run_all(&cli, &["--ignored", "browser::"]).1
+            let (timings, ran) = runner::run_all(&cli, &["--ignored", "browser::"]);
+            ran?;
+            // A filter that matches nothing (a renamed test) must not pass.
+            if timings.is_empty() {
+                bail!("no browser test ran (cli/it, --ignored browser::)");
+            }
+            Ok(())
         }
         Step::Slow => {
             let bins = runner::build(root)?;
             let (timings, ran) = runner::run_all(&bins, &["--ignored", "slow_"]);
             ran?;
+            if timings.is_empty() {
+                bail!("no slow test ran (--ignored slow_)");
+            }
             for (name, secs) in runner::slowest(&timings, 10) {
                 println!("    {secs:>8.1} s  {name}");
             }

@@ -3,8 +3,9 @@
 //! mid-build ends the job, and the same command run again finishes it with
 //! the same files, resuming a table split by ranges from the ranks'
 //! checkpoints. Needs a zoo built with `--features mpi` and OpenMPI's
-//! `mpirun` (`.ci/run` installs it and runs these tests); without
-//! `mpirun` they fail and say what to install.
+//! `mpirun` (`.ci/run` installs it and runs these tests, the three marked
+//! `slow_` in its slow step); without `mpirun` they fail and say what to
+//! install.
 #![cfg(feature = "mpi")]
 
 use std::path::{Path, PathBuf};

@@ -392,8 +392,9 @@ fn dfpn_against_tables_with(ghi: Ghi, remedies: Remedies) {
 }
 
 /// Parallel df-pn (two threads on one table, the helpers choosing other
-/// children than the best): the same answers as the tables, with and
-/// without the remedies, and proofs derived after the run that replay.
+/// children than the best): the same answers as the tables, with the
+/// remedies (without them: the slow test below), and proofs derived after
+/// the run that replay.
 #[test]
 fn dfpn_on_two_threads_agrees_with_the_tables() {
     dfpn_against_tables_on(Ghi::Path, Remedies::ALL, 2);

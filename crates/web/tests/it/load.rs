@@ -2,14 +2,15 @@
 //! 8 clients at once is answered, and 8 analyses asked at once (as many as
 //! the server allows) all come back. The figures are the bench's
 //! (`cargo bench -p zoo-web --bench load`), not checked here; the mixed
-//! load is in `load_mixed.rs` (a process of its own: its searches would
-//! slow this one's).
+//! load is in `load_mixed.rs` (never beside this one: both hold
+//! `common::alone`, since its searches would slow this one's).
 
 use zoo_web::load;
 use zoo_web::Config;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_load_is_answered() {
+    let _alone = crate::common::alone().await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let config = Config {

@@ -11,6 +11,7 @@ use zoo_web::Config;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mixed_load_with_slow_clients_is_answered_within_the_caps() {
+    let _alone = crate::common::alone().await;
     let mix = Mix {
         analyses: 50,
         cap_ms: 1500,

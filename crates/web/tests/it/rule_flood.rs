@@ -26,6 +26,7 @@ const CLIENTS: u64 = 8;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn distinct_rule_names_keep_memory_and_time_flat() {
+    let _alone = crate::common::alone().await;
     let srv = common::start(Config::default()).await;
     let addr = srv.addr;
     let (mut rss, mut secs) = (Vec::new(), Vec::new());

@@ -90,6 +90,7 @@ async fn games_answers_quickly(addr: SocketAddr) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fifo_among_the_tables_is_refused_not_opened() {
+    let _alone = crate::common::alone().await;
     let addr = start(Config {
         tables: Some(fifo_tables()),
         max_searches: 2,
@@ -115,6 +116,7 @@ const STALL: Duration = Duration::from_secs(5);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_search_that_cannot_stop_does_not_stop_the_server() {
+    let _alone = crate::common::alone().await;
     let started = Instant::now();
     let addr = start(Config {
         max_searches: 2,

@@ -101,8 +101,8 @@ fn run_command(line: &str, zoo: &Path, scratch: &Path) -> Result<String> {
 }
 
 /// The checks that must run in one line, in file order: those that share
-/// a setup line or a scratch folder (`{tmp}/NAME`), since one may read
-/// what another's command wrote. Groups are in the order of their first
+/// a command or setup line (run once) or a scratch folder (`{tmp}/NAME`),
+/// since one may read what another's command wrote. Groups are in the order of their first
 /// check.
 fn groups(checks: &[&Check]) -> Vec<Vec<usize>> {
     // Union-find over the checks, joined through the keys they mention.
@@ -116,7 +116,9 @@ fn groups(checks: &[&Check]) -> Vec<Vec<usize>> {
     }
     let mut owner: HashMap<String, usize> = HashMap::new();
     for (i, check) in checks.iter().enumerate() {
+        // The command itself too: a line two checks share runs once.
         let mut keys: Vec<String> = check.setup.clone();
+        keys.push(check.command.clone());
         for line in check.setup.iter().chain([&check.command]) {
             for word in line.split_whitespace() {
                 if let Some(rest) = word.strip_prefix("{tmp}/") {

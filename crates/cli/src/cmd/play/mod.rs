@@ -1,7 +1,8 @@
 //! `zoo play`: a human against the engine (or two humans) in the
 //! terminal, or a scripted game with `--json`. This file is the game loop:
 //! it reads what is typed and tells a view what happened ([`Event`]); the
-//! text view (`play_text.rs`) and the JSON view (`play_json.rs`) print it.
+//! text view (`text.rs`) and the JSON view (`json.rs`) print it, both
+//! through the events of `view.rs`.
 
 mod json;
 mod text;

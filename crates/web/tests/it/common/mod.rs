@@ -62,3 +62,15 @@ pub async fn closed_within(s: &mut (impl tokio::io::AsyncRead + Unpin), within: 
     };
     tokio::time::timeout(within, read_to_end).await.is_ok()
 }
+
+/// Held by the tests that measure this process (its memory under a flood)
+/// or hold the server to its time caps under load: in one test binary
+/// they would otherwise run beside each other, each one's load breaking
+/// the other's measure. The tests of one file ran side by side before the
+/// files shared a binary, and still do.
+pub async fn alone() -> tokio::sync::MutexGuard<'static, ()> {
+    // tokio's lock: it is held across the test's awaits, and each test
+    // has a runtime of its own.
+    static ALONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    ALONE.lock().await
+}
