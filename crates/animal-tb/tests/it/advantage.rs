@@ -109,10 +109,15 @@ fn sample<B: Board>(pieces: u32) -> Vec<String> {
     let mut all = Material::canonical::<B>(pieces);
     all.sort_by_key(|m| std::cmp::Reverse(tb.scheme().layout(*m).size));
     let mut picked = vec![all.remove(0)];
-    // A fixed seed: the same sample every run.
-    let mut rng = zoo_testkit::Rng(54);
+    // splitmix64 from a fixed seed: the same sample every run.
+    let mut x: u64 = 54;
     for _ in 0..SAMPLED.min(all.len()) {
-        picked.push(all.remove(rng.below(all.len() as u64) as usize));
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        picked.push(all.remove((z % all.len() as u64) as usize));
     }
     picked.iter().map(|m| m.name::<B>()).collect()
 }
