@@ -62,6 +62,16 @@ const NEEDS: &[Need] = &[
         present: libclang,
     },
     Need {
+        package: "pkg-config",
+        why: "finding libzstd",
+        present: || on_path("pkg-config"),
+    },
+    Need {
+        package: "libzstd-dev",
+        why: "the tests' build links the system's zstd (runner::cargo_test)",
+        present: crate::runner::system_zstd,
+    },
+    Need {
         package: "procps",
         why: "the MPI tests (pgrep)",
         present: || on_path("pgrep"),
