@@ -49,9 +49,25 @@ pub fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
-/// The common start of every cargo command here: the profile and features.
+/// Whether pkg-config finds the system's zstd library (Debian:
+/// libzstd-dev, which the packages step installs).
+pub fn system_zstd() -> bool {
+    Command::new("pkg-config")
+        .args(["--exists", "libzstd"])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The common start of every cargo command here: the profile and
+/// features, and the system's zstd where it is installed: building the
+/// zstd library from its C sources was 50 of the build's CPU-seconds
+/// (docs/log/architecture.md); every command here agrees, so none
+/// rebuilds what another built.
 pub fn cargo_test(root: &Path) -> Command {
     let mut c = cargo();
+    if system_zstd() {
+        c.env("ZSTD_SYS_USE_PKG_CONFIG", "1");
+    }
     c.current_dir(root).args([
         "test",
         "--profile",
@@ -212,7 +228,24 @@ pub const AT_ONCE: usize = 2;
 /// binary's load on the same two cores would break.
 pub const ALONE: &[&str] = &["web/it"];
 
-/// Runs `bins`, [`AT_ONCE`] at a time in the order given and then those
+/// The binaries that start first, longest first (their minutes in the
+/// last measured run, docs/log/architecture.md): started in cargo's
+/// order, the longest came last and ran on alone while a core was idle.
+/// The rest follow in cargo's order.
+pub const LONGEST_FIRST: &[&str] = &["solve/it", "animal-tb/it", "cli/it", "animal/it"];
+
+/// `bins` with those of [`LONGEST_FIRST`] at the front, in its order.
+fn longest_first(mut bins: Vec<Binary>) -> Vec<Binary> {
+    bins.sort_by_key(|b| {
+        LONGEST_FIRST
+            .iter()
+            .position(|l| *l == b.label)
+            .unwrap_or(LONGEST_FIRST.len())
+    });
+    bins
+}
+
+/// Runs `bins`, [`AT_ONCE`] at a time, [`LONGEST_FIRST`] first, and then those
 /// of [`ALONE`] one by one, each printed with its counts and time when it
 /// ends; every test's time, and the failed tests named after all have run.
 pub fn run_all(bins: &[Binary], args: &[&str]) -> (Vec<Timing>, Result<()>) {
@@ -220,6 +253,7 @@ pub fn run_all(bins: &[Binary], args: &[&str]) -> (Vec<Timing>, Result<()>) {
         .iter()
         .cloned()
         .partition(|b| ALONE.contains(&b.label.as_str()));
+    let shared = longest_first(shared);
     let mut timings = Vec::new();
     let mut failed = Vec::new();
     for (group, at_once) in [(shared, AT_ONCE), (alone, 1)] {
@@ -325,6 +359,25 @@ mod tests {
         )
         .unwrap();
         assert!(binary_of(&not_test).is_none());
+    }
+
+    #[test]
+    fn the_longest_binaries_start_first() {
+        let bin = |label: &str| Binary {
+            label: label.into(),
+            executable: PathBuf::new(),
+            dir: PathBuf::new(),
+        };
+        let order = longest_first(
+            ["app/it", "cli/it", "core/lib", "animal-tb/it", "search/it"]
+                .map(bin)
+                .to_vec(),
+        );
+        let labels: Vec<&str> = order.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["animal-tb/it", "cli/it", "app/it", "core/lib", "search/it"]
+        );
     }
 
     #[test]

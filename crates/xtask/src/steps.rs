@@ -1,7 +1,7 @@
 //! The steps of `cargo xtask test`, in order, each printed with its
 //! command and timed; the first failure stops the run and names its step.
 
-use crate::runner::{self, cargo};
+use crate::runner;
 use crate::{docs, packages};
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
@@ -52,8 +52,9 @@ impl Step {
     fn needs(self) -> &'static [Step] {
         match self {
             // The workspace is built with the `mpi` feature (OpenMPI,
-            // libclang) and its MPI tests run `mpirun`.
-            Step::Npm | Step::Workspace | Step::Slow => &[Step::Packages],
+            // libclang) and its MPI tests run `mpirun`; the docs' zoo is
+            // that build's.
+            Step::Npm | Step::Workspace | Step::Slow | Step::Docs => &[Step::Packages],
             Step::Browser => &[Step::Packages, Step::Npm],
             _ => &[],
         }
@@ -124,9 +125,10 @@ fn run_step(root: &Path, step: Step, built: bool) -> Result<()> {
         }
         Step::Docs => {
             if !built {
-                let mut c = cargo();
-                c.args(["build", "--profile", runner::PROFILE, "-p", "zoo"]);
-                sh(root, c)?;
+                // The workspace's build, whose features the zoo binary
+                // then has: `cargo build -p zoo` would unify others and
+                // build most of the tree again.
+                runner::build(root)?;
             }
             let zoo = runner::profile_dir(root).join("zoo");
             docs::run(root, &docs::load(root)?, &zoo)
@@ -220,7 +222,7 @@ mod tests {
     #[test]
     fn a_step_run_alone_brings_what_it_needs_in_order() {
         assert_eq!(plan(&[]), Step::ALL.to_vec());
-        assert_eq!(plan(&[Step::Docs]), vec![Step::Docs]);
+        assert_eq!(plan(&[Step::Docs]), vec![Step::Packages, Step::Docs]);
         assert_eq!(
             plan(&[Step::Browser]),
             vec![Step::Packages, Step::Npm, Step::Browser]

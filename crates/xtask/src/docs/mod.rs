@@ -193,7 +193,11 @@ pub fn run(root: &Path, checks: &[Check], zoo: &Path) -> Result<()> {
         .with_context(|| format!("cannot create {}", scratch.display()))?;
     let quick: Vec<&Check> = checks.iter().filter(|c| !c.slow).collect();
     let slow = checks.len() - quick.len();
-    let groups = groups(&quick);
+    let mut groups = groups(&quick);
+    // The longest chains of setup commands first (a proof made and then
+    // checked, on tables built for it): started last, such a chain ran on
+    // alone after every other group had finished.
+    groups.sort_by_key(|g| std::cmp::Reverse(g.iter().map(|&i| quick[i].setup.len()).max()));
     let next = std::sync::atomic::AtomicUsize::new(0);
     let found = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
