@@ -69,12 +69,6 @@ fn the_page_plays_in_chromium() {
         )
         .unwrap();
     }
-    // A free loopback port for `zoo serve`, which the script starts,
-    // stops and starts again on it (the server stopped mid-game).
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .unwrap()
-        .port();
     // The screenshots go under target/, so that running the tests leaves
     // the checkout as it was; `ZOO_SCREENSHOTS=docs/web` (from the
     // repository's root) takes them anew where docs/web.md shows them.
@@ -89,22 +83,54 @@ fn the_page_plays_in_chromium() {
     for png in shot_names() {
         let _ = std::fs::remove_file(shots.join(png));
     }
-    let out = Command::new("node")
-        .arg(here.join("browser.mjs"))
-        .arg(env!("CARGO_BIN_EXE_zoo"))
-        .arg(port.to_string())
-        .arg(&tables)
-        .arg(&shots)
-        .env("CHROMIUM", &chromium)
-        .output()
-        .expect("node runs");
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
-    println!("{stdout}");
+    // The journeys in two shards at once (browser.mjs,
+    // ZOO_BROWSER_SHARD), each against a `zoo serve` of its own on a free
+    // loopback port, which its script starts, stops and starts again (the
+    // server stopped mid-game). Both listeners are held until both ports
+    // are known, so that the two differ.
+    const SHARDS: usize = 2;
+    let listeners: Vec<_> = (0..SHARDS)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let ports: Vec<u16> = listeners
+        .iter()
+        .map(|l| l.local_addr().unwrap().port())
+        .collect();
+    drop(listeners);
+    let runs: Vec<_> = ports
+        .iter()
+        .enumerate()
+        .map(|(i, port)| {
+            Command::new("node")
+                .arg(here.join("browser.mjs"))
+                .arg(env!("CARGO_BIN_EXE_zoo"))
+                .arg(port.to_string())
+                .arg(&tables)
+                .arg(&shots)
+                .env("CHROMIUM", &chromium)
+                .env("ZOO_BROWSER_SHARD", format!("{i}/{SHARDS}"))
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("node runs")
+        })
+        .collect();
+    let outs: Vec<_> = runs
+        .into_iter()
+        .map(|r| r.wait_with_output().expect("node ran"))
+        .collect();
     let _ = std::fs::remove_dir_all(&tables);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    for (i, out) in outs.iter().enumerate() {
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        println!("shard {i}/{SHARDS}:\n{stdout}");
+        assert!(
+            out.status.success(),
+            "shard {i}/{SHARDS}:\n{stdout}\n{stderr}"
+        );
+    }
     for png in shot_names() {
         let png = shots.join(png);
         assert!(

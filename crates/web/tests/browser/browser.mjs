@@ -7,8 +7,9 @@
 // legal move is accepted; the phone viewport; axe-core; screenshots. Then
 // a reload, a shared link, a game from the keyboard alone.
 // Usage: node browser.mjs ZOO_BIN PORT TABLES_DIR SCREENSHOT_DIR
-// (crates/cli/tests/browser.rs). ZOO_PAGE_URL, when set, is where the page
-// is loaded from (a server of the assets on disk, while working on them).
+// (crates/cli/tests/it/browser.rs). ZOO_PAGE_URL, when set, is where the page
+// is loaded from (a server of the assets on disk, while working on them);
+// ZOO_BROWSER_SHARD=i/n runs every nth journey from the ith (below).
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -25,6 +26,12 @@ const FINAL = {
   "classical-checkers": ["B:W14:B22", "white wins"],
   "english-checkers": ["B:W22:B14", "white wins"],
 };
+const shardText = process.env.ZOO_BROWSER_SHARD || "0/1";
+const [shard, shards] = shardText.split("/").map(Number);
+if (!/^\d+\/\d+$/.test(shardText) || !(shards >= 1 && shard < shards)) {
+  console.error(`ZOO_BROWSER_SHARD=${shardText}: not i/n with 0 <= i < n`);
+  process.exit(2);
+}
 const fail = (msg) => { console.error("FAIL: " + msg); process.exitCode = 1; };
 const check = (ok, msg) => { if (!ok) fail(msg); };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -61,15 +68,23 @@ try {
   await page.waitForSelector("#board rect.sq");
   await idle(page);
 
-  for (const game of GAMES) {
-    await racesAndGame(page, game);
-    console.log(`${game}: done at ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  // Each journey starts its own game. ZOO_BROWSER_SHARD=i/n: this run
+  // takes journeys i, i+n, … (the test runs n at once, each with a
+  // server of its own: the journeys mostly wait on the engine's clock,
+  // so two at once take half the time on two cores); unset: all.
+  const journeys = [
+    ...GAMES.map((game) => [game, () => racesAndGame(page, game)]),
+    ["tools", () => tools(page)],
+    ["reload and link", () => reloadAndLink(context, page)],
+    ["keyboard", () => keyboardGame(page)],
+    ["phone and axe", () => phoneAndAxe(context)],
+  ];
+  for (const [i, [name, run]] of journeys.entries()) {
+    if (i % shards !== shard) continue;
+    await run();
+    console.log(`${name}: done at ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
-  await tools(page);
-  await reloadAndLink(context, page);
-  await keyboardGame(page);
-  await phoneAndAxe(context);
-  console.log(`all journeys in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`shard ${shard}/${shards}: its journeys in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 } catch (e) {
   fail(e.stack || String(e));
   for (const p of browser.contexts().flatMap((c) => c.pages())) {
