@@ -40,6 +40,43 @@ pub fn build_with<B: Board>(
     (dir, report)
 }
 
+/// The shared tables of this build (leiden at the size they hold), if
+/// any: [`jungle3`] or [`jc4`].
+pub fn shared<B: Board>(rules: &RuleSet, pieces: u32) -> Option<&'static PathBuf> {
+    match (B::GAME, rules.name, pieces) {
+        ("jungle-checkers", "leiden", 4) => Some(jc4()),
+        ("jungle", "leiden", 3) => Some(jungle3()),
+        _ => None,
+    }
+}
+
+/// The tables up to `pieces` in a directory of the caller's own, which
+/// it may write into: a copy of the [`shared`] build where there is one
+/// (a copy takes a fraction of a second, a build up to half a minute),
+/// else built there.
+pub fn own_copy<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) -> PathBuf {
+    let Some(from) = shared::<B>(rules, pieces) else {
+        return build_into::<B>(name, rules, pieces);
+    };
+    let to = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("zoo-tb-{name}"));
+    let _ = std::fs::remove_dir_all(&to);
+    copy_tree(from, &to);
+    to
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("a directory");
+    for e in std::fs::read_dir(from).expect("the shared tables") {
+        let e = e.expect("an entry");
+        let target = to.join(e.file_name());
+        if e.file_type().expect("a type").is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).expect("copied");
+        }
+    }
+}
+
 pub fn jungle3() -> &'static PathBuf {
     static D: OnceLock<PathBuf> = OnceLock::new();
     D.get_or_init(|| build_into::<Jungle>("jungle", &zoo_animal::rules::JUNGLE_LEIDEN, 3))

@@ -1,6 +1,7 @@
 //! Property tests: index round trips, symmetries, one-ply consistency.
 
 use proptest::prelude::*;
+use std::sync::OnceLock;
 use zoo_animal::{Board, Jungle, JungleCheckers, Position, RuleSet};
 use zoo_animal_tb::index::{Layout, Material};
 use zoo_animal_tb::Tablebase;
@@ -51,14 +52,20 @@ fn round_trip<B: Board>(n: u32, mi: usize, r: u64) -> Result<(), TestCaseError> 
     Ok(())
 }
 
-fn jungle() -> Tablebase<Jungle> {
-    Tablebase::open(crate::common::jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN)
+// Opened once per run, not once per case: every opening reads its
+// tables again on first probe, which was most of these tests' time.
+fn jungle() -> &'static Tablebase<Jungle> {
+    static T: OnceLock<Tablebase<Jungle>> = OnceLock::new();
+    T.get_or_init(|| Tablebase::open(crate::common::jungle3(), &zoo_animal::rules::JUNGLE_LEIDEN))
 }
-fn jc() -> Tablebase<JungleCheckers> {
-    Tablebase::open(
-        crate::common::jc3(),
-        &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN,
-    )
+fn jc() -> &'static Tablebase<JungleCheckers> {
+    static T: OnceLock<Tablebase<JungleCheckers>> = OnceLock::new();
+    T.get_or_init(|| {
+        Tablebase::open(
+            crate::common::jc3(),
+            &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN,
+        )
+    })
 }
 
 proptest! {

@@ -63,12 +63,7 @@ fn build_ranked<B: Board>(
 fn same_files<B: Board>(name: &str, rules: &'static RuleSet, pieces: u32) {
     // The tables of one process: those the other tests read where they
     // are the same build (leiden at the size they hold).
-    let shared = match (B::GAME, rules.name, pieces) {
-        ("jungle-checkers", "leiden", 4) => Some(crate::common::jc4()),
-        ("jungle", "leiden", 3) => Some(crate::common::jungle3()),
-        _ => None,
-    };
-    let alone = match shared {
+    let alone = match crate::common::shared::<B>(rules, pieces) {
         Some(dir) => files(dir),
         None => files(&build_into::<B>(&format!("alone-{name}"), rules, pieces)),
     };

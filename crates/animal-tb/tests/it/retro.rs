@@ -99,6 +99,6 @@ fn the_retro_generator_writes_the_animal_generators_tables() {
 
 #[test]
 #[ignore = "slow: Jungle to 3 pieces (about three minutes); run by `cargo xtask test --slow`"]
-fn slow_the_retro_generator_writes_the_animal_generators_tables_of_3_piece_jungle() {
+fn slow_the_retro_generator_writes_the_animal_generators_larger_tables() {
     assert!(cases(true) >= 2, "the slow cases of retro.txt");
 }

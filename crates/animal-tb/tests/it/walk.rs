@@ -38,5 +38,14 @@ fn walk_agrees<B: Board>(dir: &std::path::Path, rules: &'static RuleSet, pieces:
 #[test]
 fn walking_agrees_with_probing() {
     walk_agrees::<JungleCheckers>(crate::common::jc3(), &JUNGLE_CHECKERS_LEIDEN, 3);
+    // Jungle's 2-piece tables hold the water and the leaps the walk must
+    // skip and decode; its 3-piece ones, the bulk of this test's time,
+    // are the slow step's.
+    walk_agrees::<Jungle>(crate::common::jungle3(), &JUNGLE_LEIDEN, 2);
+}
+
+#[test]
+#[ignore = "slow: about half a minute; run by `cargo xtask test --slow`"]
+fn slow_walking_agrees_with_probing_on_jungle_3_pieces() {
     walk_agrees::<Jungle>(crate::common::jungle3(), &JUNGLE_LEIDEN, 3);
 }

@@ -4,7 +4,7 @@
 //! up to three pieces must then be those of `zoo_animal::census::count`.
 
 use std::collections::HashMap;
-use zoo_animal::board::{bit, Board};
+use zoo_animal::board::{bit, file_of, rank_of, sq, Board, FILES};
 use zoo_animal::census::{count, Reading, Row};
 use zoo_animal::{rules, JungleCheckers, JungleCheckersPos};
 use zoo_core::{Game, MoveList, Side};
@@ -48,36 +48,48 @@ impl Marks {
 }
 
 /// Calls `f` with every placement of `n` pieces on squares they may stand
-/// on (not their own den), side to move not set.
-fn placements(n: u32, f: &mut impl FnMut(&mut JungleCheckersPos)) {
+/// on (not their own den), side to move not set; `contact`: only those
+/// with a White piece next to a Black one ([`in_contact`]).
+fn placements(n: u32, contact: bool, f: &mut impl FnMut(&mut JungleCheckersPos)) {
     for material in 0u32..256 {
         if material.count_ones() != n {
             continue;
         }
+        // White's pieces first, so that the last one placed is Black's
+        // wherever Black has one.
         let pieces: Vec<(Side, usize)> = (0..8)
             .filter(|i| material & (1 << i) != 0)
             .map(|i| (if i < 4 { Side::White } else { Side::Black }, i % 4))
             .collect();
         let mut p = JungleCheckersPos::empty(&rules::JUNGLE_CHECKERS_LEIDEN);
-        place(&mut p, &pieces, f);
+        place(&mut p, &pieces, contact, f);
     }
 }
 
 fn place(
     p: &mut JungleCheckersPos,
     pieces: &[(Side, usize)],
+    contact: bool,
     f: &mut impl FnMut(&mut JungleCheckersPos),
 ) {
     let Some((&(side, kind), rest)) = pieces.split_first() else {
-        f(p);
+        if !contact || in_contact(p) {
+            f(p);
+        }
         return;
     };
+    // The last piece, Black's, where no Black piece yet stands next to a
+    // White one: only the squares next to White's can make the contact.
+    let mut squares = u64::MAX;
+    if contact && rest.is_empty() && side == Side::Black && !in_contact(p) {
+        squares = neighbours(p.occupied(Side::White));
+    }
     for s in 0..49u8 {
-        if s == B::DEN[side.index()] || p.piece_at(s).is_some() {
+        if squares & bit(s) == 0 || s == B::DEN[side.index()] || p.piece_at(s).is_some() {
             continue;
         }
         p.put(side, kind, s);
-        place(p, rest, f);
+        place(p, rest, contact, f);
         p.remove(side, kind, s);
     }
 }
@@ -87,6 +99,38 @@ fn unfinished(p: &JungleCheckersPos) -> bool {
     let (w, b) = (p.occupied(Side::White), p.occupied(Side::Black));
     let dens = bit(B::DEN[0]) | bit(B::DEN[1]);
     w != 0 && b != 0 && (w | b) & dens == 0
+}
+
+/// The squares orthogonally next to those of `squares`.
+fn neighbours(mut squares: u64) -> u64 {
+    let mut near = 0;
+    while squares != 0 {
+        let s = squares.trailing_zeros() as u8;
+        squares &= squares - 1;
+        let (f, r) = (file_of(s), rank_of(s));
+        for n in [
+            (f > 0).then(|| sq(f - 1, r)),
+            (f + 1 < FILES).then(|| sq(f + 1, r)),
+            (r > 0).then(|| sq(f, r - 1)),
+            (r + 1 < B::RANKS).then(|| sq(f, r + 1)),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            near |= bit(n);
+        }
+    }
+    near
+}
+
+/// Whether a White piece and a Black piece stand on orthogonally
+/// adjacent squares. A move goes one square up, down, left or right
+/// (docs/rules/jungle-checkers.md), so a capture needs such a pair: a
+/// 4-piece position without one reaches no 3-piece position, and it
+/// need not be placed or played (nine in ten of them, the bulk of the
+/// work).
+fn in_contact(p: &JungleCheckersPos) -> bool {
+    neighbours(p.occupied(Side::White)) & p.occupied(Side::Black) != 0
 }
 
 /// Marks every position with at most three pieces that a legal move from
@@ -99,7 +143,8 @@ fn mark_successors(
 ) {
     let mut moves = MoveList::new();
     for n in sizes {
-        placements(n, &mut |p| {
+        placements(n, n == 4, &mut |p| {
+            let contact = in_contact(p);
             if !unfinished(p) {
                 return;
             }
@@ -115,6 +160,9 @@ fn mark_successors(
                         continue;
                     }
                     let undo = p.make(mv);
+                    // What lets 4-piece positions out of contact go
+                    // unplayed, checked on every smaller one.
+                    assert!(contact || p.piece_count() == n, "a capture without contact");
                     if p.piece_count() <= 3 {
                         marks.set(p);
                     }
@@ -133,7 +181,7 @@ fn rows(thesis: bool, once: &Marks, twice: &Marks) -> Vec<Row> {
             pieces: n,
             ..Row::default()
         };
-        placements(n, &mut |p| {
+        placements(n, false, &mut |p| {
             let (w, b) = (p.occupied(Side::White), p.occupied(Side::Black));
             let w_on = w & bit(B::DEN[1]) != 0;
             let b_on = b & bit(B::DEN[0]) != 0;

@@ -59,6 +59,8 @@ enum Algo {
     /// PNS in 1 MiB, collecting its tree when full.
     PnsGc,
     Pn2,
+    /// PN² in 1 MiB collecting its first level, without proofs.
+    Pn2Gc,
     /// df-pn on this many threads (more than one: with proofs, replayed).
     Dfpn(Ghi, Remedies, usize),
 }
@@ -113,6 +115,26 @@ fn check_positions<B: Board>(
                         .expect("no saved tree")
                 }
                 Algo::Pn2 => zoo_solve::pn2::solve(&pos, goal, oracle, &Limits::nodes(NODES)),
+                Algo::Pn2Gc => {
+                    let limits = Limits {
+                        memory_mb: Some(1),
+                        ..Limits::nodes(NODES)
+                    };
+                    let opts = zoo_solve::pn2::Options {
+                        gc: true,
+                        proofs: false,
+                        ..zoo_solve::pn2::Options::default()
+                    };
+                    zoo_solve::pn2::solve_with(
+                        &pos,
+                        goal,
+                        oracle,
+                        &limits,
+                        &opts,
+                        Default::default(),
+                    )
+                    .expect("no saved tree")
+                }
                 Algo::Dfpn(ghi, remedies, threads) => {
                     let opts = dfpn::Options {
                         ghi,
@@ -300,6 +322,21 @@ fn pn2_agrees_with_the_tables() {
 /// the tables call for, its proofs (spliced from the kept proofs of cut
 /// subtrees) replayed; drawn positions included (two of the four decided
 /// within 4·10⁶ nodes made, 2026-11-23).
+/// PN² collecting its first level in 1 MiB (without proofs, which would
+/// fill it): the answers the tables call for on the same positions as
+/// PNS with collection. The draw of some 10⁸ nodes that collection alone
+/// decides is the slow step's (`resume::slow_pn2_with_gc…`).
+#[test]
+fn pn2_with_gc_agrees_with_the_tables() {
+    let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    let tables = TbOracle::open(jc3(), rules).expect("tables");
+    type Jc = zoo_animal::JungleCheckers;
+    let t = check_positions::<Jc>(Algo::Pn2Gc, rules, &tables, None, 1, 8, None);
+    summary("PN² with gc, jungle checkers", &t, MAX_UNKNOWN);
+    let t = check_positions::<Jc>(Algo::Pn2Gc, rules, &tables, None, 3, 4, Some(Outcome::Draw));
+    summary("PN² with gc, jungle checkers draws", &t, MAX_UNKNOWN);
+}
+
 #[test]
 fn pns_with_gc_agrees_with_the_tables() {
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
@@ -405,24 +442,72 @@ fn dfpn_on_two_threads_agrees_with_the_tables() {
 #[test]
 #[ignore = "slow: about 40 s; run by `cargo xtask test --slow`"]
 fn slow_dfpn_on_two_threads_without_remedies_agrees_with_the_tables() {
-    dfpn_against_tables_on(Ghi::Path, Remedies::NONE, 2);
+    dfpn_against_tables_sized(Ghi::Path, Remedies::NONE, 2, DFPN_SAMPLE.twice());
+}
+
+/// The samples the default run checks each df-pn mode on: seeded
+/// positions of each game (the first of the PNS tests' 40), as many again
+/// with the 2-piece tables as leaves, and drawn ones of each game (the
+/// first of the PNS tests' 8). The drawn ones, where the modes differ,
+/// took most of the time: six modes on the whole samples were some four
+/// minutes of the default run. The slow step's
+/// `slow_dfpn_modes_on_twice_the_sample` takes them all twice as large.
+const DFPN_SAMPLE: Sample = Sample {
+    seeded: 20,
+    drawn: 4,
+};
+
+#[derive(Clone, Copy)]
+struct Sample {
+    seeded: usize,
+    drawn: usize,
+}
+
+impl Sample {
+    const fn twice(self) -> Sample {
+        Sample {
+            seeded: 2 * self.seeded,
+            drawn: 2 * self.drawn,
+        }
+    }
 }
 
 fn dfpn_against_tables_on(ghi: Ghi, remedies: Remedies, threads: usize) {
+    dfpn_against_tables_sized(ghi, remedies, threads, DFPN_SAMPLE);
+}
+
+/// Every mode of the tests above on twice their samples.
+#[test]
+#[ignore = "slow: about five minutes; run by `cargo xtask test --slow`"]
+fn slow_dfpn_modes_on_twice_the_sample() {
+    let twice = DFPN_SAMPLE.twice();
+    for ghi in [Ghi::NoRepetitionStore, Ghi::LocalRepetition, Ghi::Path] {
+        for remedies in [Remedies::NONE, Remedies::ALL] {
+            dfpn_against_tables_sized(ghi, remedies, 1, twice);
+        }
+    }
+    dfpn_against_tables_sized(Ghi::Path, Remedies::ALL, 2, twice);
+}
+
+fn dfpn_against_tables_sized(ghi: Ghi, remedies: Remedies, threads: usize, sample: Sample) {
+    let Sample {
+        seeded: sample,
+        drawn,
+    } = sample;
     let algo = Algo::Dfpn(ghi, remedies, threads);
     let ghi = format!("{ghi:?} {} threads {threads}", remedies.name());
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let tables = TbOracle::open(jc3(), rules).expect("tables");
     type Jc = zoo_animal::JungleCheckers;
-    let t = check_positions::<Jc>(algo, rules, &tables, None, 1, 40, None);
+    let t = check_positions::<Jc>(algo, rules, &tables, None, 1, sample, None);
     summary(&format!("{ghi} jungle checkers"), &t, MAX_UNKNOWN);
-    let d = check_positions::<Jc>(algo, rules, &tables, None, 11, 8, Some(Outcome::Draw));
+    let d = check_positions::<Jc>(algo, rules, &tables, None, 11, drawn, Some(Outcome::Draw));
     check_draws(&format!("{ghi} jungle checkers draws"), &d);
     let two = Fewer {
         inner: &tables,
         max: 2,
     };
-    let t = check_positions::<Jc>(algo, rules, &tables, Some(&two), 4, 30, None);
+    let t = check_positions::<Jc>(algo, rules, &tables, Some(&two), 4, sample, None);
     summary(
         &format!("{ghi} jungle checkers, 2-piece tables as leaves"),
         &t,
@@ -432,15 +517,15 @@ fn dfpn_against_tables_on(ghi: Ghi, remedies: Remedies, threads: usize) {
     let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
     let tables = TbOracle::open(jungle3(), rules).expect("tables");
     type J = zoo_animal::Jungle;
-    let t = check_positions::<J>(algo, rules, &tables, None, 2, 40, None);
+    let t = check_positions::<J>(algo, rules, &tables, None, 2, sample, None);
     summary(&format!("{ghi} jungle"), &t, MAX_UNKNOWN);
-    let d = check_positions::<J>(algo, rules, &tables, None, 12, 8, Some(Outcome::Draw));
+    let d = check_positions::<J>(algo, rules, &tables, None, 12, drawn, Some(Outcome::Draw));
     check_draws(&format!("{ghi} jungle draws"), &d);
     let two = Fewer {
         inner: &tables,
         max: 2,
     };
-    let t = check_positions::<J>(algo, rules, &tables, Some(&two), 3, 30, None);
+    let t = check_positions::<J>(algo, rules, &tables, Some(&two), 3, sample, None);
     summary(
         &format!("{ghi} jungle, 2-piece tables as leaves"),
         &t,
