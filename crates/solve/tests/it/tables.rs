@@ -318,10 +318,6 @@ fn pn2_agrees_with_the_tables() {
     summary("PN² jungle", &t, MAX_UNKNOWN);
 }
 
-/// PNS in 1 MiB (about 30,000 nodes) with garbage collection: the answers
-/// the tables call for, its proofs (spliced from the kept proofs of cut
-/// subtrees) replayed; drawn positions included (two of the four decided
-/// within 4·10⁶ nodes made, 2026-11-23).
 /// PN² collecting its first level in 1 MiB (without proofs, which would
 /// fill it): the answers the tables call for on the same positions as
 /// PNS with collection. The draw of some 10⁸ nodes that collection alone
@@ -337,6 +333,10 @@ fn pn2_with_gc_agrees_with_the_tables() {
     summary("PN² with gc, jungle checkers draws", &t, MAX_UNKNOWN);
 }
 
+/// PNS in 1 MiB (about 30,000 nodes) with garbage collection: the answers
+/// the tables call for, its proofs (spliced from the kept proofs of cut
+/// subtrees) replayed; drawn positions included (two of the four decided
+/// within 4·10⁶ nodes made, 2026-11-23).
 #[test]
 fn pns_with_gc_agrees_with_the_tables() {
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
@@ -442,7 +442,7 @@ fn dfpn_on_two_threads_agrees_with_the_tables() {
 #[test]
 #[ignore = "slow: about 40 s; run by `cargo xtask test --slow`"]
 fn slow_dfpn_on_two_threads_without_remedies_agrees_with_the_tables() {
-    dfpn_against_tables_sized(Ghi::Path, Remedies::NONE, 2, DFPN_SAMPLE.twice());
+    dfpn_against_tables_sized(Ghi::Path, Remedies::NONE, 2, WHOLE);
 }
 
 /// The samples the default run checks each df-pn mode on: seeded
@@ -451,47 +451,49 @@ fn slow_dfpn_on_two_threads_without_remedies_agrees_with_the_tables() {
 /// first of the PNS tests' 8). The drawn ones, where the modes differ,
 /// took most of the time: six modes on the whole samples were some four
 /// minutes of the default run. The slow step's
-/// `slow_dfpn_modes_on_twice_the_sample` takes them all twice as large.
+/// `slow_dfpn_modes_on_the_whole_samples` takes [`WHOLE`].
 const DFPN_SAMPLE: Sample = Sample {
     seeded: 20,
+    leaves: 20,
     drawn: 4,
+};
+
+/// The samples every mode was checked on before the default run took a
+/// part of them.
+const WHOLE: Sample = Sample {
+    seeded: 40,
+    leaves: 30,
+    drawn: 8,
 };
 
 #[derive(Clone, Copy)]
 struct Sample {
     seeded: usize,
+    /// Seeded positions with the 2-piece tables as leaves.
+    leaves: usize,
     drawn: usize,
-}
-
-impl Sample {
-    const fn twice(self) -> Sample {
-        Sample {
-            seeded: 2 * self.seeded,
-            drawn: 2 * self.drawn,
-        }
-    }
 }
 
 fn dfpn_against_tables_on(ghi: Ghi, remedies: Remedies, threads: usize) {
     dfpn_against_tables_sized(ghi, remedies, threads, DFPN_SAMPLE);
 }
 
-/// Every mode of the tests above on twice their samples.
+/// Every mode of the tests above on the whole samples.
 #[test]
 #[ignore = "slow: about five minutes; run by `cargo xtask test --slow`"]
-fn slow_dfpn_modes_on_twice_the_sample() {
-    let twice = DFPN_SAMPLE.twice();
+fn slow_dfpn_modes_on_the_whole_samples() {
     for ghi in [Ghi::NoRepetitionStore, Ghi::LocalRepetition, Ghi::Path] {
         for remedies in [Remedies::NONE, Remedies::ALL] {
-            dfpn_against_tables_sized(ghi, remedies, 1, twice);
+            dfpn_against_tables_sized(ghi, remedies, 1, WHOLE);
         }
     }
-    dfpn_against_tables_sized(Ghi::Path, Remedies::ALL, 2, twice);
+    dfpn_against_tables_sized(Ghi::Path, Remedies::ALL, 2, WHOLE);
 }
 
 fn dfpn_against_tables_sized(ghi: Ghi, remedies: Remedies, threads: usize, sample: Sample) {
     let Sample {
-        seeded: sample,
+        seeded,
+        leaves,
         drawn,
     } = sample;
     let algo = Algo::Dfpn(ghi, remedies, threads);
@@ -499,7 +501,7 @@ fn dfpn_against_tables_sized(ghi: Ghi, remedies: Remedies, threads: usize, sampl
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let tables = TbOracle::open(jc3(), rules).expect("tables");
     type Jc = zoo_animal::JungleCheckers;
-    let t = check_positions::<Jc>(algo, rules, &tables, None, 1, sample, None);
+    let t = check_positions::<Jc>(algo, rules, &tables, None, 1, seeded, None);
     summary(&format!("{ghi} jungle checkers"), &t, MAX_UNKNOWN);
     let d = check_positions::<Jc>(algo, rules, &tables, None, 11, drawn, Some(Outcome::Draw));
     check_draws(&format!("{ghi} jungle checkers draws"), &d);
@@ -507,7 +509,7 @@ fn dfpn_against_tables_sized(ghi: Ghi, remedies: Remedies, threads: usize, sampl
         inner: &tables,
         max: 2,
     };
-    let t = check_positions::<Jc>(algo, rules, &tables, Some(&two), 4, sample, None);
+    let t = check_positions::<Jc>(algo, rules, &tables, Some(&two), 4, leaves, None);
     summary(
         &format!("{ghi} jungle checkers, 2-piece tables as leaves"),
         &t,
@@ -517,7 +519,7 @@ fn dfpn_against_tables_sized(ghi: Ghi, remedies: Remedies, threads: usize, sampl
     let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
     let tables = TbOracle::open(jungle3(), rules).expect("tables");
     type J = zoo_animal::Jungle;
-    let t = check_positions::<J>(algo, rules, &tables, None, 2, sample, None);
+    let t = check_positions::<J>(algo, rules, &tables, None, 2, seeded, None);
     summary(&format!("{ghi} jungle"), &t, MAX_UNKNOWN);
     let d = check_positions::<J>(algo, rules, &tables, None, 12, drawn, Some(Outcome::Draw));
     check_draws(&format!("{ghi} jungle draws"), &d);
@@ -525,7 +527,7 @@ fn dfpn_against_tables_sized(ghi: Ghi, remedies: Remedies, threads: usize, sampl
         inner: &tables,
         max: 2,
     };
-    let t = check_positions::<J>(algo, rules, &tables, Some(&two), 3, sample, None);
+    let t = check_positions::<J>(algo, rules, &tables, Some(&two), 3, leaves, None);
     summary(
         &format!("{ghi} jungle, 2-piece tables as leaves"),
         &t,
