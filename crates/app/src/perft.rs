@@ -4,7 +4,7 @@ use crate::games::{position_of, rules_of};
 use crate::{AppError, AppGame, GameKind, GameVisitor};
 use serde::Serialize;
 use std::time::Instant;
-use zoo_core::{perft_divide_with_progress, perft_parallel, Game, History, Repetition};
+use zoo_core::{perft_divide_counting, perft_parallel, Counting, Game, History, Repetition};
 
 /// What to count.
 #[derive(Clone, Debug)]
@@ -19,6 +19,9 @@ pub struct PerftRequest {
     pub depth: u32,
     /// Which repetitions end a path (`none` for the published counts).
     pub repetition: Repetition,
+    /// Which paths count: finished games as leaves (the published counts)
+    /// or only paths of the full length (chess's and JCEI engines' perft).
+    pub counting: Counting,
     /// Count below each root move too.
     pub divide: bool,
     /// Threads over the root moves.
@@ -46,7 +49,10 @@ pub struct PerftReport {
     pub repetition: &'static str,
     /// Plies counted.
     pub depth: u32,
-    /// Paths of `depth` plies (finished games count where they end).
+    /// `finished-as-leaves` or `full-length` (zoo_core's `Counting`).
+    pub counting: &'static str,
+    /// Paths of `depth` plies (finished games count where they end, or
+    /// not at all when `counting` is `full-length`).
     pub nodes: u64,
     /// How long it took.
     pub seconds: f64,
@@ -112,11 +118,17 @@ fn count<G: Game>(
     let t0 = Instant::now();
     // Split at the root (also on one thread) when there is a root to
     // split: each root move finished is progress.
-    let (nodes, divide) = if r.divide || r.depth >= 2 {
-        let d = perft_divide_with_progress(&pos, r.depth, &hist, threads, progress);
-        // No move: the position itself is the one path.
+    let full = r.counting == Counting::FullLength;
+    let (nodes, divide) = if r.divide || r.depth >= 2 || full {
+        let d = perft_divide_counting(&pos, r.depth, &hist, threads, r.counting, progress);
+        // No move: the position itself is the one path (a path of the full
+        // length only when no ply was asked for).
         let n = if d.is_empty() {
-            1
+            if full && r.depth > 0 {
+                0
+            } else {
+                1
+            }
         } else {
             d.iter().map(|&(_, n)| n).sum()
         };
@@ -139,6 +151,7 @@ fn count<G: Game>(
         fen: pos.to_fen(),
         repetition: r.repetition.name(),
         depth: r.depth,
+        counting: r.counting.name(),
         nodes,
         seconds,
         nodes_per_second: if seconds > 0.0 {

@@ -81,6 +81,9 @@ pub enum ProtocolError {
     /// A `go` parameter the protocol does not have.
     #[error("unknown go parameter {0:?}")]
     GoParameter(String),
+    /// `perft` without a number of plies.
+    #[error("expected `perft <plies>`")]
+    PerftSyntax,
     /// `go` after a refused `position`: searching the position before
     /// would answer a question not asked.
     #[error("no position to search: the last `position` was refused ({0})")]
@@ -141,9 +144,15 @@ impl Protocol {
             return Flow::Continue;
         };
         let result = match cmd {
-            "uci" => {
-                self.identify();
+            // JCEI's handshake (the Jungle engines' protocol) is UCI's
+            // with its own last word.
+            "uci" | "jcei" => {
+                self.identify(if cmd == "jcei" { "jceiok" } else { "uciok" });
                 Ok(())
+            }
+            "perft" => {
+                self.interrupt(cmd);
+                self.perft(&words[1..])
             }
             "isready" => {
                 self.say("readyok");
@@ -255,7 +264,7 @@ impl Protocol {
         Ok(())
     }
 
-    fn identify(&self) {
+    fn identify(&self, ok: &str) {
         self.say(&format!("id name zoo {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the zoo developers");
         let games: Vec<String> = GameKind::ALL
@@ -280,7 +289,7 @@ impl Protocol {
         self.say("option name Eval type string default <default>");
         self.say("option name EngineOptions type string default <empty>");
         self.say("option name TB type string default <empty>");
-        self.say("uciok");
+        self.say(ok);
     }
 
     fn setoption(&mut self, w: &[&str]) -> Result<(), ProtocolError> {
@@ -333,6 +342,31 @@ impl Protocol {
         let set = self.session.set_position(fen.as_deref(), moves);
         self.refused = set.as_ref().err().map(|e| e.to_string());
         Ok(set?)
+    }
+
+    /// `perft n`: the paths of exactly `n` plies from the position, as
+    /// JCEI engines count them, answered `perft(n) = <count>`.
+    fn perft(&mut self, w: &[&str]) -> Result<(), ProtocolError> {
+        if let Some(why) = &self.refused {
+            return Err(ProtocolError::NoPosition(why.clone()));
+        }
+        let depth = match w {
+            [d] => d.parse().map_err(|_| ProtocolError::PerftSyntax)?,
+            _ => return Err(ProtocolError::PerftSyntax),
+        };
+        let r = crate::perft::perft(&crate::perft::PerftRequest {
+            game: self.session.game(),
+            rules: Some(self.session.rules_name().to_string()),
+            fen: Some(self.session.fen()),
+            depth,
+            repetition: zoo_core::Repetition::None,
+            counting: zoo_core::Counting::FullLength,
+            divide: false,
+            threads: 1,
+            no_cap: false,
+        })?;
+        self.say(&format!("perft({depth}) = {}", r.nodes));
+        Ok(())
     }
 
     fn go(&mut self, w: &[&str]) -> Result<(), ProtocolError> {

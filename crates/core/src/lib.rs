@@ -48,7 +48,10 @@ pub use eval::{Evaluator, EVAL_LIMIT};
 pub use game::{Game, MoveList, Outcome, Retro, Side, MAX_MOVES};
 pub use memory::OutOfMemory;
 pub use oracle::{BuildCost, MaterialBuilder, Oracle, OracleValue};
-pub use perft::{perft, perft_divide, perft_divide_with_progress, perft_parallel};
+pub use perft::{
+    perft, perft_counting, perft_divide, perft_divide_counting, perft_divide_with_progress,
+    perft_parallel, Counting,
+};
 pub use repetition::{History, Repetition};
 pub use table_index::{Stored, TableIndex, TableScheme};
 pub use tactics::{CapturesOnly, Tactics};

@@ -1,5 +1,8 @@
-//! A client of the engine protocol (docs/protocol.md): an external program
-//! that `zoo match` plays against, started, asked for moves and shut down.
+//! A client of the engine protocols: an external program that `zoo match`
+//! plays against, started, asked for moves and shut down. It speaks zoo's
+//! own protocol (docs/protocol.md) or JCEI, the UCI-like protocol of the
+//! Jungle engines (jungine): `jcei`/`jceiok`, positions as `<board> w|b`
+//! and `perft n` (docs/protocol.md, "JCEI").
 
 use crate::options::SearchLimits;
 use crate::AppError;
@@ -8,16 +11,64 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+/// The protocol an external engine speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// docs/protocol.md: `uci`/`uciok`, the game and rules set by
+    /// `setoption`, zoo's position strings.
+    Zoo,
+    /// JCEI: `jcei`/`jceiok`, one game (Jungle) with the engine's own
+    /// rules (checked by perft before a match), positions as the board
+    /// and `w` or `b` only.
+    Jcei,
+}
+
+impl Dialect {
+    /// Its prefix in `zoo match --a/--b`: `cmd:` or `jcei:`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Dialect::Zoo => "cmd:",
+            Dialect::Jcei => "jcei:",
+        }
+    }
+}
+
 /// An external engine process and a thread reading its output.
 pub struct External {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    dialect: Dialect,
+}
+
+/// A position string as a JCEI engine reads it: the board and `w` or `b`.
+/// zoo's `common` family writes `r` (red) for White and two counters
+/// after it (docs/rules/jungle.md §10.8); JCEI has neither.
+pub fn jcei_fen(fen: &str) -> String {
+    let mut f = fen.split_whitespace();
+    let board = f.next().unwrap_or("");
+    let side = match f.next() {
+        Some("b") => "b",
+        _ => "w",
+    };
+    format!("{board} {side}")
+}
+
+/// The count of a `perft` answer line: `perft(3) = 4469  (1 ms)`, or
+/// `perft 3 4469`-like lines with the count as the first number after `=`.
+fn perft_count(line: &str) -> Option<u64> {
+    let after = line.split_once('=')?.1;
+    after.split_whitespace().next()?.parse().ok()
 }
 
 impl External {
-    /// Starts `cmd` and sets it up for `game` under `rules`.
-    pub fn start(cmd: &str, game: &str, rules: &str) -> Result<External, AppError> {
+    /// Starts `cmd` and sets it up for `game` under `rules`, speaking `dialect`.
+    pub fn start(
+        cmd: &str,
+        game: &str,
+        rules: &str,
+        dialect: Dialect,
+    ) -> Result<External, AppError> {
         let mut words = cmd.split_whitespace();
         let prog = words
             .next()
@@ -52,11 +103,20 @@ impl External {
             child,
             stdin,
             lines: rx,
+            dialect,
         };
-        x.send("uci")?;
-        x.wait_for("uciok", Duration::from_secs(10))?;
-        x.send(&format!("setoption name Game value {game}"))?;
-        x.send(&format!("setoption name Rules value {rules}"))?;
+        match dialect {
+            Dialect::Zoo => {
+                x.send("uci")?;
+                x.wait_for("uciok", Duration::from_secs(10))?;
+                x.send(&format!("setoption name Game value {game}"))?;
+                x.send(&format!("setoption name Rules value {rules}"))?;
+            }
+            Dialect::Jcei => {
+                x.send("jcei")?;
+                x.wait_for("jceiok", Duration::from_secs(10))?;
+            }
+        }
         x.send("isready")?;
         x.wait_for("readyok", Duration::from_secs(10))?;
         Ok(x)
@@ -88,13 +148,18 @@ impl External {
         AppError::External("external engine closed its input or output".into())
     }
 
-    /// Reads until a line starting with `word`; returns that line.
+    /// Reads until a line starting with `word` (as a word, or followed by
+    /// `(` as in `perft(3) = …`); returns that line.
     fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<String, AppError> {
         let deadline = std::time::Instant::now() + timeout;
+        let starts = |l: &str| {
+            let first = l.split_whitespace().next().unwrap_or("");
+            first == word || first.split('(').next() == Some(word) && first.contains('(')
+        };
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(l) if l.split_whitespace().next() == Some(word) => return Ok(l),
+                Ok(l) if starts(&l) => return Ok(l),
                 Ok(_) => {}
                 Err(RecvTimeoutError::Disconnected) => return Err(self.gone()),
                 Err(RecvTimeoutError::Timeout) => {
@@ -107,6 +172,30 @@ impl External {
         }
     }
 
+    /// Sends the position `fen` then `moves`, in the engine's dialect.
+    fn position(&mut self, fen: &str, moves: &[String]) -> Result<(), AppError> {
+        let fen = match self.dialect {
+            Dialect::Zoo => fen.to_string(),
+            Dialect::Jcei => jcei_fen(fen),
+        };
+        if moves.is_empty() {
+            self.send(&format!("position fen {fen}"))
+        } else {
+            self.send(&format!("position fen {fen} moves {}", moves.join(" ")))
+        }
+    }
+
+    /// The engine's own perft count (JCEI's `perft n`, paths of the full
+    /// length) of `fen` to `depth` plies.
+    pub fn perft(&mut self, fen: &str, depth: u32) -> Result<u64, AppError> {
+        self.position(fen, &[])?;
+        self.send(&format!("perft {depth}"))?;
+        let line = self.wait_for("perft", Duration::from_secs(30))?;
+        perft_count(&line).ok_or_else(|| {
+            AppError::External(format!("cannot read a count in the engine's {line:?}"))
+        })
+    }
+
     /// The engine's move after `moves` from `fen` under limits `l`.
     pub fn go(
         &mut self,
@@ -114,12 +203,7 @@ impl External {
         moves: &[String],
         l: &SearchLimits,
     ) -> Result<String, AppError> {
-        let pos = if moves.is_empty() {
-            format!("position fen {fen}")
-        } else {
-            format!("position fen {fen} moves {}", moves.join(" "))
-        };
-        self.send(&pos)?;
+        self.position(fen, moves)?;
         let mut go = String::from("go");
         if let Some(d) = l.depth {
             go += &format!(" depth {d}");
@@ -136,8 +220,9 @@ impl External {
             .map_or(Duration::from_secs(60), Duration::from_millis)
             + Duration::from_secs(10);
         let line = self.wait_for("bestmove", wait)?;
+        // JCEI engines write `0000` for no move, zoo's protocol `(none)`.
         match line.split_whitespace().nth(1) {
-            None | Some("(none)") => Err(AppError::External(
+            None | Some("(none)") | Some("0000") => Err(AppError::External(
                 "external engine answered `bestmove` without a move".into(),
             )),
             Some(m) => Ok(m.to_string()),
@@ -157,5 +242,27 @@ impl Drop for External {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{jcei_fen, perft_count};
+
+    #[test]
+    fn positions_and_counts_in_jcei_form() {
+        // zoo's `common` family: `r` for White and two counters.
+        let common = "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T r 0 1";
+        assert_eq!(
+            jcei_fen(common),
+            "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T w"
+        );
+        assert_eq!(
+            jcei_fen("7/7/1e5/7/l2L1rt/7/5T1/7/7 b 3"),
+            "7/7/1e5/7/l2L1rt/7/5T1/7/7 b"
+        );
+        assert_eq!(perft_count("perft(5) = 31291  (1 ms)"), Some(31291));
+        assert_eq!(perft_count("perft(5) = many"), None);
+        assert_eq!(perft_count("perft 5"), None);
     }
 }

@@ -4,8 +4,9 @@
 //! external program speaking the engine protocol.
 
 pub mod external;
+pub mod rules_check;
 
-use crate::matches::external::External;
+use crate::matches::external::{Dialect, External};
 use crate::options::{EngineOptions, SearchLimits};
 use crate::report::{EndReason, Status};
 use crate::{AppError, GameKind, Session};
@@ -24,10 +25,12 @@ pub enum PlayerSpec {
         /// Its limits per move.
         limits: SearchLimits,
     },
-    /// A program and its arguments, speaking docs/protocol.md.
+    /// A program and its arguments, speaking docs/protocol.md or JCEI.
     External {
         /// The command line.
         command: String,
+        /// Its protocol.
+        dialect: Dialect,
         /// The limits sent with each `go` (none given: the match's time
         /// per move).
         limits: SearchLimits,
@@ -87,12 +90,18 @@ pub struct GameRecord {
     pub result: &'static str,
     /// Why it ended.
     pub reason: String,
+    /// Milliseconds each move took its player, from the request to the
+    /// answer (an external engine's process included), in move order.
+    pub move_ms: Vec<u64>,
     /// The final position.
     #[serde(rename = "final")]
     pub final_fen: String,
     /// Which player won.
     #[serde(skip)]
     pub winner: Winner,
+    /// Milliseconds used by A and by B, and their moves.
+    #[serde(skip)]
+    pub used: [(u64, usize); 2],
 }
 
 /// The match's result from A's side.
@@ -112,6 +121,8 @@ pub struct MatchSummary {
     pub elo: f64,
     /// Half-width of its 95% interval.
     pub elo_error_95: f64,
+    /// Mean milliseconds a move of A and of B took.
+    pub ms_per_move: [f64; 2],
 }
 
 impl MatchSummary {
@@ -178,8 +189,12 @@ impl Player {
                 let s = Session::new(plan.game, plan.rules.as_deref(), options.clone())?;
                 Player::Internal(Box::new(s), limits.or(default))
             }
-            PlayerSpec::External { command, limits } => Player::External(
-                External::start(command, plan.game.name(), rules)?,
+            PlayerSpec::External {
+                command,
+                dialect,
+                limits,
+            } => Player::External(
+                External::start(command, plan.game.name(), rules, *dialect)?,
                 limits.or(default),
             ),
         })
@@ -216,6 +231,9 @@ fn play_one(
     let mut white = Player::new(&plan.players[wi], plan, rules)?;
     let mut black = Player::new(&plan.players[bi], plan, rules)?;
     let mut moves: Vec<String> = Vec::new();
+    let mut move_ms: Vec<u64> = Vec::new();
+    // Time used by White and by Black.
+    let mut used = [(0u64, 0usize); 2];
     let (result, reason): (Option<Side>, String) = loop {
         let stm = game.side_to_move();
         match game.status() {
@@ -244,17 +262,30 @@ fn play_one(
         // A player that fails to move (an engine that exited, went mute or
         // answered nonsense) or plays an illegal move loses this game; the
         // match goes on with the next.
-        let played = match player.choose(opening, &moves) {
+        let t0 = std::time::Instant::now();
+        let chosen = player.choose(opening, &moves);
+        let ms = t0.elapsed().as_millis() as u64;
+        let u = &mut used[usize::from(stm == Side::Black)];
+        *u = (u.0 + ms, u.1 + 1);
+        let played = match chosen {
             Err(e) => Err(e.to_string()),
             Ok(mv) => game.play(&mv).map_err(|e| format!("illegal move: {e}")),
         };
         match played {
-            Ok(m) => moves.push(m.coord),
+            Ok(m) => {
+                moves.push(m.coord);
+                move_ms.push(ms);
+            }
             Err(why) => {
                 let who = if stm == Side::White { wname } else { bname };
+                // The position it failed in, for the engine's author.
                 break (
                     Some(stm.flip()),
-                    format!("forfeit by {} ({who}): {why}", stm.name()),
+                    format!(
+                        "forfeit by {} ({who}): {why}; position {}",
+                        stm.name(),
+                        game.fen()
+                    ),
                 );
             }
         }
@@ -279,8 +310,10 @@ fn play_one(
             Some(Side::Black) => "0-1",
         },
         reason,
+        move_ms,
         final_fen: game.fen(),
         winner,
+        used: if a_is_white { used } else { [used[1], used[0]] },
     })
 }
 
@@ -303,6 +336,16 @@ pub fn run_match(
             plan.concurrency,
             crate::options::MAX_THREADS
         )));
+    }
+    for spec in &plan.players {
+        if let PlayerSpec::External {
+            command,
+            dialect: Dialect::Jcei,
+            ..
+        } = spec
+        {
+            rules_check::same_rules(plan, command)?;
+        }
     }
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
@@ -341,7 +384,14 @@ pub fn run_match(
     let (wins, draws, losses) = (count(Winner::A), count(Winner::Draw), count(Winner::B));
     let games = results.len();
     let (elo, elo_error_95) = elo_with_error(wins, draws, losses);
+    let mean = |i: usize| {
+        let (ms, n) = results.iter().fold((0u64, 0usize), |(t, n), g| {
+            (t + g.used[i].0, n + g.used[i].1)
+        });
+        ms as f64 / n.max(1) as f64
+    };
     Ok(MatchSummary {
+        ms_per_move: [mean(0), mean(1)],
         games,
         wins,
         draws,

@@ -6,6 +6,7 @@ mod census;
 mod fuzz_inputs;
 mod fuzz_protocol;
 mod fuzz_table_files;
+mod jcei;
 mod perft;
 mod positions;
 mod protocol;

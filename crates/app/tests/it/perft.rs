@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 use zoo_app::perft::{perft, perft_with_progress, PerftRequest};
 use zoo_app::GameKind;
-use zoo_core::Repetition;
+use zoo_core::{Counting, Repetition};
 
 fn request(game: GameKind, depth: u32, threads: usize) -> PerftRequest {
     PerftRequest {
@@ -13,6 +13,7 @@ fn request(game: GameKind, depth: u32, threads: usize) -> PerftRequest {
         fen: None,
         depth,
         repetition: Repetition::None,
+        counting: Counting::FinishedAsLeaves,
         divide: false,
         threads,
         no_cap: false,

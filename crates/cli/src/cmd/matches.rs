@@ -7,6 +7,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::io::Write;
 use std::sync::Mutex;
+use zoo_app::matches::external::Dialect;
 use zoo_app::matches::{
     default_openings, openings_from_text, run_match, GameRecord, MatchPlan, PlayerSpec,
 };
@@ -20,8 +21,10 @@ pub struct MatchArgs {
     #[command(flatten)]
     pub rules: crate::games::RulesArgs,
     /// Engine A: options as for `zoo analyse` (e.g. "--eval simple --no-tt"),
-    /// or `cmd:<program and arguments>` for an external engine, limits
-    /// before it (e.g. "--depth 4 cmd:zoo uci").
+    /// or `cmd:<program and arguments>` for an external engine speaking
+    /// zoo's protocol, or `jcei:<program and arguments>` for a JCEI engine
+    /// (Jungle; its rules checked by perft first), limits before it (e.g.
+    /// "--depth 4 cmd:zoo uci", "jcei:./jungle").
     #[arg(long, allow_hyphen_values = true)]
     pub a: String,
     /// Engine B, as for --a.
@@ -78,19 +81,28 @@ fn signed_whole(x: f64) -> String {
     format!("{:+.0}", x.round() + 0.0)
 }
 
-/// `--a`/`--b`: engine options, or `[limits] cmd:<program>`.
+/// `--a`/`--b`: engine options, or `[limits] cmd:<program>` (zoo's
+/// protocol) or `[limits] jcei:<program>` (JCEI).
 fn player(s: &str) -> Result<PlayerSpec> {
-    match s.split_once("cmd:") {
-        Some((_, cmd)) if cmd.trim().is_empty() => bail!("`cmd:` needs a program"),
-        Some((before, cmd)) => {
+    let external = [Dialect::Zoo, Dialect::Jcei].into_iter().find_map(|d| {
+        s.split_once(d.prefix())
+            .map(|(before, cmd)| (d, before, cmd))
+    });
+    match external {
+        Some((d, _, cmd)) if cmd.trim().is_empty() => bail!("`{}` needs a program", d.prefix()),
+        Some((dialect, before, cmd)) => {
             // Only limits can go to another program: its engine options
             // are its own.
             let spec = EngineSpec::parse_str(before)?;
             if spec.opts.options() != EngineSpec::parse_str("")?.opts.options() {
-                bail!("before `cmd:` only limits (--depth, --nodes, --movetime) are allowed: {before:?}");
+                bail!(
+                    "before `{}` only limits (--depth, --nodes, --movetime) are allowed: {before:?}",
+                    dialect.prefix()
+                );
             }
             Ok(PlayerSpec::External {
                 command: cmd.trim().to_string(),
+                dialect,
                 limits: spec.limits.limits(),
             })
         }
@@ -187,7 +199,9 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             // Every game won or lost: `elo` is not an estimate but the
             // figure of the score clamped to 1/(2n) from the edge.
             "elo_clamped": m.is_perfect(),
-            "elo_error_95": m.elo_error_95, "out": a.out.display().to_string()}))?;
+            "elo_error_95": m.elo_error_95,
+            "ms_per_move": {"a": m.ms_per_move[0], "b": m.ms_per_move[1]},
+            "out": a.out.display().to_string()}))?;
     } else {
         say!("A = {:?}\nB = {:?}", a.a, a.b);
         // A perfect score has no finite Elo: say so instead of a clamped figure.
@@ -213,6 +227,15 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             m.wins as f64 + 0.5 * m.draws as f64,
             m.games,
             100.0 * m.score,
+        );
+        let per = |ms: f64| match a.movetime {
+            0 => format!("{ms:.0} ms"),
+            t => format!("{ms:.0} ms ({:.2} of --movetime)", ms / t as f64),
+        };
+        say!(
+            "time per move: A {}, B {}",
+            per(m.ms_per_move[0]),
+            per(m.ms_per_move[1])
         );
         say!("games saved to {}", a.out.display());
     }

@@ -4,7 +4,7 @@ use crate::games::PositionArgs;
 use anyhow::Result;
 use clap::Args;
 use zoo_app::perft::{perft_with_progress, PerftRequest};
-use zoo_core::Repetition;
+use zoo_core::{Counting, Repetition};
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
@@ -16,6 +16,11 @@ pub struct PerftArgs {
     /// Repetition policy applied along the paths (`none`: every path counted).
     #[arg(long, default_value = "none")]
     pub repetition: Repetition,
+    /// Count only the paths of the full depth: a game that ends earlier
+    /// counts 0, as chess's perft and JCEI engines (jungine) count. By
+    /// default a finished game is one path where it ends (docs/rules/*.md §8).
+    #[arg(long)]
+    pub full_length: bool,
     /// Print the count below each root move.
     #[arg(long)]
     pub divide: bool,
@@ -42,6 +47,11 @@ pub fn run(a: &PerftArgs) -> Result<()> {
             fen: p.fen.clone(),
             depth: a.depth,
             repetition: a.repetition,
+            counting: if a.full_length {
+                Counting::FullLength
+            } else {
+                Counting::FinishedAsLeaves
+            },
             divide: a.divide,
             threads: a.threads,
             no_cap: a.no_cap,
@@ -72,13 +82,18 @@ pub fn run(a: &PerftArgs) -> Result<()> {
             }
         }
         println!(
-            "perft({}) = {}  [{:.3} s, {:.1} M nodes/s, {} thread(s), repetition {}]",
+            "perft({}) = {}  [{:.3} s, {:.1} M nodes/s, {} thread(s), repetition {}{}]",
             r.depth,
             r.nodes,
             r.seconds,
             r.nodes_per_second / 1e6,
             r.threads,
-            r.repetition
+            r.repetition,
+            if a.full_length {
+                ", full-length paths"
+            } else {
+                ""
+            }
         );
     }
     Ok(())

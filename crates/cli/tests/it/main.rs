@@ -10,6 +10,7 @@ mod common;
 mod decide_cli;
 mod examples_cli;
 mod files_cli;
+mod jcei_cli;
 mod json_cli;
 mod json_doc_cli;
 mod limits_cli;
