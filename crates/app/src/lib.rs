@@ -19,6 +19,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cbapi;
 pub mod census;
 pub mod error;
 pub mod games;

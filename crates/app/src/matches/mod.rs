@@ -6,6 +6,7 @@
 pub mod external;
 pub mod rules_check;
 
+use crate::cbapi::host::CbEngine;
 use crate::matches::external::{Dialect, External};
 use crate::options::{EngineOptions, SearchLimits};
 use crate::report::{EndReason, Status};
@@ -35,6 +36,18 @@ pub enum PlayerSpec {
         /// per move).
         limits: SearchLimits,
     },
+    /// A CheckerBoard-API engine library (docs/cbapi.md).
+    CheckerBoard(CbSpec),
+}
+
+/// A CheckerBoard-API engine (English checkers): a library and its time
+/// per move (`None`: the match's).
+#[derive(Debug, Clone)]
+pub struct CbSpec {
+    /// The library's path.
+    pub path: std::path::PathBuf,
+    /// Time per move in milliseconds.
+    pub movetime_ms: Option<u64>,
 }
 
 /// A match to play.
@@ -176,6 +189,7 @@ pub fn openings_from_text(
 enum Player {
     Internal(Box<Session>, SearchLimits),
     External(External, SearchLimits),
+    CheckerBoard(Box<CbEngine>, std::time::Duration),
 }
 
 impl Player {
@@ -197,6 +211,10 @@ impl Player {
                 External::start(command, plan.game.name(), rules, *dialect)?,
                 limits.or(default),
             ),
+            PlayerSpec::CheckerBoard(cb) => Player::CheckerBoard(
+                Box::new(CbEngine::load(&cb.path)?),
+                std::time::Duration::from_millis(cb.movetime_ms.unwrap_or(plan.movetime_ms)),
+            ),
         })
     }
 
@@ -211,6 +229,10 @@ impl Player {
                     .ok_or_else(|| AppError::External("engine found no move".into()))
             }
             Player::External(x, l) => x.go(fen, moves, l),
+            // Ten seconds after `playnow` as for a protocol engine.
+            Player::CheckerBoard(e, t) => Ok(e
+                .getmove(fen, moves, *t, std::time::Duration::from_secs(10))?
+                .coord),
         }
     }
 }
@@ -338,6 +360,12 @@ pub fn run_match(
         )));
     }
     for spec in &plan.players {
+        if matches!(spec, PlayerSpec::CheckerBoard(_)) && plan.game != GameKind::EnglishCheckers {
+            return Err(AppError::Option(format!(
+                "CheckerBoard-API engines are hosted for english-checkers only, not {}",
+                plan.game.name()
+            )));
+        }
         if let PlayerSpec::External {
             command,
             dialect: Dialect::Jcei,

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::sync::Mutex;
 use zoo_app::matches::external::Dialect;
 use zoo_app::matches::{
-    default_openings, openings_from_text, run_match, GameRecord, MatchPlan, PlayerSpec,
+    default_openings, openings_from_text, run_match, CbSpec, GameRecord, MatchPlan, PlayerSpec,
 };
 use zoo_app::GameKind;
 
@@ -24,7 +24,8 @@ pub struct MatchArgs {
     /// or `cmd:<program and arguments>` for an external engine speaking
     /// zoo's protocol, or `jcei:<program and arguments>` for a JCEI engine
     /// (Jungle; its rules checked by perft first), limits before it (e.g.
-    /// "--depth 4 cmd:zoo uci", "jcei:./jungle").
+    /// "--depth 4 cmd:zoo uci", "jcei:./jungle"), or `cb:<library>` for a
+    /// CheckerBoard-API engine (English checkers; e.g. "cb:./cake.so").
     #[arg(long, allow_hyphen_values = true)]
     pub a: String,
     /// Engine B, as for --a.
@@ -84,6 +85,25 @@ fn signed_whole(x: f64) -> String {
 /// `--a`/`--b`: engine options, or `[limits] cmd:<program>` (zoo's
 /// protocol) or `[limits] jcei:<program>` (JCEI).
 fn player(s: &str) -> Result<PlayerSpec> {
+    if let Some((before, path)) = s.split_once("cb:") {
+        let path = path.trim();
+        if path.is_empty() {
+            bail!("`cb:` needs the path of an engine library");
+        }
+        // The API passes a time and nothing else.
+        let spec = EngineSpec::parse_str(before)?;
+        let l = spec.limits.limits();
+        if spec.opts.options() != EngineSpec::parse_str("")?.opts.options()
+            || l.depth.is_some()
+            || l.nodes.is_some()
+        {
+            bail!("before `cb:` only --movetime is allowed (the CheckerBoard API passes a time): {before:?}");
+        }
+        return Ok(PlayerSpec::CheckerBoard(CbSpec {
+            path: path.into(),
+            movetime_ms: l.movetime_ms,
+        }));
+    }
     let external = [Dialect::Zoo, Dialect::Jcei].into_iter().find_map(|d| {
         s.split_once(d.prefix())
             .map(|(before, cmd)| (d, before, cmd))

@@ -4,6 +4,7 @@
 
 mod bad_input_cli;
 mod browser;
+mod cb_cli;
 mod checkers_engine_cli;
 mod checkers_tb_cli;
 mod common;
