@@ -155,20 +155,32 @@ function searchParams(extra) {
 
 // The engine's move: while it thinks, the board takes no move; its answer
 // is played only if the position is still the one it was asked about.
+// Move now plays the best line of this search so far; pressed before its
+// first line has come (the answer delayed, or a 503 being retried), it
+// asks for the engine's quickest move (depth 1) instead of leaving the
+// page waiting on a search it has stopped.
 async function think() {
   stopAll();
-  const gen = S.gen, ctl = new AbortController();
-  S.search = ctl;
+  const gen = S.gen;
   setMode("thinking");
   say(`The engine (${S.view.side}) is thinking…`);
-  let r;
-  try {
-    r = await withRetry("the engine asks", ctl.signal, () => searchStream(searchParams(limits()), ctl.signal, (it) => { if (gen === S.gen) showIteration(it); }));
-  } catch (e) {
-    if (gen !== S.gen) return;
-    if (ctl.signal.aborted && ctl.signal.reason === "now" && S.lastIter && S.lastIter.pv.length) r = { bestmove: S.lastIter.pv[0] };
-    else if (ctl.signal.aborted) return;
-    else { S.search = null; setMode("idle"); say(`The engine could not move: ${e.message}.`, () => think()); return; }
+  let r, last = null, lim = limits();
+  for (;;) {
+    const ctl = new AbortController();
+    S.search = ctl;
+    try {
+      r = await withRetry("the engine asks", ctl.signal, () => searchStream(searchParams(lim), ctl.signal, (it) => { if (gen === S.gen) { last = it; showIteration(it); } }));
+      break;
+    } catch (e) {
+      if (gen !== S.gen) return;
+      if (ctl.signal.aborted && ctl.signal.reason === "now") {
+        if (last && last.pv.length) { r = { bestmove: last.pv[0] }; break; }
+        lim = { depth: 1 };
+        continue;
+      }
+      if (ctl.signal.aborted) return;
+      S.search = null; setMode("idle"); say(`The engine could not move: ${e.message}.`, () => think()); return;
+    }
   }
   if (gen !== S.gen) return;
   S.search = null;

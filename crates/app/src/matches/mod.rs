@@ -136,6 +136,10 @@ pub struct MatchSummary {
     pub elo_error_95: f64,
     /// Mean milliseconds a move of A and of B took.
     pub ms_per_move: [f64; 2],
+    /// Games A and B lost by forfeit (no move, an illegal one, an engine
+    /// gone or out of time): counted in `losses`/`wins`, and apart here,
+    /// since they measure an engine's defects rather than its play.
+    pub forfeits: [usize; 2],
 }
 
 impl MatchSummary {
@@ -418,8 +422,15 @@ pub fn run_match(
         });
         ms as f64 / n.max(1) as f64
     };
+    let forfeits_of = |loser: Winner| {
+        results
+            .iter()
+            .filter(|g| g.winner == loser && g.reason.starts_with("forfeit"))
+            .count()
+    };
     Ok(MatchSummary {
         ms_per_move: [mean(0), mean(1)],
+        forfeits: [forfeits_of(Winner::B), forfeits_of(Winner::A)],
         games,
         wins,
         draws,

@@ -221,6 +221,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             "elo_clamped": m.is_perfect(),
             "elo_error_95": m.elo_error_95,
             "ms_per_move": {"a": m.ms_per_move[0], "b": m.ms_per_move[1]},
+            "forfeits": {"a": m.forfeits[0], "b": m.forfeits[1]},
             "out": a.out.display().to_string()}))?;
     } else {
         say!("A = {:?}\nB = {:?}", a.a, a.b);
@@ -248,6 +249,24 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             m.games,
             100.0 * m.score,
         );
+        if m.forfeits != [0, 0] {
+            let (fa, fb) = (m.forfeits[0], m.forfeits[1]);
+            let (w, l) = (m.wins - fb, m.losses - fa);
+            let n = w + m.draws + l;
+            let without = if n == 0 {
+                "no game left".to_string()
+            } else if w == n || l == n {
+                format!("A wins {w}, draws {}, losses {l} of {n}", m.draws)
+            } else {
+                let (e, err) = zoo_app::matches::elo_with_error(w, m.draws, l);
+                format!(
+                    "A wins {w}, draws {}, losses {l} of {n}; Elo A−B {} ± {err:.0}",
+                    m.draws,
+                    signed_whole(e)
+                )
+            };
+            say!("forfeits: A lost {fa}, B lost {fb}; without them: {without}");
+        }
         let per = |ms: f64| match a.movetime {
             0 => format!("{ms:.0} ms"),
             t => format!("{ms:.0} ms ({:.2} of --movetime)", ms / t as f64),

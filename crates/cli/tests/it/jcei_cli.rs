@@ -140,6 +140,8 @@ fn an_empty_bestmove_is_the_engines_forfeit_with_the_position() {
     );
     let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     assert_eq!(summary["wins"], 2, "{stdout}");
+    assert_eq!(summary["forfeits"]["b"], 2, "{stdout}");
+    assert_eq!(summary["forfeits"]["a"], 0, "{stdout}");
     let saved = std::fs::read_to_string(dir.0.join("games.jsonl")).unwrap();
     for line in saved.lines() {
         let g: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -201,6 +201,19 @@ async function racesAndGame(page, game) {
   await idle(page);
   await settled(page, n + 1, `${game}, review while thinking`);
 
+  // Move now before the engine's first line has come (the answer held
+  // back 700 ms): the engine still moves at once, and the page takes
+  // moves again (issue #51: it stayed "thinking" for good).
+  await page.route("**/api/analyse/stream*", async (route) => { await sleep(700); await route.continue().catch(() => {}); });
+  const k = await moveCount(page);
+  await startThinking(page);
+  await page.click("#movenow");
+  await page.waitForFunction((k) => document.querySelectorAll("#moves button[data-i]").length === k + 2, k, { timeout: 6000 })
+    .catch(async () => fail(`${game}: Move now before the first line: ${await moveCount(page)} moves, mode ${await mode(page)}`));
+  await page.unroute("**/api/analyse/stream*");
+  await idle(page);
+  await settled(page, k + 2, `${game}, move now before the first line`);
+
   // The server answers 503 (both search slots held by long analyses): the
   // page says so, retries, and the engine's move comes.
   const hold = () => fetch(api + "/api/analyse", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "jungle", movetime_ms: 2000 }) });
