@@ -138,7 +138,7 @@ function resultText() {
     else if (!count(true) || !count(false)) why = "all pieces captured";
     else why = "move limit reached";
   }
-  return `Game over: ${v.winner ? v.winner + " wins" : "draw"} (${why}).`;
+  return `Game over: ${v.winner ? cap(v.winner) + " wins" : "draw"} (${why}).`;
 }
 
 // ---- The engine and the analysis ----
@@ -341,6 +341,7 @@ function link(game, n) {
   if (game.start) q.set("fen", game.start);
   if (game.moves.length) q.set("moves", game.moves.join(","));
   if (n < game.moves.length) q.set("at", n);
+  if (game.resigned) q.set("resigned", game.resigned);
   return location.pathname + "?" + q;
 }
 function keep() {
@@ -356,7 +357,9 @@ function fromUrl() {
   const q = new URLSearchParams(location.search);
   if (!q.get("game")) return null;
   const moves = (q.get("moves") || "").split(",").filter(Boolean);
-  return { game: { name: q.get("game"), rules: q.get("rules") || null, start: q.get("fen") || null, moves, names: [] }, at: q.has("at") ? Number(q.get("at")) : moves.length };
+  const resigned = ["white", "black"].includes(q.get("resigned")) ? q.get("resigned") : null;
+  const at = q.has("at") ? Number(q.get("at")) : moves.length;
+  return { game: { name: q.get("game"), rules: q.get("rules") || null, start: q.get("fen") || null, moves, names: [], resigned }, at: Number.isInteger(at) && at >= 0 ? Math.min(at, moves.length) : moves.length };
 }
 function fromStorage() {
   try {
@@ -377,15 +380,20 @@ async function load() {
     $("level").innerHTML += levels.map((l) => `<option value="${l.name}" title="${l.about}">${l.name} (${l.depth ? "depth " + l.depth : l.movetime_ms / 1000 + " s"})</option>`).join("");
   } catch (e) { say(`The page could not start: ${e.message}.`, load); return; }
   $("game").innerHTML = S.games.map((g) => `<option>${g.game}</option>`).join("");
-  const stored = fromStorage(), saved = fromUrl() || stored;
+  const stored = fromStorage(), linked = fromUrl(), saved = linked || stored;
   S.flipped = $("engine").value === "white";
+  // Why a linked game could not be opened: said after the fresh game is
+  // shown, not replaced by it without a word.
+  let broken = null;
   if (saved && S.games.some((g) => g.game === saved.game.name)) {
     if (await show(saved.game, saved.game.moves.length, "load")) {
       if (saved.at < saved.game.moves.length) await show(S.game, saved.at, "browse");
       return;
     }
-  }
+    broken = $("messagetext").textContent.replace(/^Nothing changed: /, "");
+  } else if (linked) broken = `there is no game "${linked.game.name}" here (${S.games.map((g) => g.game).join(", ")}).`;
   await show(newGame(S.games[0].game), 0, "new");
+  if (broken && linked) say(`The link's game could not be opened: ${broken} A new game is shown.`);
 }
 function newGame(name, rules) { return { name, rules: rules || null, start: null, moves: [], names: [] }; }
 
@@ -437,15 +445,19 @@ function ui() {
   $("explorer").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });
   $("moves").addEventListener("click", (e) => { const i = e.target.getAttribute("data-i"); if (i !== null) goTo(Number(i) + 1); });
   $("retry").addEventListener("click", () => { const r = retryAction; say(""); if (r) r(); });
-  $("game").addEventListener("change", (e) => show(newGame(e.target.value), 0, "new"));
-  $("rules").addEventListener("change", (e) => show(newGame(S.game.name, e.target.value), 0, "new"));
+  // Another game or rule set ends the editing of this board's position
+  // (its pieces and squares are not the new board's).
+  $("game").addEventListener("change", (e) => { S.edit = null; show(newGame(e.target.value), 0, "new"); });
+  $("rules").addEventListener("change", (e) => { S.edit = null; show(newGame(S.game.name, e.target.value), 0, "new"); });
   $("new").addEventListener("click", () => show(newGame(S.game.name, S.game.rules), 0, "new"));
   $("undo").addEventListener("click", undo);
   $("movenow").addEventListener("click", () => { if (S.mode === "thinking" && S.search) S.search.abort("now"); });
   $("resign").addEventListener("click", () => {
     if (!S.view || S.mode === "over" || $("engine").value === "none") return;
     stopAll();
-    S.game = { ...S.game, moves: S.game.moves.slice(0, S.cursor), names: S.game.names.slice(0, S.cursor), resigned: other($("engine").value) };
+    // The game is resigned as it stands: a player reviewing an earlier
+    // move keeps every move played (issue #51 found them cut off).
+    S.game = { ...S.game, resigned: other($("engine").value) };
     keep(); render(); settle();
   });
   $("flip").addEventListener("click", () => { S.flipped = !S.flipped; draw(); });
@@ -456,6 +468,8 @@ function ui() {
     $("resign").disabled = $("engine").value === "none";
     if (!S.view) return;
     keep();
+    // The board turns at once, whatever the mode (over, reviewing too).
+    draw();
     if (S.mode === "thinking" || S.mode === "idle" || S.mode === "analysing") { stopAll(); say(""); settle(); }
   });
   for (const id of ["level", "movetime"]) $(id).addEventListener("change", () => { if (S.view) keep(); if (S.mode === "thinking") think(); });

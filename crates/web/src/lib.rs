@@ -140,6 +140,8 @@ pub fn router(mut config: Config) -> Router {
         .route("/board.js", get(page::board))
         .route("/net.js", get(page::net))
         .route("/style.css", get(page::style))
+        .route("/favicon.svg", get(page::favicon))
+        .route("/favicon.ico", get(page::favicon))
         .route("/pieces/{name}", get(page::piece))
         .route("/api/games", get(api::games))
         .route("/api/position", post(api::position))

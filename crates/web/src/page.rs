@@ -40,6 +40,15 @@ pub async fn style() -> impl IntoResponse {
     )
 }
 
+/// `GET /favicon.svg` and `/favicon.ico` (which browsers ask for by
+/// themselves): the page's icon, an SVG either way.
+pub async fn favicon() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        include_str!("../assets/favicon.svg"),
+    )
+}
+
 /// `GET /pieces/COLOUR-ANIMAL.svg`: the animal pieces' drawings.
 pub async fn piece(Path(name): Path<String>) -> impl IntoResponse {
     let svg = match name.as_str() {

@@ -58,10 +58,14 @@ impl Searches {
             )));
         }
         let permit = self.slots.clone().try_acquire_owned().map_err(|_| {
-            ApiError::Busy(format!(
-                "the server runs {} searches at once, all busy: try again shortly",
-                self.max
-            ))
+            ApiError::Busy(if self.max == 1 {
+                "the server runs one search at a time, and it is busy: try again shortly".into()
+            } else {
+                format!(
+                    "the server runs {} searches at once, all busy: try again shortly",
+                    self.max
+                )
+            })
         })?;
         let (tx, mut rx) = oneshot::channel::<()>();
         let abandoned = self.abandoned.clone();

@@ -21,10 +21,10 @@ const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const GAMES = ["jungle", "jungle-checkers", "classical-checkers", "english-checkers"];
 // Near the end: the human (Black) moves, the engine (White) ends the game.
 const FINAL = {
-  "jungle": ["2R4/7/7/7/7/7/7/7/e6 b", "white wins (den entered)"],
-  "jungle-checkers": ["7/3R3/7/7/7/7/e6 b", "white wins (den entered)"],
-  "classical-checkers": ["B:W14:B22", "white wins"],
-  "english-checkers": ["B:W22:B14", "white wins"],
+  "jungle": ["2R4/7/7/7/7/7/7/7/e6 b", "White wins (den entered)"],
+  "jungle-checkers": ["7/3R3/7/7/7/7/e6 b", "White wins (den entered)"],
+  "classical-checkers": ["B:W14:B22", "White wins"],
+  "english-checkers": ["B:W22:B14", "White wins"],
 };
 const shardText = process.env.ZOO_BROWSER_SHARD || "0/1";
 const [shard, shards] = shardText.split("/").map(Number);
@@ -78,6 +78,7 @@ try {
     ["reload and link", () => reloadAndLink(context, page)],
     ["keyboard", () => keyboardGame(page)],
     ["phone and axe", () => phoneAndAxe(context)],
+    ["links and resign", () => linksAndResign(page)],
   ];
   for (const [i, [name, run]] of journeys.entries()) {
     if (i % shards !== shard) continue;
@@ -436,6 +437,59 @@ async function reloadAndLink(context, page) {
   check((await moveCount(p2)) === 2, "the link did not bring the moves");
   console.log("link: " + link);
   await other.close();
+}
+
+// Issue #51's defects around links, resigning and editing: a broken link
+// says why it was not opened; Resign while reviewing keeps every move and
+// the link and a reload keep the resignation; Engine plays turns the
+// board at once after the game; another game ends the editing; the icon.
+async function linksAndResign(page) {
+  const icon = await fetch(api + "/favicon.ico");
+  check(icon.ok && /svg/.test(icon.headers.get("content-type") || ""), `/favicon.ico: ${icon.status}`);
+  for (const q of ["game=jungle&moves=a1a5", "game=chess", "game=jungle&rules=nonsense", "game=jungle&fen=xyz"]) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    await p.goto(`${url}?${q}`);
+    await p.waitForFunction(() => /link's game could not be opened/.test(document.getElementById("messagetext").textContent), null, { timeout: 5000 })
+      .catch(async () => fail(`the link ?${q} was replaced without a word: "${await p.textContent("#messagetext")}"`));
+    console.log(`link ?${q}: ${await p.textContent("#messagetext")}`);
+    await ctx.close();
+  }
+  // Six moves, then back to move 2, and Resign.
+  await newGame(page, "jungle", "none");
+  for (let i = 0; i < 6; i++) {
+    await playFirst(page);
+    await page.waitForFunction((i) => document.querySelectorAll("#moves button[data-i]").length === i + 1, i, { timeout: 5000 });
+    await idle(page);
+  }
+  await page.selectOption("#engine", "white");
+  await page.click('#moves button[data-i="1"]');
+  await page.waitForFunction(() => document.body.dataset.mode === "reviewing");
+  await page.click("#resign");
+  await page.waitForFunction(() => document.body.dataset.mode === "over", null, { timeout: 5000 });
+  check((await moveCount(page)) === 6, `Resign while reviewing left ${await moveCount(page)} of 6 moves`);
+  const link = new URL(await page.inputValue("#link"));
+  check((link.searchParams.get("moves") || "").split(",").length === 6 && link.searchParams.get("resigned") === "black",
+    `the link after Resign: ${link.search}`);
+  check(/Black resigned/.test(await message(page)), `after Resign: "${await message(page)}"`);
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.mode === "over", null, { timeout: 5000 })
+    .catch(async () => fail(`a reload undid the resignation: mode ${await mode(page)}`));
+  check((await moveCount(page)) === 6, `the reload kept ${await moveCount(page)} moves`);
+  // The game is over: a change of side turns the board at once.
+  const a1y = () => page.$eval('#board rect.sq[data-sq="a1"]', (r) => Number(r.getAttribute("y")));
+  const before = await a1y();
+  await page.selectOption("#engine", (await page.inputValue("#engine")) === "white" ? "black" : "white");
+  check((await a1y()) !== before, "Engine plays changed after the game, the board did not turn");
+  // Edit position, then another game: the editing ends with the old board.
+  await newGame(page, "jungle", "none");
+  await page.click("#edit");
+  await page.waitForFunction(() => document.body.dataset.mode === "editing");
+  await page.selectOption("#game", "english-checkers");
+  await page.waitForFunction(() => document.body.dataset.mode !== "editing" && document.getElementById("game").value === "english-checkers", null, { timeout: 5000 })
+    .catch(async () => fail(`another game while editing: mode ${await mode(page)}`));
+  await idle(page);
+  await consistent(page, "another game while editing");
 }
 
 // A game from the keyboard alone: Tab to the board, arrows, Enter.
