@@ -55,6 +55,19 @@ impl GameKind {
         self.visit(Names)
     }
 
+    /// Each piece letter and its strength under the rule set `rules`
+    /// (`None`: the default); empty for games whose pieces have none.
+    pub fn strengths(self, rules: Option<&str>) -> Result<Vec<(char, u8)>, AppError> {
+        struct Strengths<'a>(Option<&'a str>);
+        impl GameVisitor for Strengths<'_> {
+            type Output = Result<Vec<(char, u8)>, AppError>;
+            fn visit<G: AppGame>(self) -> Self::Output {
+                Ok(G::strengths(&rules_of::<G>(self.0)?))
+            }
+        }
+        self.visit(Strengths(rules))
+    }
+
     /// Calls `v` back with this game's position type.
     pub fn visit<V: GameVisitor>(self, v: V) -> V::Output {
         match self {
@@ -154,6 +167,23 @@ pub trait AppGame: EngineGame {
         let _ = (dir, rules, max);
         None
     }
+    /// Each piece letter (White's, upper case) and its strength under
+    /// `rules`, for games whose pieces have one (the animal games): what a
+    /// front end shows beside a piece's name, taken from the rules in
+    /// force rather than a table of its own.
+    fn strengths(rules: &Self::Rules) -> Vec<(char, u8)> {
+        let _ = rules;
+        Vec::new()
+    }
+}
+
+/// The animal board `B`'s letters with their strengths under `rules`.
+fn animal_strengths<B: zoo_animal::Board>(rules: &zoo_animal::RuleSet) -> Vec<(char, u8)> {
+    B::LETTERS
+        .iter()
+        .enumerate()
+        .map(|(kind, &l)| (l as char, rules.strength[kind]))
+        .collect()
 }
 
 /// The in-memory builder of the animal tables one piece past `max`.
@@ -185,6 +215,9 @@ impl AppGame for zoo_animal::JunglePos {
         Ok(animal_tables::<zoo_animal::Jungle>(dir, rules))
     }
     type Scheme = zoo_animal_tb::AnimalScheme<zoo_animal::Jungle>;
+    fn strengths(rules: &Self::Rules) -> Vec<(char, u8)> {
+        animal_strengths::<zoo_animal::Jungle>(rules)
+    }
     fn material_builder(
         dir: &Path,
         rules: &Self::Rules,
@@ -203,6 +236,9 @@ impl AppGame for zoo_animal::JungleCheckersPos {
         Ok(animal_tables::<zoo_animal::JungleCheckers>(dir, rules))
     }
     type Scheme = zoo_animal_tb::AnimalScheme<zoo_animal::JungleCheckers>;
+    fn strengths(rules: &Self::Rules) -> Vec<(char, u8)> {
+        animal_strengths::<zoo_animal::JungleCheckers>(rules)
+    }
     fn material_builder(
         dir: &Path,
         rules: &Self::Rules,

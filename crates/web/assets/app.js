@@ -80,6 +80,7 @@ async function show(game, n, why) {
   S.game = { ...game, rules: view.rules, names };
   S.cursor = n;
   S.view = view;
+  useStrengths(view.strengths);
   S.picked = null;
   clearOutput();
   keep();

@@ -12,7 +12,16 @@ const ANIMAL = {
   "jungle": { files: 7, ranks: 9, water: ["b4","c4","e4","f4","b5","c5","e5","f5","b6","c6","e6","f6"], traps: ["c1","e1","d2","c9","e9","d8"], dens: ["d1","d9"] },
   "jungle-checkers": { files: 7, ranks: 7, water: [], traps: [], dens: ["d1","d7"], animals: "RDTE" },  // no traps (docs/rules/jungle-checkers.md)
 };
-const ANIMALS = { R: ["rat", 1], C: ["cat", 2], W: ["wolf", 3], D: ["dog", 4], P: ["panther", 5], T: ["tiger", 6], L: ["lion", 7], E: ["elephant", 8] };
+const ANIMALS = { R: "rat", C: "cat", W: "wolf", D: "dog", P: "panther", T: "tiger", L: "lion", E: "elephant" };
+// The strengths depend on the rule set (the dog and the wolf swap under
+// `common`): the page takes them from the server's answer for the
+// position shown (`strengths`), never from a table of its own.
+let STRENGTHS = {};
+function useStrengths(map) { STRENGTHS = map || {}; }
+function animalPiece(c) {
+  const up = c.toUpperCase(), name = ANIMALS[up] || c, strength = STRENGTHS[up] || "";
+  return { code: c, white: c === up, king: false, animal: name, strength, name: strength ? `${name} ${strength}` : name };
+}
 
 // The checkers games' numbering (docs/checkers.md, "Board and numbering"):
 // the file and rank (from 0, rank 0 at White's side) of square n, 1-32.
@@ -60,8 +69,7 @@ function animalPieces(fen) {
     let f = 0;
     for (const c of row) {
       if (/[0-9]/.test(c)) { f += Number(c); continue; }
-      const up = c.toUpperCase(), [name, strength] = ANIMALS[up] || [c, ""];
-      out[squareName(f, r)] = { code: c, white: c === up, king: false, animal: name, strength, name: `${name} ${strength}` };
+      out[squareName(f, r)] = animalPiece(c);
       f += 1;
     }
   });
@@ -106,7 +114,7 @@ function checkersFen(pieces, side) {
   return `${side === "black" ? "B" : "W"}:W${list(true)}:B${list(false)}`;
 }
 function pieceOf(code) {
-  if (ANIMALS[code.toUpperCase()]) { const [name, strength] = ANIMALS[code.toUpperCase()]; return { code, white: code === code.toUpperCase(), king: false, animal: name, strength, name: `${name} ${strength}` }; }
+  if (ANIMALS[code.toUpperCase()]) return animalPiece(code);
   return { code, white: code[0] === "W", king: code.length > 1, name: code.length > 1 ? "king" : "man" };
 }
 

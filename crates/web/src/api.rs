@@ -138,6 +138,9 @@ pub struct PositionView {
     pub legal: Vec<zoo_app::MoveInfo>,
     /// The moves played from the start given, both notations.
     pub moves: Vec<zoo_app::MoveInfo>,
+    /// Each piece letter's strength under the rules in force (the animal
+    /// games; `{}` for checkers): the page names pieces by it.
+    pub strengths: std::collections::BTreeMap<String, u8>,
 }
 
 pub(crate) fn view(s: &Session) -> PositionView {
@@ -153,6 +156,13 @@ pub(crate) fn view(s: &Session) -> PositionView {
         result: status.describe(stm),
         legal: s.legal_moves(),
         moves: s.moves(),
+        strengths: s
+            .game()
+            .strengths(Some(s.rules_name()))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(l, n)| (l.to_string(), n))
+            .collect(),
     }
 }
 

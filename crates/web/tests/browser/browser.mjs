@@ -481,6 +481,17 @@ async function linksAndResign(page) {
   const before = await a1y();
   await page.selectOption("#engine", (await page.inputValue("#engine")) === "white" ? "black" : "white");
   check((await a1y()) !== before, "Engine plays changed after the game, the board did not turn");
+  // Strengths follow the rule set (the server's): under `common` the dog
+  // is 3 and the wolf 4; under `leiden` the other way round.
+  await newGame(page, "jungle", "none");
+  const named = (sq) => page.textContent(`#board rect.sq[data-sq="${sq}"] title`);
+  for (const [rules, dog, wolf, dogSq, wolfSq] of [["leiden", 4, 3, "f2", "c3"], ["common", 3, 4, "b2", "e3"]]) {
+    await page.selectOption("#rules", rules);
+    await page.waitForFunction((r) => new URL(document.getElementById("link").value).searchParams.get("rules") === r, rules);
+    await idle(page);
+    const d = await named(dogSq), w = await named(wolfSq);
+    check(d.includes(`dog ${dog}`) && w.includes(`wolf ${wolf}`), `${rules}: the dog reads "${d}", the wolf "${w}"`);
+  }
   // Edit position, then another game: the editing ends with the old board.
   await newGame(page, "jungle", "none");
   await page.click("#edit");
