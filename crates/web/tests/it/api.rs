@@ -175,7 +175,11 @@ async fn searches_over_the_limit_get_503_and_a_gone_client_frees_its_slot() {
     )
     .await;
     assert_eq!(s, 503, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("searches at once"));
+    // One slot: said as one (the page once read "runs 1 searches at once").
+    assert!(
+        v["error"].as_str().unwrap().contains("one search at a time"),
+        "{v}"
+    );
     // Positions need no slot.
     let (s, _) = post(addr, "/api/position", r#"{"game":"jungle"}"#).await;
     assert_eq!(s, 200);
