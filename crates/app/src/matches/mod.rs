@@ -3,6 +3,7 @@
 //! an Elo difference and its 95% error bar. Either player may be an
 //! external program speaking the engine protocol.
 
+pub mod ballots;
 pub mod external;
 pub mod rules_check;
 
@@ -149,8 +150,13 @@ impl MatchSummary {
     }
 }
 
-/// The openings one move from the start position of `game` under `rules`.
+/// The default openings of a match: for English checkers the
+/// federation's 3-move ballots that are played (156; [`ballots`]), for
+/// the other games every position one move from the start under `rules`.
 pub fn default_openings(game: GameKind, rules: Option<&str>) -> Result<Vec<String>, AppError> {
+    if game == GameKind::EnglishCheckers {
+        return ballots::ballot_openings(rules);
+    }
     let mut s = Session::new(game, rules, EngineOptions::default())?;
     let mut v = Vec::new();
     for m in s.legal_moves() {

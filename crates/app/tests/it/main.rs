@@ -2,6 +2,7 @@
 //! of one per file; what the tests build once is shared by all of them).
 //! Each module is one file of tests; `cargo test --test it MODULE::` runs one.
 
+mod ballots;
 mod census;
 mod fuzz_inputs;
 mod fuzz_protocol;
