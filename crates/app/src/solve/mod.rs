@@ -91,6 +91,11 @@ pub struct SolveRequest {
     /// df-pn's threads, searching together on one table (docs/solve.md,
     /// "Parallel df-pn"); 1: one.
     pub threads: usize,
+    /// Proof search only: the proof manager builds neither the root's
+    /// reachable graph nor its material's table in memory (`zoo solve
+    /// --search-only`), as for the positions of the start's materials,
+    /// which no machine here can build (issue #52).
+    pub search_only: bool,
 }
 
 /// What a solve found.
@@ -280,8 +285,11 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     let mut held = false;
     // The root's reachable graph or its material's table, built once for
     // both questions.
-    let mut graph =
-        manager::GraphSlot::with_builder(opened.as_ref().and_then(|t| t.builder.as_deref()));
+    let mut graph = manager::GraphSlot::with_builder(if r.search_only {
+        None
+    } else {
+        opened.as_ref().and_then(|t| t.builder.as_deref())
+    });
     let mut ask = |goal: Goal| -> Answer {
         // An answer the checkpoint already holds is not sought again (read
         // even after a held question: it costs nothing).
@@ -322,11 +330,15 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         // a table may take), else the mode asked, with and without the
         // remedies.
         let plan = manager::Plan {
-            graph_mb: r
-                .limits
-                .memory_mb
-                .unwrap_or(manager::GRAPH_MB)
-                .min(crate::options::max_hash_mb() as u64),
+            // 0: neither the graph nor the material's table.
+            graph_mb: if r.search_only {
+                0
+            } else {
+                r.limits
+                    .memory_mb
+                    .unwrap_or(manager::GRAPH_MB)
+                    .min(crate::options::max_hash_mb() as u64)
+            },
             ..manager::Plan::default()
         };
         let mut decided_ghi: Option<Ghi> = None;

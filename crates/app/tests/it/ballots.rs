@@ -10,7 +10,10 @@ use zoo_app::GameKind;
 fn the_list_is_whole_and_every_ballot_is_legal() {
     let all = english_ballots().unwrap();
     assert_eq!(all.len(), 174);
-    assert!(all.iter().enumerate().all(|(i, b)| b.number == i as u32 + 1));
+    assert!(all
+        .iter()
+        .enumerate()
+        .all(|(i, b)| b.number == i as u32 + 1));
     assert!(all.iter().all(|b| b.moves.len() == 3), "three moves each");
     assert_eq!(all.iter().filter(|b| b.barred).count(), 18);
     let openings = ballot_openings(None).unwrap();

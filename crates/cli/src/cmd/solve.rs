@@ -90,6 +90,12 @@ pub struct SolveArgs {
     /// "Parallel df-pn"); the answers are one thread's.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// Proof search only (df-pn, PNS, PN²): the proof manager builds
+    /// neither the root's reachable graph nor its material's table in
+    /// memory, so every answer is `method` dfpn (or the algorithm asked);
+    /// what the positions of the start's materials need (docs/solve.md)
+    #[arg(long, alias = "no-builds")]
+    pub search_only: bool,
     /// PN²: size each second-level search as Breuker did, f(N)·N nodes for
     /// a first-level tree of N, f(N) = 1/(1 + e^((A−N)/B)) (docs/solve.md;
     /// without it, N).
@@ -234,6 +240,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
                 )
             })?,
         threads: a.threads,
+        search_only: a.search_only,
     };
     // Ctrl-C stops the question being asked as a limit would: the answer
     // is `unknown` and the report is printed. A second Ctrl-C ends at once.

@@ -694,3 +694,48 @@ fn a_value_search_goes_on_with_the_goal_the_checkpoint_holds() {
     assert_eq!(v["answers"].as_array().unwrap().len(), 1, "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--search-only` (issue #52): the proof manager builds no reachable graph
+/// and no material table, so proof search answers alone. The two rats of
+/// this position chase each other: by default the reachable graph decides
+/// it; with the switch, df-pn does, to the same value.
+#[test]
+fn search_only_turns_the_graph_and_table_builds_off() {
+    let answer = |extra: &[&str]| -> serde_json::Value {
+        let out = zoo()
+            .args([
+                "solve",
+                "--game",
+                "jungle-checkers",
+                "--fen",
+                "r6/7/7/7/7/7/6R w",
+            ])
+            .args(["--time", "60", "--json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let methods = |v: &serde_json::Value| -> Vec<String> {
+        v["answers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["method"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let default = answer(&[]);
+    assert!(
+        methods(&default).contains(&"graph".to_string()),
+        "{default}"
+    );
+    let searched = answer(&["--search-only"]);
+    assert!(methods(&searched).iter().all(|m| m == "dfpn"), "{searched}");
+    assert_eq!(searched["value"], default["value"]);
+    assert_eq!(searched["value"], "loss");
+}

@@ -177,7 +177,10 @@ async fn searches_over_the_limit_get_503_and_a_gone_client_frees_its_slot() {
     assert_eq!(s, 503, "{v}");
     // One slot: said as one (the page once read "runs 1 searches at once").
     assert!(
-        v["error"].as_str().unwrap().contains("one search at a time"),
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("one search at a time"),
         "{v}"
     );
     // Positions need no slot.
