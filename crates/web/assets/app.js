@@ -40,6 +40,7 @@ function say(text, retry) {
 }
 function note(text) { $("note").textContent = text; }
 function announce(text) { $("live").textContent = text; }
+let lastAnnounced = 0;
 
 // ---- The one place the position changes ----
 
@@ -47,6 +48,7 @@ function announce(text) { $("live").textContent = text; }
 // analysis, a position request. Their replies, if any come, are dropped.
 function stopAll() {
   S.gen++;
+  S.glide = null;
   for (const k of ["pending", "search", "tool"]) if (S[k]) { S[k].abort(); S[k] = null; }
   S.lastIter = null; S.arrow = null;
 }
@@ -85,13 +87,20 @@ async function show(game, n, why) {
   clearOutput();
   keep();
   render();
-  if (why === "you" || why === "engine") animateLast();
   if (why === "you" || why === "engine") {
     const m = view.moves[n - 1], mover = other(view.side);
-    announce(`${why === "engine" ? "Engine, " : ""}${cap(mover)} plays ${m.short}.`);
+    // The engine's reply follows the player's move by a moment: both are
+    // kept, so that a screen reader that was still reading the first is
+    // not cut off by the second.
+    const text = `${why === "engine" ? "Engine, " : ""}${cap(mover)} plays ${m.short}.`;
+    announce(why === "engine" && Date.now() - lastAnnounced < 3000 ? `${$("live").textContent} ${text}` : text);
+    lastAnnounced = Date.now();
     if (S.cursor === S.game.moves.length) say(`${cap(mover)} played ${m.short}.`);
   } else { say(""); announce(""); }
   settle();
+  // After settle, whose mode change redraws the board: the glide runs on
+  // the piece that stays (issue #51: it ran on one replaced at once).
+  if (why === "you" || why === "engine") animateLast();
   return true;
 }
 
@@ -297,6 +306,7 @@ function draw() {
     view: S.view, picked: S.picked, flipped: S.flipped, last: lastSquares(), focus: S.focus, arrow: S.arrow,
     pieces: S.edit, edit: !!S.edit, canMove: S.mode !== "thinking" && S.mode !== "over",
   });
+  glide();
   const b = boardOf(S.game.name), pieces = S.edit || b.pieces(S.view.fen);
   const f = S.focus && squareAtFR(S.game.name, S.focus[0], S.focus[1]);
   $("board").setAttribute("aria-label", `${S.game.name} board, ${S.view.side} to move` + (f ? `; square ${describeSquare(b, f, pieces)}` : "") + (S.picked ? `; picked ${S.picked}` : ""));
@@ -320,15 +330,26 @@ function render() {
   draw();
 }
 // The piece just moved glides from where it was (not when the player asks
-// for less motion).
+// for less motion). The board is redrawn whole (a mode change, the
+// engine's first line and its arrow), which replaces the piece's element:
+// every draw during the glide starts it again on the new element where it
+// had got to, so that it is seen to the end (issue #51: it never showed).
+const GLIDE_MS = 150;
 function animateLast() {
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  S.glide = { t0: performance.now() };
+  glide();
+}
+function glide() {
+  if (!S.glide) return;
+  const elapsed = performance.now() - S.glide.t0;
+  if (elapsed >= GLIDE_MS) { S.glide = null; return; }
   const path = lastSquares(), svg = $("board");
   const rect = (id) => svg.querySelector(`rect.sq[data-sq="${id}"]`);
   const a = rect(path[0]), z = rect(path[path.length - 1]), piece = svg.querySelector(`g.piece[data-sq="${path[path.length - 1]}"]`);
   if (!a || !z || !piece || !piece.animate) return;
   const at = (r) => `translate(${r.getAttribute("x")}px, ${r.getAttribute("y")}px)`;
-  piece.animate([{ transform: at(a) }, { transform: at(z) }], { duration: 150, easing: "ease-out" });
+  piece.animate([{ transform: at(a) }, { transform: at(z) }], { duration: GLIDE_MS, delay: -elapsed, easing: "ease-out" });
 }
 function moveButton(i) {
   const current = i === S.cursor - 1;
@@ -433,7 +454,9 @@ function ui() {
     if (from && sq && sq !== from && S.picked === from) chosen(sq);
   });
   $("board").addEventListener("keydown", boardKey);
-  $("board").addEventListener("focus", () => { if (!S.focus && S.view) { const b = boardOf(S.game.name); S.focus = S.view.side === "black" && !S.flipped ? [0, b.ranks - 1] : [0, 0]; draw(); } });
+  // The keyboard's focus square only for keyboard focus (:focus-visible):
+  // a click focuses the board too, and left a square outlined on a1.
+  $("board").addEventListener("focus", () => { if (!S.focus && S.view && $("board").matches(":focus-visible")) { const b = boardOf(S.game.name); S.focus = S.view.side === "black" && !S.flipped ? [0, b.ranks - 1] : [0, 0]; draw(); } });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, select, textarea, #board") || e.altKey || e.ctrlKey || e.metaKey) return;
     const to = { ArrowLeft: S.cursor - 1, ArrowRight: S.cursor + 1, Home: 0, End: S.game ? S.game.moves.length : 0 }[e.key];

@@ -492,6 +492,29 @@ async function linksAndResign(page) {
     const d = await named(dogSq), w = await named(wolfSq);
     check(d.includes(`dog ${dog}`) && w.includes(`wolf ${wolf}`), `${rules}: the dog reads "${d}", the wolf "${w}"`);
   }
+  // A click on a piece leaves no keyboard focus square (only the keyboard
+  // shows one); the piece moved glides on the board that stays; the
+  // player's move is still announced beside the engine's reply.
+  await newGame(page, "jungle", "none");
+  await page.click("#board g.piece.white");
+  check(!(await page.$("#board .focus")), "a click left a keyboard focus square on the board");
+  await page.evaluate(() => {
+    window.glides = [];
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...a) { window.glides.push(this); return animate.apply(this, a); };
+  });
+  await page.keyboard.press("Escape");
+  await page.selectOption("#movetime", "200");
+  await page.selectOption("#engine", "black");
+  await idle(page);
+  await playFirst(page);
+  await sleep(60);
+  check(await page.evaluate(() => window.glides.length > 0 && window.glides[window.glides.length - 1].isConnected),
+    "the move's glide ran on a piece already replaced (or none ran)");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 2, null, { timeout: 5000 });
+  await idle(page);
+  const live = await page.textContent("#live");
+  check(/White plays .*Engine, Black plays/.test(live), `the announcements after a move and its reply: "${live}"`);
   // Edit position, then another game: the editing ends with the old board.
   await newGame(page, "jungle", "none");
   await page.click("#edit");
