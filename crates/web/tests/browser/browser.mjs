@@ -567,8 +567,14 @@ async function phoneAndAxe(context) {
       if (size === "phone") {
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${shots}/${game}-phone.png`, fullPage: false });
-        const small = await page.$$eval("button:not([hidden]), select", (es) => es.filter((e) => e.offsetParent && (e.getBoundingClientRect().height < 44)).map((e) => e.id || e.textContent));
+        const small = await page.$$eval("button:not([hidden]), select, summary", (es) => es.filter((e) => e.offsetParent && (e.getBoundingClientRect().height < 44)).map((e) => e.id || e.textContent));
         check(small.length === 0, `${game}: touch targets under 44 px: ${small.join(", ")}`);
+        // A select shows its value whole (its text no wider than its box)
+        // and is not squeezed; the squares are touch targets too.
+        const cut = await page.$$eval("select", (es) => es.filter((e) => e.offsetParent && (e.getBoundingClientRect().width < 90 || e.scrollWidth > e.clientWidth + 1)).map((e) => `${e.id} ${e.getBoundingClientRect().width.toFixed(0)} px`));
+        check(cut.length === 0, `${game}: selects cut short or squeezed: ${cut.join(", ")}`);
+        const sq = await page.$eval("#board rect.sq", (r) => r.getBoundingClientRect().width);
+        check(sq >= 44, `${game}: squares of ${sq.toFixed(1)} px on a phone`);
       }
       await page.addScriptTag({ path: axePath });
       const r = await page.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
