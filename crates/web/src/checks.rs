@@ -144,9 +144,11 @@ async fn error_as_json(answer: Response, tables: Option<&Path>) -> Response {
     Response::from_parts(parts, Body::from(body))
 }
 
-/// `text` with each path under `dir` (an absolute path: the server makes
-/// it so) replaced by `<tables>`: a path runs to the next space, quote,
-/// comma or bracket.
+/// `text` with the tables directory `dir` (an absolute path: the server
+/// makes it so) written `<tables>` wherever a path starts with it. What
+/// follows it inside the directory is kept: it is no secret of the
+/// server's, and it names the table (`<tables>/jungle-checkers/leiden/
+/// Evd.zootb`: a damaged table's message says which material, issue #51).
 pub(crate) fn redact(text: &str, dir: &Path) -> String {
     let dir = dir.to_string_lossy();
     let dir = dir.trim_end_matches('/');
@@ -157,12 +159,15 @@ pub(crate) fn redact(text: &str, dir: &Path) -> String {
     let mut rest = text;
     while let Some(i) = rest.find(dir) {
         out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        let end = tail
-            .find(|c: char| c.is_whitespace() || "\"'`,;()[]{}".contains(c))
-            .unwrap_or(tail.len());
-        out.push_str("<tables>");
-        rest = &tail[end..];
+        let tail = &rest[i + dir.len()..];
+        // Only the directory itself or a path inside it: `/srv/tables2`
+        // is another directory, and stays as it is.
+        if !tail.starts_with(|c: char| c.is_alphanumeric() || "-_.".contains(c)) {
+            out.push_str("<tables>");
+        } else {
+            out.push_str(dir);
+        }
+        rest = tail;
     }
     out.push_str(rest);
     out
@@ -195,11 +200,18 @@ mod tests {
                 "no table for Ed in /srv/zoo/tables/jungle-checkers/leiden (build it)",
                 dir
             ),
-            "no table for Ed in <tables> (build it)"
+            "no table for Ed in <tables>/jungle-checkers/leiden (build it)"
         );
         assert_eq!(
             redact("a: /srv/zoo/tables, b: \"/srv/zoo/tables/x y\"", dir),
-            "a: <tables>, b: \"<tables> y\""
+            "a: <tables>, b: \"<tables>/x y\""
+        );
+        assert_eq!(
+            redact(
+                "table file /srv/zoo/tables/jc/leiden/Evd.zootb refused",
+                dir
+            ),
+            "table file <tables>/jc/leiden/Evd.zootb refused"
         );
         assert_eq!(redact("nothing here", dir), "nothing here");
     }

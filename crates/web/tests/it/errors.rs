@@ -142,3 +142,48 @@ async fn a_table_error_names_no_server_path() {
     );
     assert!(e.contains("<tables>") || e.contains("table"), "{e}");
 }
+
+/// A damaged table's error names the table (its material's file under
+/// `<tables>`), still with no server path (issue #51: it said only "table
+/// file <tables> refused").
+#[tokio::test]
+async fn a_damaged_tables_error_names_its_material() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-web-errors-damaged");
+    let _ = std::fs::remove_dir_all(&dir);
+    let set = TableSet::new(GameKind::JungleCheckers, None, &dir).unwrap();
+    let plan = set
+        .plan(&BuildRequest {
+            pieces: 2,
+            ..Default::default()
+        })
+        .unwrap();
+    set.build(&plan, &|_| {}, &|_| {}, &AtomicBool::new(false))
+        .unwrap();
+    // Every byte past the header of the elephant-against-dog table flipped.
+    let file = set.table_dir().unwrap().join("Evd.zootb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let n = bytes.len();
+    for b in &mut bytes[100..n - 8] {
+        *b ^= 0x5a;
+    }
+    std::fs::write(&file, bytes).unwrap();
+    let srv = start(Config {
+        tables: Some(dir.clone()),
+        ..Config::default()
+    })
+    .await;
+    let body = r#"{"game":"jungle-checkers","fen":"7/7/3d3/7/7/3E3/7 w"}"#;
+    let req = format!(
+        "POST /api/probe HTTP/1.1\r\nHost: h\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let (status, answer) = raw(srv.addr, &req).await;
+    assert!(status >= 400, "{status}: {answer}");
+    let e = error_of(status, &answer);
+    assert!(e.contains("<tables>/") && e.contains("Evd.zootb"), "{e}");
+    let abs = dir.canonicalize().unwrap();
+    assert!(
+        !answer.contains(abs.to_str().unwrap()),
+        "a server path in {answer}"
+    );
+}
