@@ -231,19 +231,27 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
         .await
         .unwrap();
     assert_eq!(s, 400);
+    // Everything the page loads, from the binary; its weight stays within
+    // the budget docs/web.md states ("Page weight"): no framework, no
+    // build step.
+    let mut weight = 0;
     for path in [
         "/",
         "/app.js",
         "/board.js",
         "/net.js",
         "/style.css",
+        "/favicon.svg",
+        "/favicon.ico",
         "/pieces/white-rat.svg",
         "/pieces/black-elephant.svg",
     ] {
         let (s, body) = request(addr, "GET", path, None).await.unwrap();
         assert_eq!(s, 200, "{path}");
         assert!(!body.is_empty());
+        weight += body.len();
     }
+    assert!(weight < 100_000, "the page weighs {weight} bytes");
     let (s, _) = request(addr, "GET", "/pieces/../Cargo.toml", None)
         .await
         .unwrap();
