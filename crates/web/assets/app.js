@@ -307,6 +307,8 @@ function draw() {
     pieces: S.edit, edit: !!S.edit, canMove: S.mode !== "thinking" && S.mode !== "over",
   });
   glide();
+  // White's share of the bar grows from White's side of the board.
+  $("evalbar").classList.toggle("flipped", S.flipped);
   const b = boardOf(S.game.name), pieces = S.edit || b.pieces(S.view.fen);
   const f = S.focus && squareAtFR(S.game.name, S.focus[0], S.focus[1]);
   $("board").setAttribute("aria-label", `${S.game.name} board, ${S.view.side} to move` + (f ? `; square ${describeSquare(b, f, pieces)}` : "") + (S.picked ? `; picked ${S.picked}` : ""));

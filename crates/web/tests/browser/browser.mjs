@@ -481,6 +481,17 @@ async function linksAndResign(page) {
   const before = await a1y();
   await page.selectOption("#engine", (await page.inputValue("#engine")) === "white" ? "black" : "white");
   check((await a1y()) !== before, "Engine plays changed after the game, the board did not turn");
+  // The evaluation bar turns with it: White's share grows from White's side.
+  const fillAt = () => page.evaluate(() => {
+    const bar = document.getElementById("evalbar").getBoundingClientRect(), fill = document.getElementById("evalfill").getBoundingClientRect();
+    return Math.abs(fill.top - bar.top) < 3 ? "top" : Math.abs(fill.bottom - bar.bottom) < 3 ? "bottom" : "neither";
+  });
+  for (const side of ["white", "black"]) {
+    await page.selectOption("#engine", side);
+    // Turned: White's first rank (a1) is drawn above its last.
+    const flipped = (await a1y()) < (await page.$eval('#board rect.sq[data-sq="a9"]', (r) => Number(r.getAttribute("y"))));
+    check((await fillAt()) === (flipped ? "top" : "bottom"), `the evaluation bar's white grows from the ${await fillAt()} with the board ${flipped ? "turned" : "upright"}`);
+  }
   // Strengths follow the rule set (the server's): under `common` the dog
   // is 3 and the wolf 4; under `leiden` the other way round.
   await newGame(page, "jungle", "none");
