@@ -243,6 +243,10 @@ function clearOutput() {
 // ---- Moves from the player ----
 
 function humanMay() {
+  // A change still on its way (an Undo, a move, a game being opened): a
+  // move now would be played on the position it is leaving, and would
+  // drop the change unseen (issue #51).
+  if (S.pending) { say("The last change is still on its way to the server: wait for it."); return false; }
   if (S.mode === "thinking") { say("The engine is thinking: wait for its move, or press Move now."); return false; }
   if (S.mode === "over") { say(resultText() + " Start a new game or undo."); return false; }
   if (S.mode === "editing" || !S.view) return false;

@@ -492,6 +492,22 @@ async function linksAndResign(page) {
     const flipped = (await a1y()) < (await page.$eval('#board rect.sq[data-sq="a9"]', (r) => Number(r.getAttribute("y"))));
     check((await fillAt()) === (flipped ? "top" : "bottom"), `the evaluation bar's white grows from the ${await fillAt()} with the board ${flipped ? "turned" : "upright"}`);
   }
+  // A move while an Undo is still on its way (its answer held back):
+  // refused with a word, and the Undo lands.
+  await newGame(page, "jungle", "none");
+  await playFirst(page);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 1);
+  await idle(page);
+  await page.route("**/api/position", async (route) => { await sleep(800); await route.continue().catch(() => {}); });
+  await page.click("#undo");
+  await sleep(100);
+  await playFirst(page).catch(() => {});
+  check(/still on its way/.test(await message(page)), `a move during a pending Undo: "${await message(page)}"`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 0, null, { timeout: 5000 })
+    .catch(async () => fail(`the Undo was dropped: ${await moveCount(page)} moves`));
+  await page.unroute("**/api/position");
+  await idle(page);
+  await consistent(page, "a move during a pending Undo");
   // Strengths follow the rule set (the server's): under `common` the dog
   // is 3 and the wolf 4; under `leiden` the other way round.
   await newGame(page, "jungle", "none");
