@@ -37,7 +37,11 @@ pub type CbBoard = [[i32; 8]; 8];
 pub fn square_xy(n: usize) -> (usize, usize) {
     let y = (n - 1) / 4;
     let k = (n - 1) % 4;
-    let x = if y % 2 == 0 { 6 - 2 * k } else { 7 - 2 * k };
+    let x = if y.is_multiple_of(2) {
+        6 - 2 * k
+    } else {
+        7 - 2 * k
+    };
     (x, y)
 }
 

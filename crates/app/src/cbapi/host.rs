@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// `struct coor` of the API.
 #[repr(C)]
@@ -241,29 +241,23 @@ impl CbEngine {
             status[1023] = 0;
             let _ = tx.send((board, mv, result, text(&status)));
         });
-        let start = Instant::now();
-        let answer = loop {
-            let left = (start + movetime).saturating_duration_since(Instant::now());
-            match rx.recv_timeout(left) {
-                Ok(a) => break a,
-                Err(RecvTimeoutError::Timeout) if playnow.load(Ordering::Relaxed) == 0 => {
-                    playnow.store(1, Ordering::Relaxed);
-                    match rx.recv_timeout(grace) {
-                        Ok(a) => break a,
-                        Err(_) => {
-                            return Err(AppError::External(format!(
-                                "the engine gave no move within {} ms of its time (playnow \
-                                 raised at {} ms)",
-                                (movetime + grace).as_millis(),
-                                movetime.as_millis()
-                            )))
-                        }
+        let gone = || AppError::External("the engine's call ended without an answer".into());
+        let answer = match rx.recv_timeout(movetime) {
+            Ok(a) => a,
+            Err(RecvTimeoutError::Disconnected) => return Err(gone()),
+            Err(RecvTimeoutError::Timeout) => {
+                playnow.store(1, Ordering::Relaxed);
+                match rx.recv_timeout(grace) {
+                    Ok(a) => a,
+                    Err(RecvTimeoutError::Disconnected) => return Err(gone()),
+                    Err(RecvTimeoutError::Timeout) => {
+                        return Err(AppError::External(format!(
+                            "the engine gave no move within {} ms of its time (playnow \
+                             raised at {} ms)",
+                            (movetime + grace).as_millis(),
+                            movetime.as_millis()
+                        )))
                     }
-                }
-                Err(_) => {
-                    return Err(AppError::External(
-                        "the engine's call ended without an answer".into(),
-                    ))
                 }
             }
         };
