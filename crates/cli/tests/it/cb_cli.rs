@@ -3,6 +3,7 @@
 //! dependency of these tests): host and library tested both ways with no
 //! external engine.
 
+use crate::common::match_summary;
 use assert_cmd::Command;
 use std::path::PathBuf;
 
@@ -40,13 +41,7 @@ fn zoo_plays_its_own_checkerboard_library_to_the_end() {
         .timeout(std::time::Duration::from_secs(240))
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let (stdout, summary) = match_summary(&out);
     assert_eq!(summary["games"], 2, "{stdout}");
     let saved = std::fs::read_to_string(&games).unwrap();
     for line in saved.lines() {

@@ -2,26 +2,8 @@
 //! engine is zoo itself: `zoo uci` answers JCEI's `jcei` and `perft n`, so
 //! the client is tested end to end with no external program.
 
+use crate::common::{match_summary, TempDir};
 use assert_cmd::Command;
-use std::path::PathBuf;
-
-/// A directory of its own for each test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("zoo-jcei-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// A two-game Jungle match under `rules` of zoo at depth 1 (A) against the
 /// JCEI engine `b`, with `extra` arguments.
@@ -44,20 +26,14 @@ fn zoo() -> String {
 
 #[test]
 fn a_jcei_engine_plays_a_match_after_the_rules_check() {
-    let dir = TempDir::new("play");
+    let dir = TempDir::new("jcei-play");
     let out = jcei_match(
         "common",
         &format!("--depth 1 jcei:{} uci --rules common", zoo()),
         &dir,
         &[],
     );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let (stdout, summary) = match_summary(&out);
     assert_eq!(summary["games"], 2, "{stdout}");
     assert!(summary["ms_per_move"]["b"].as_f64().is_some(), "{stdout}");
     let saved = std::fs::read_to_string(dir.0.join("games.jsonl")).unwrap();
@@ -75,7 +51,7 @@ fn a_jcei_engine_plays_a_match_after_the_rules_check() {
 
 #[test]
 fn an_engine_of_other_rules_is_refused_and_told_where() {
-    let dir = TempDir::new("rules");
+    let dir = TempDir::new("jcei-rules");
     let out = jcei_match(
         "common",
         &format!("jcei:{} uci --rules leiden", zoo()),
@@ -95,7 +71,7 @@ fn an_engine_of_other_rules_is_refused_and_told_where() {
 
 #[test]
 fn jcei_is_jungle_only() {
-    let dir = TempDir::new("game");
+    let dir = TempDir::new("jcei-game");
     let out = Command::cargo_bin("zoo")
         .unwrap()
         .args(["match", "--game", "jungle-checkers", "--a", "--depth 1"])
@@ -116,7 +92,7 @@ fn jcei_is_jungle_only() {
 #[cfg(unix)]
 #[test]
 fn an_empty_bestmove_is_the_engines_forfeit_with_the_position() {
-    let dir = TempDir::new("empty");
+    let dir = TempDir::new("jcei-empty");
     let script = dir.0.join("empty.sh");
     std::fs::write(
         &script,
@@ -132,13 +108,7 @@ fn an_empty_bestmove_is_the_engines_forfeit_with_the_position() {
         &dir,
         &[],
     );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let (stdout, summary) = match_summary(&out);
     assert_eq!(summary["wins"], 2, "{stdout}");
     assert_eq!(summary["forfeits"]["b"], 2, "{stdout}");
     assert_eq!(summary["forfeits"]["a"], 0, "{stdout}");

@@ -1,26 +1,9 @@
 //! `zoo match` and what can go wrong around it: a games file that exists,
 //! an external engine that exits, goes mute or plays illegal moves.
 
+use crate::common::{match_summary, TempDir};
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
-
-/// A directory of its own for each test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("zoo-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// A two-game Jungle Checkers match of player `a` against zoo at depth 1
 /// saving to `out`, with `extra` arguments.
@@ -113,14 +96,7 @@ fn every_game_lost_by_the_fake(name: &str, on_go: &str, reason: &str) {
         &games,
         &["--concurrency", "2", "--movetime", "10", "--json"],
     );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{:?}: {stdout}{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let (stdout, summary) = match_summary(&out);
     assert_eq!(summary["losses"], 2, "{stdout}");
     // Every game lost: the Elo is the clamped score's, and the JSON says so.
     assert_eq!(summary["elo_clamped"], true, "{stdout}");
@@ -192,13 +168,7 @@ fn zoo_against_zoo_behind_the_protocol_comes_out_even() {
         .timeout(std::time::Duration::from_secs(120))
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let (stdout, summary) = match_summary(&out);
     assert_eq!(summary["wins"], summary["losses"], "{stdout}");
     let records: Vec<serde_json::Value> = std::fs::read_to_string(&games)
         .unwrap()

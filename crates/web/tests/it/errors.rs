@@ -101,9 +101,10 @@ async fn another_sites_page_may_not_post_or_stream() {
     assert_eq!(raw(srv.addr, &games).await.0, 200);
 }
 
-#[tokio::test]
-async fn a_table_error_names_no_server_path() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-web-errors-tables");
+/// The 2-piece Jungle Checkers tables, built in a directory `name` of
+/// the tests' own.
+fn two_piece_tables(name: &str) -> (PathBuf, TableSet) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     let set = TableSet::new(GameKind::JungleCheckers, None, &dir).unwrap();
     let plan = set
@@ -114,6 +115,12 @@ async fn a_table_error_names_no_server_path() {
         .unwrap();
     set.build(&plan, &|_| {}, &|_| {}, &AtomicBool::new(false))
         .unwrap();
+    (dir, set)
+}
+
+#[tokio::test]
+async fn a_table_error_names_no_server_path() {
+    let (dir, set) = two_piece_tables("zoo-web-errors-tables");
     // The table the position needs is gone.
     for e in std::fs::read_dir(set.table_dir().unwrap()).unwrap() {
         let p = e.unwrap().path();
@@ -148,17 +155,7 @@ async fn a_table_error_names_no_server_path() {
 /// file <tables> refused").
 #[tokio::test]
 async fn a_damaged_tables_error_names_its_material() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("zoo-web-errors-damaged");
-    let _ = std::fs::remove_dir_all(&dir);
-    let set = TableSet::new(GameKind::JungleCheckers, None, &dir).unwrap();
-    let plan = set
-        .plan(&BuildRequest {
-            pieces: 2,
-            ..Default::default()
-        })
-        .unwrap();
-    set.build(&plan, &|_| {}, &|_| {}, &AtomicBool::new(false))
-        .unwrap();
+    let (dir, set) = two_piece_tables("zoo-web-errors-damaged");
     // Every byte past the header of the elephant-against-dog table flipped.
     let file = set.table_dir().unwrap().join("Evd.zootb");
     let mut bytes = std::fs::read(&file).unwrap();

@@ -1,4 +1,5 @@
-//! What the CLI tests that read cases from data files share.
+//! What the CLI tests share: reading cases from data files, running
+//! `zoo`, a directory of a test's own, a match's last JSON line.
 #![allow(dead_code)]
 
 /// The words of a command line; double quotes group words.
@@ -32,4 +33,36 @@ where
         String::from_utf8_lossy(&out.stderr)
     );
     out
+}
+
+/// A directory of its own for each test, removed when dropped.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("zoo-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The stdout of a `zoo match --json` that must have succeeded (the test
+/// fails showing both outputs otherwise) and its summary, the last line.
+pub fn match_summary(out: &std::process::Output) -> (String, serde_json::Value) {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{:?}: {stdout}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = serde_json::from_str(stdout.lines().last().unwrap_or("")).unwrap();
+    (stdout, summary)
 }
