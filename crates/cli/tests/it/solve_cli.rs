@@ -702,23 +702,18 @@ fn a_value_search_goes_on_with_the_goal_the_checkpoint_holds() {
 #[test]
 fn search_only_turns_the_graph_and_table_builds_off() {
     let answer = |extra: &[&str]| -> serde_json::Value {
-        let out = zoo()
-            .args([
-                "solve",
-                "--game",
-                "jungle-checkers",
-                "--fen",
-                "r6/7/7/7/7/7/6R w",
-            ])
-            .args(["--time", "60", "--json"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let fen = "r6/7/7/7/7/7/6R w";
+        let args = [
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            fen,
+            "--time",
+            "60",
+            "--json",
+        ];
+        let out = common::zoo_ok(args.iter().chain(extra));
         serde_json::from_slice(&out.stdout).unwrap()
     };
     let methods = |v: &serde_json::Value| -> Vec<String> {
