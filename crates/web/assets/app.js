@@ -23,6 +23,7 @@ const S = {
   analysis: false,   // analysis wanted on the position shown
   picked: null, focus: null, flipped: false, arrow: null, lastIter: null,
   edit: null,        // the editor's pieces while editing
+  premove: null,     // { from, to } set while the engine thinks
 };
 const FIRST = { "english-checkers": "black" };  // who moves first, when not White
 const other = (s) => (s === "white" ? "black" : "white");
@@ -97,10 +98,12 @@ async function show(game, n, why) {
     lastAnnounced = Date.now();
     if (S.cursor === S.game.moves.length) say(`${cap(mover)} played ${m.short}.`);
   } else { say(""); announce(""); }
+  if (why !== "engine") S.premove = null;
   settle();
   // After settle, whose mode change redraws the board: the glide runs on
   // the piece that stays (issue #51: it ran on one replaced at once).
   if (why === "you" || why === "engine") animateLast();
+  if (why === "engine" && S.premove) playPremove();
   return true;
 }
 
@@ -264,6 +267,7 @@ function play(coord) {
 function chosen(sq) {
   if (!S.view || !sq) return false;
   if (S.mode === "editing") { editAt(sq); return false; }
+  if (S.mode === "thinking" && !S.pending) { premoveAt(sq); return false; }
   const b = boardOf(S.game.name), pieces = b.pieces(S.view.fen), p = pieces[sq];
   $("choice").innerHTML = "";
   if (S.picked && sq !== S.picked) {
@@ -287,6 +291,38 @@ function chosen(sq) {
   draw();
   return false;
 }
+// One premove while the engine thinks: one of the player's pieces, then
+// a square; played as soon as the engine has moved if it is legal then.
+// A click anywhere else cancels it.
+function premoveAt(sq) {
+  const b = boardOf(S.game.name), p = b.pieces(S.view.fen)[sq], mine = other(S.view.side);
+  const thinking = "The engine is thinking: wait for its move, or press Move now.";
+  if (S.premove && !S.premove.to && sq !== S.premove.from) {
+    S.premove.to = sq;
+    say(`Premove ${S.premove.from}–${sq}: played when the engine has moved, if legal then (a click elsewhere cancels it).`);
+  } else if (p && (p.white ? "white" : "black") === mine && !(S.premove && S.premove.from === sq)) {
+    S.premove = { from: sq, to: null };
+    say(`${thinking} Premove from ${sq}: choose where it goes.`);
+  } else {
+    const had = !!S.premove;
+    S.premove = null;
+    say(had ? "Premove cancelled." : `${thinking} (A click on one of your pieces, then a square, sets a premove.)`);
+  }
+  draw();
+}
+// The premove, once the engine has moved: played if legal, else dropped
+// with a word.
+function playPremove() {
+  const pm = S.premove;
+  S.premove = null;
+  if (!pm || !pm.to || S.mode === "over" || !S.view) return;
+  const b = boardOf(S.game.name);
+  const ms = S.view.legal.filter((m) => { const path = b.path(m.coord); return path[0] === pm.from && path[path.length - 1] === pm.to; });
+  if (ms.length === 1) play(ms[0].coord);
+  else if (ms.length > 1) offerChoice(ms);
+  else { say(`The premove ${pm.from}–${pm.to} is not legal after the engine's move: dropped.`); draw(); }
+}
+
 // Several legal moves from the square picked to the one chosen (captures
 // along different paths): the player chooses among them.
 function offerChoice(moves) {
@@ -309,6 +345,7 @@ function draw() {
   drawBoard($("board"), S.game.name, {
     view: S.view, picked: S.picked, flipped: S.flipped, last: lastSquares(), focus: S.focus, arrow: S.arrow,
     pieces: S.edit, edit: !!S.edit, canMove: S.mode !== "thinking" && S.mode !== "over",
+    premove: S.premove ? [S.premove.from, S.premove.to].filter(Boolean) : [],
   });
   glide();
   // White's share of the bar grows from White's side of the board.

@@ -129,7 +129,7 @@ function describeSquare(b, s, pieces) {
 // o: view, picked (square chosen to move from), flipped, last (the squares
 // of the last move), focus ([f, r] of the keyboard's square), arrow (a
 // move drawn as an arrow), pieces (the editor's pieces, instead of the
-// view's), edit (no move markers).
+// view's), edit (no move markers), premove (the squares of a premove).
 function drawBoard(svg, game, o) {
   const b = boardOf(game);
   if (!b || !o.view) { svg.innerHTML = ""; return; }
@@ -156,6 +156,8 @@ function drawBoard(svg, game, o) {
   // Checkers square numbers, in the corner a man leaves free.
   const numbers = b.squares.filter((s) => s.number).map((s) => { const [x, y] = xy(s.f, s.r); return `<text class="sqnum" x="${x + 0.04}" y="${y + 0.17}">${s.number}</text>`; }).join("");
   for (const id of o.last || []) if (byId[id]) { const [x, y] = at(id); html += `<rect class="last" x="${x}" y="${y}" width="1" height="1"/>`; }
+  // A premove (set while the engine thinks): its squares outlined.
+  for (const id of o.premove || []) if (byId[id]) { const [x, y] = at(id); html += `<rect class="premove" data-premove="${id}" x="${x + 0.04}" y="${y + 0.04}" width="0.92" height="0.92"/>`; }
   for (let f = 0; f < files; f++) { const [x] = xy(f, 0); html += `<text class="coord" x="${x + 0.5}" y="${ranks + 0.35}">${String.fromCharCode(97 + f)}</text>`; }
   for (let r = 0; r < ranks; r++) { const [, y] = xy(0, r); html += `<text class="coord" x="-0.25" y="${y + 0.6}">${r + 1}</text>`; }
   if (playing) for (const id of from) { if (!byId[id]) continue; const [x, y] = at(id); html += ring("movable", x, y, 0.08); }

@@ -492,6 +492,26 @@ async function linksAndResign(page) {
     const flipped = (await a1y()) < (await page.$eval('#board rect.sq[data-sq="a9"]', (r) => Number(r.getAttribute("y"))));
     check((await fillAt()) === (flipped ? "top" : "bottom"), `the evaluation bar's white grows from the ${await fillAt()} with the board ${flipped ? "turned" : "upright"}`);
   }
+  // A premove while the engine thinks (a piece of the player's, then a
+  // square) is played as soon as the engine has moved.
+  await page.selectOption("#movetime", "1000");
+  await newGame(page, "jungle", "black");
+  const start = await legal(page);
+  const first = start[0];
+  const pm = start.find((m) => m.slice(0, 2) !== first.slice(0, 2));
+  await startThinking(page);
+  await page.click(`#board g.piece[data-sq="${pm.slice(0, 2)}"]`);
+  await clickSq(page, pm.slice(2, 4));
+  check(/Premove/.test(await message(page)), `a premove while thinking: "${await message(page)}"`);
+  check((await page.$$("#board rect.premove")).length === 2, "the premove's squares are not shown");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length >= 3, null, { timeout: 6000 })
+    .catch(async () => fail(`the premove was not played: ${await moveCount(page)} moves, "${await message(page)}"`));
+  const played = (new URL(await page.inputValue("#link")).searchParams.get("moves") || "").split(",");
+  check(played[2] === pm, `the premove ${pm} was played as ${played[2]}`);
+  await page.selectOption("#engine", "none");
+  await idle(page);
+  await consistent(page, "a premove");
+  await page.selectOption("#movetime", "200");
   // A move while an Undo is still on its way (its answer held back):
   // refused with a word, and the Undo lands.
   await newGame(page, "jungle", "none");
