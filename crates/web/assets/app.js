@@ -24,6 +24,7 @@ const S = {
   picked: null, focus: null, flipped: false, arrow: null, lastIter: null,
   edit: null,        // the editor's pieces while editing
   premove: null,     // { from, to } set while the engine thinks
+  sound: false,      // move sounds (off by default)
 };
 const FIRST = { "english-checkers": "black" };  // who moves first, when not White
 const other = (s) => (s === "white" ? "black" : "white");
@@ -102,7 +103,7 @@ async function show(game, n, why) {
   settle();
   // After settle, whose mode change redraws the board: the glide runs on
   // the piece that stays (issue #51: it ran on one replaced at once).
-  if (why === "you" || why === "engine") animateLast();
+  if (why === "you" || why === "engine") { animateLast(); sound(/x/.test(S.game.moves[n - 1]) || view.moves[n - 1].short.includes("x")); }
   if (why === "engine" && S.premove) playPremove();
   return true;
 }
@@ -399,6 +400,30 @@ function moveButton(i) {
   return `<button class="mv${current ? " current" : ""}" data-i="${i}"${current ? ' aria-current="step"' : ""}>${S.game.names[i]}</button>`;
 }
 
+// ---- Sounds: off by default, a toggle kept with the settings ----
+
+let audio = null;
+function setSound(on) {
+  S.sound = on;
+  $("sound").setAttribute("aria-pressed", String(on));
+  $("sound").textContent = on ? "Sounds: on" : "Sounds: off";
+}
+// A short tone for a move, a lower and longer one for a capture (Web
+// Audio: no sound files to load).
+function sound(capture) {
+  if (!S.sound || !window.AudioContext) return;
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator(), gain = audio.createGain(), t = audio.currentTime;
+    osc.frequency.value = capture ? 330 : 660;
+    gain.gain.setValueAtTime(0.15, t);
+    gain.gain.exponentialRampToValueAtTime(0.001, t + (capture ? 0.25 : 0.12));
+    osc.connect(gain).connect(audio.destination);
+    osc.start(t);
+    osc.stop(t + 0.3);
+  } catch (_) { /* no audio here: the game goes on silently */ }
+}
+
 // ---- Keep and share: the URL and local storage ----
 
 function link(game, n) {
@@ -415,7 +440,7 @@ function keep() {
   $("link").value = location.origin + url;
   try {
     localStorage.setItem("zoo-game", JSON.stringify({ name: S.game.name, rules: S.game.rules, start: S.game.start, moves: S.game.moves, at: S.cursor, resigned: S.game.resigned || null }));
-    localStorage.setItem("zoo-settings", JSON.stringify({ engine: $("engine").value, level: $("level").value, movetime: $("movetime").value }));
+    localStorage.setItem("zoo-settings", JSON.stringify({ engine: $("engine").value, level: $("level").value, movetime: $("movetime").value, sound: S.sound }));
   } catch (_) { /* storage off: the URL still keeps the game */ }
 }
 function fromUrl() {
@@ -429,7 +454,7 @@ function fromUrl() {
 function fromStorage() {
   try {
     const s = JSON.parse(localStorage.getItem("zoo-settings") || "null");
-    if (s) { $("engine").value = s.engine; $("level").value = s.level; $("movetime").value = s.movetime; }
+    if (s) { $("engine").value = s.engine; $("level").value = s.level; $("movetime").value = s.movetime; setSound(!!s.sound); }
     const g = JSON.parse(localStorage.getItem("zoo-game") || "null");
     return g ? { game: { name: g.name, rules: g.rules, start: g.start, moves: g.moves, names: [], resigned: g.resigned }, at: g.at } : null;
   } catch (_) { return null; }
@@ -528,6 +553,7 @@ function ui() {
     keep(); render(); settle();
   });
   $("flip").addEventListener("click", () => { S.flipped = !S.flipped; draw(); });
+  $("sound").addEventListener("click", () => { setSound(!S.sound); if (S.view) keep(); });
   // Side and level take effect at once: a search under way is restarted
   // or stopped.
   $("engine").addEventListener("change", () => {

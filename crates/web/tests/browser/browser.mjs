@@ -512,6 +512,24 @@ async function linksAndResign(page) {
   await idle(page);
   await consistent(page, "a premove");
   await page.selectOption("#movetime", "200");
+  // Sounds: off by default; on, a move makes one (a tone of Web Audio).
+  check((await page.getAttribute("#sound", "aria-pressed")) === "false", "sounds are on by default");
+  await page.evaluate(() => {
+    window.tones = 0;
+    const make = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function () { window.tones++; return make.call(this); };
+  });
+  await newGame(page, "jungle", "none");
+  await playFirst(page);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 1);
+  check((await page.evaluate(() => window.tones)) === 0, "a sound with sounds off");
+  await page.click("#sound");
+  check((await page.getAttribute("#sound", "aria-pressed")) === "true", "the sound toggle does not turn on");
+  await playFirst(page);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 2);
+  check((await page.evaluate(() => window.tones)) === 1, `sounds on: ${await page.evaluate(() => window.tones)} tones for a move`);
+  await page.click("#sound");
+  await idle(page);
   // A move while an Undo is still on its way (its answer held back):
   // refused with a word, and the Undo lands.
   await newGame(page, "jungle", "none");
