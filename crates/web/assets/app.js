@@ -132,7 +132,7 @@ function setMode(m) {
   $("movenow").disabled = m !== "thinking";
   $("resign").disabled = m === "over" || m === "editing" || $("engine").value === "none";
   $("undo").disabled = m === "editing" || !S.game || S.cursor === 0;
-  for (const id of ["editdone", "editcancel", "palette", "editside"]) $(id).disabled = m !== "editing";
+  for (const id of ["editdone", "editcancel", "palette", "editside", "editclear", "editstart"]) $(id).disabled = m !== "editing";
   $("edit").disabled = m === "editing";
   draw();
 }
@@ -596,6 +596,19 @@ function ui() {
   $("edit").addEventListener("click", startEdit);
   $("editcancel").addEventListener("click", () => { S.edit = null; settle(); say("Editing cancelled."); });
   $("editdone").addEventListener("click", endEdit);
+  $("editclear").addEventListener("click", () => { if (S.edit) { S.edit = {}; draw(); say("Board cleared: place the pieces."); } });
+  // The start of the game under the rules in force, as the server gives it.
+  $("editstart").addEventListener("click", async () => {
+    if (!S.edit) return;
+    try {
+      const v = await api("/api/position", { game: S.game.name, rules: S.game.rules });
+      if (!S.edit) return;
+      S.edit = boardOf(S.game.name).pieces(v.fen);
+      $("editside").value = v.side;
+      draw();
+      say("The start position: change it, or use it.");
+    } catch (e) { say(`The start position could not be had: ${e.message}.`); }
+  });
 }
 
 // The board from the keyboard: arrows move the focus square (as the board

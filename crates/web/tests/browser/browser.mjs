@@ -493,8 +493,10 @@ async function linksAndResign(page) {
     check((await fillAt()) === (flipped ? "top" : "bottom"), `the evaluation bar's white grows from the ${await fillAt()} with the board ${flipped ? "turned" : "upright"}`);
   }
   // A premove while the engine thinks (a piece of the player's, then a
-  // square) is played as soon as the engine has moved.
-  await page.selectOption("#movetime", "1000");
+  // square) is played as soon as the engine has moved. (3 s to think: the
+  // board redraws with each of the engine's lines, and on a loaded machine
+  // Playwright's clicks wait for it to hold still.)
+  await page.selectOption("#movetime", "3000");
   await newGame(page, "jungle", "black");
   const start = await legal(page);
   const first = start[0];
@@ -504,7 +506,7 @@ async function linksAndResign(page) {
   await clickSq(page, pm.slice(2, 4));
   check(/Premove/.test(await message(page)), `a premove while thinking: "${await message(page)}"`);
   check((await page.$$("#board rect.premove")).length === 2, "the premove's squares are not shown");
-  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length >= 3, null, { timeout: 6000 })
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length >= 3, null, { timeout: 8000 })
     .catch(async () => fail(`the premove was not played: ${await moveCount(page)} moves, "${await message(page)}"`));
   const played = (new URL(await page.inputValue("#link")).searchParams.get("moves") || "").split(",");
   check(played[2] === pm, `the premove ${pm} was played as ${played[2]}`);
@@ -580,6 +582,21 @@ async function linksAndResign(page) {
   await idle(page);
   const live = await page.textContent("#live");
   check(/White plays .*Engine, Black plays/.test(live), `the announcements after a move and its reply: "${live}"`);
+  // The editor's Clear board and Start position.
+  await newGame(page, "jungle", "none");
+  await page.click("#edit");
+  await page.waitForFunction(() => document.body.dataset.mode === "editing");
+  await page.click("#editclear");
+  check((await page.$$("#board g.piece")).length === 0, "Clear board left pieces");
+  await page.click("#editstart");
+  await page.waitForFunction(() => document.querySelectorAll("#board g.piece").length === 16, null, { timeout: 5000 })
+    .catch(async () => fail(`Start position: ${(await page.$$("#board g.piece")).length} pieces`));
+  await page.click("#editdone");
+  await idle(page);
+  // The start under the rules in force (the page's rules: `common` here).
+  const rulesNow = new URL(await page.inputValue("#link")).searchParams.get("rules");
+  const startFen = (await (await fetch(api + "/api/position", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "jungle", rules: rulesNow }) })).json()).fen;
+  check((await page.inputValue("#fen")) === startFen, `the editor's start position is ${await page.inputValue("#fen")}`);
   // Edit position, then another game: the editing ends with the old board.
   await newGame(page, "jungle", "none");
   await page.click("#edit");
