@@ -414,6 +414,7 @@ function sound(capture) {
   if (!S.sound || !window.AudioContext) return;
   try {
     audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume().catch(() => {});
     const osc = audio.createOscillator(), gain = audio.createGain(), t = audio.currentTime;
     osc.frequency.value = capture ? 330 : 660;
     gain.gain.setValueAtTime(0.15, t);
@@ -547,17 +548,25 @@ function ui() {
   $("resign").addEventListener("click", () => {
     if (!S.view || S.mode === "over" || $("engine").value === "none") return;
     stopAll();
+    S.premove = null;
     // The game is resigned as it stands: a player reviewing an earlier
     // move keeps every move played (issue #51 found them cut off).
     S.game = { ...S.game, resigned: other($("engine").value) };
     keep(); render(); settle();
   });
   $("flip").addEventListener("click", () => { S.flipped = !S.flipped; draw(); });
-  $("sound").addEventListener("click", () => { setSound(!S.sound); if (S.view) keep(); });
+  // The audio is made (or woken) on this click: browsers keep audio made
+  // before any gesture of the player's silent.
+  $("sound").addEventListener("click", () => {
+    setSound(!S.sound);
+    if (S.sound && window.AudioContext) { try { audio = audio || new AudioContext(); audio.resume(); } catch (_) { /* no audio */ } }
+    if (S.view) keep();
+  });
   // Side and level take effect at once: a search under way is restarted
   // or stopped.
   $("engine").addEventListener("change", () => {
     S.flipped = $("engine").value === "white";
+    S.premove = null;
     $("resign").disabled = $("engine").value === "none";
     if (!S.view) return;
     keep();

@@ -144,10 +144,15 @@ pub fn to_fen(board: &CbBoard, color: i32) -> Result<String, AppError> {
     ))
 }
 
-/// Whether two boards hold the same pieces (0 and `FREE` both empty).
+/// Whether two boards hold the same pieces on the 32 playing squares (0
+/// and `FREE` both empty; what an engine writes on the light squares is
+/// no piece).
 pub fn same_pieces(a: &CbBoard, b: &CbBoard) -> bool {
     let norm = |v: i32| if v == FREE { 0 } else { v };
-    (0..8).all(|x| (0..8).all(|y| norm(a[x][y]) == norm(b[x][y])))
+    (1..=32).all(|n| {
+        let (x, y) = square_xy(n);
+        norm(a[x][y]) == norm(b[x][y])
+    })
 }
 
 #[cfg(test)]

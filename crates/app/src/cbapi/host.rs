@@ -78,7 +78,32 @@ struct Loaded {
     busy: Mutex<()>,
 }
 
+/// The engine's lock, waited for at most `within`: a call that overran
+/// its time may still hold it, and the caller must not hang on it.
+fn lock_within(busy: &Mutex<()>, within: Duration) -> Option<std::sync::MutexGuard<'_, ()>> {
+    let deadline = std::time::Instant::now() + within;
+    loop {
+        match busy.try_lock() {
+            Ok(g) => return Some(g),
+            Err(std::sync::TryLockError::Poisoned(p)) => return Some(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(1))
+            }
+            Err(std::sync::TryLockError::WouldBlock) => return None,
+        }
+    }
+}
+
 fn loaded(path: &Path) -> Result<&'static Loaded, AppError> {
+    // One entry per file however it is named (`cake.so`, `./cake.so`, its
+    // absolute path), so that one engine has one lock; a bare name is the
+    // file in the working directory, not one of the loader's search path.
+    let path = &std::fs::canonicalize(path).map_err(|e| {
+        AppError::External(format!(
+            "{}: cannot load the engine library: {e}",
+            path.display()
+        ))
+    })?;
     static LIBS: OnceLock<Mutex<HashMap<PathBuf, &'static Loaded>>> = OnceLock::new();
     let mut libs = LIBS
         .get_or_init(Default::default)
@@ -182,11 +207,9 @@ impl CbEngine {
             *d = s as c_char;
         }
         let mut reply = [0 as c_char; 1024];
-        let _busy = self
-            .lib
-            .busy
-            .lock()
-            .map_err(|_| AppError::External("an engine call panicked".into()))?;
+        let _busy = lock_within(&self.lib.busy, Duration::from_secs(10)).ok_or_else(|| {
+            AppError::External("the engine is still busy with an earlier call".into())
+        })?;
         // SAFETY: both buffers have the sizes the API gives them, the
         // command NUL-terminated; the library is loaded for good.
         let handled = unsafe { (self.lib.enginecommand)(command.as_ptr(), reply.as_mut_ptr()) };
@@ -218,8 +241,13 @@ impl CbEngine {
         // The call runs on a thread of its own so that an engine that never
         // returns costs its game, not the match; the buffers are the
         // thread's, so such a call writes only into its own.
+        let wait = movetime + grace;
         std::thread::spawn(move || {
-            let Ok(_busy) = lib.busy.lock() else { return };
+            // An earlier call that overran may still hold the engine: this
+            // one waits no longer than its own time, then gives up.
+            let Some(_busy) = lock_within(&lib.busy, wait) else {
+                return;
+            };
             let mut board = board;
             let mut status = [0 as c_char; 1024];
             let mut mv = CbMove::default();
@@ -262,10 +290,12 @@ impl CbEngine {
             }
         };
         let (after, mv, result, status) = answer;
+        // The board when the engine wrote one, else (or when its board
+        // follows no legal move) the move structure.
         let coord = if same_pieces(&board, &after) {
             self.move_of(&mv)
         } else {
-            self.move_to(&after)
+            self.move_to(&after).or_else(|| self.move_of(&mv))
         }
         .ok_or_else(|| {
             let shown = to_fen(&after, color).unwrap_or_else(|e| e.to_string());

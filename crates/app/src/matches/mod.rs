@@ -376,6 +376,15 @@ pub fn run_match(
                 plan.game.name()
             )));
         }
+        // Such an engine keeps its state in globals: two games at once
+        // would wait on each other's calls, on their own clocks.
+        if matches!(spec, PlayerSpec::CheckerBoard(_)) && plan.concurrency > 1 {
+            return Err(AppError::Option(
+                "a CheckerBoard-API engine plays one game at a time (its state is global): \
+                 give --concurrency 1"
+                    .into(),
+            ));
+        }
         if let PlayerSpec::External {
             command,
             dialect: Dialect::Jcei,

@@ -106,6 +106,17 @@ fn a_library_that_is_not_there_or_no_engine_is_a_clear_error() {
     let out = Command::cargo_bin("zoo")
         .unwrap()
         .args(["match", "--game", "english-checkers", "--a", "--depth 1"])
+        .arg("--b")
+        .arg(format!("cb:{}", library().display()))
+        .args(["--games", "2", "--concurrency", "2", "--force", "--out"])
+        .arg(&games)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("one game at a time"), "{err}");
+    let out = Command::cargo_bin("zoo")
+        .unwrap()
+        .args(["match", "--game", "english-checkers", "--a", "--depth 1"])
         .args(["--b", "--depth 3 cb:x.so", "--games", "2", "--out"])
         .arg(&games)
         .output()
