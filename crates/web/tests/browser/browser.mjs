@@ -583,19 +583,32 @@ async function linksAndResign(page) {
   await newGame(page, "jungle", "none");
   await page.click("#board g.piece.white");
   check(!(await page.$("#board .focus")), "a click left a keyboard focus square on the board");
+  // Each glide started is watched frame by frame for its 140 ms: it is
+  // seen when the moved piece then in the board is gliding. (The bug: the
+  // board was redrawn in the step that started it, so the piece shown
+  // never moved.) Watched in the page, so that no round trip of the
+  // test's is timed.
   await page.evaluate(() => {
-    window.glides = [];
+    window.glideSeen = false;
     const animate = Element.prototype.animate;
-    Element.prototype.animate = function (...a) { window.glides.push(this); return animate.apply(this, a); };
+    Element.prototype.animate = function (...a) {
+      const an = animate.apply(this, a), sq = this.getAttribute("data-sq"), t0 = performance.now();
+      const look = () => {
+        const now = document.querySelector(`#board g.piece[data-sq="${sq}"]`);
+        if (now && now.getAnimations().some((x) => x.playState === "running")) { window.glideSeen = true; return; }
+        if (performance.now() - t0 < 140) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+      return an;
+    };
   });
   await page.keyboard.press("Escape");
   await page.selectOption("#movetime", "200");
   await page.selectOption("#engine", "black");
   await idle(page);
   await playFirst(page);
-  await sleep(60);
-  check(await page.evaluate(() => window.glides.length > 0 && window.glides[window.glides.length - 1].isConnected),
-    "the move's glide ran on a piece already replaced (or none ran)");
+  await page.waitForFunction(() => window.glideSeen, null, { timeout: 3000 })
+    .catch(() => fail("the move's glide was never seen on the board (its piece replaced at once)"));
   await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 2, null, { timeout: 5000 });
   await idle(page);
   const live = await page.textContent("#live");
