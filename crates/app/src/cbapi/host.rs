@@ -143,7 +143,6 @@ fn loaded(path: &Path) -> Result<&'static Loaded, AppError> {
 /// An engine in a loaded library, and the game it is playing.
 pub struct CbEngine {
     lib: &'static Loaded,
-    path: PathBuf,
     /// The engine's `name`.
     pub name: String,
     /// The game's record (English checkers), to find the move the engine's
@@ -179,7 +178,6 @@ impl CbEngine {
         let lib = loaded(path)?;
         let mut e = CbEngine {
             lib,
-            path: path.to_path_buf(),
             name: String::new(),
             game: Session::new(GameKind::EnglishCheckers, None, EngineOptions::default())?,
         };
@@ -361,11 +359,6 @@ impl CbEngine {
             }
         }
         None
-    }
-
-    /// The library's path.
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 }
 

@@ -101,6 +101,15 @@ async fn another_sites_page_may_not_post_or_stream() {
     assert_eq!(raw(srv.addr, &games).await.0, 200);
 }
 
+/// `POST /api/probe` with `body` on a connection of its own.
+async fn probe(addr: std::net::SocketAddr, body: &str) -> (u16, String) {
+    let req = format!(
+        "POST /api/probe HTTP/1.1\r\nHost: h\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    raw(addr, &req).await
+}
+
 /// The 2-piece Jungle Checkers tables, built in a directory `name` of
 /// the tests' own.
 fn two_piece_tables(name: &str) -> (PathBuf, TableSet) {
@@ -133,12 +142,11 @@ async fn a_table_error_names_no_server_path() {
         ..Config::default()
     })
     .await;
-    let body = r#"{"game":"jungle-checkers","fen":"7/7/3d3/7/7/7/E6 w"}"#;
-    let req = format!(
-        "POST /api/probe HTTP/1.1\r\nHost: h\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let (status, answer) = raw(srv.addr, &req).await;
+    let (status, answer) = probe(
+        srv.addr,
+        r#"{"game":"jungle-checkers","fen":"7/7/3d3/7/7/7/E6 w"}"#,
+    )
+    .await;
     assert!(status >= 400, "{status}: {answer}");
     let e = error_of(status, &answer);
     let abs = dir.canonicalize().unwrap();
@@ -169,12 +177,11 @@ async fn a_damaged_tables_error_names_its_material() {
         ..Config::default()
     })
     .await;
-    let body = r#"{"game":"jungle-checkers","fen":"7/7/3d3/7/7/3E3/7 w"}"#;
-    let req = format!(
-        "POST /api/probe HTTP/1.1\r\nHost: h\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let (status, answer) = raw(srv.addr, &req).await;
+    let (status, answer) = probe(
+        srv.addr,
+        r#"{"game":"jungle-checkers","fen":"7/7/3d3/7/7/3E3/7 w"}"#,
+    )
+    .await;
     assert!(status >= 400, "{status}: {answer}");
     let e = error_of(status, &answer);
     assert!(e.contains("<tables>/") && e.contains("Evd.zootb"), "{e}");
