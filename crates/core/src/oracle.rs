@@ -54,6 +54,15 @@ pub trait Oracle<G>: Send + Sync {
     fn refused(&self) -> Option<(u64, String)> {
         None
     }
+    /// Bounds `(lowest, highest)` on the value for the side to move of a
+    /// position the tables do not cover, as a root with no history (a
+    /// cycle a draw), from elsewhere: a store of answers proved earlier.
+    /// The proof search treats a position as a leaf where the bounds
+    /// decide its question. `None`: nothing known (the default).
+    fn bounds(&self, pos: &G) -> Option<(Outcome, Outcome)> {
+        let _ = pos;
+        None
+    }
 }
 
 /// What building one material's whole table in memory would take

@@ -16,13 +16,16 @@ pub enum End {
     Repetition,
     /// The oracle's exact value.
     Oracle(Outcome),
+    /// Where bounds from elsewhere ([`Oracle::bounds`]: a store of earlier
+    /// answers) decide the goal: the end of those bounds that decides it.
+    Stored(Outcome),
 }
 
 impl End {
     /// The result for the side to move at the leaf.
     pub fn outcome(self) -> Outcome {
         match self {
-            End::Terminal(o) | End::NoMoves(o) | End::Oracle(o) => o,
+            End::Terminal(o) | End::NoMoves(o) | End::Oracle(o) | End::Stored(o) => o,
             End::Repetition => Outcome::Draw,
         }
     }
@@ -99,8 +102,40 @@ impl<'a, G: Game> Leaves<'a, G> {
         if history.is_draw() {
             return Some(End::Repetition);
         }
+        if let Some(end) = self.by_bounds(pos) {
+            return Some(end);
+        }
         // The value is all a proof needs: a WDL-only table will do.
         settled(pos, self.oracle, self.oracle_pieces, moves).map(|(end, _)| end)
+    }
+
+    /// A leaf where the oracle's [`Oracle::bounds`] decide the goal.
+    ///
+    /// Sound whatever the path: the bounds are of the position's value as
+    /// a root (a cycle a draw), and putting any position's true value in
+    /// place of its subtree leaves the root's value as it was: a winner
+    /// still wins by a strategy whose distances fall (it never repeats,
+    /// and every leaf it meets is a win), and a side that holds at least
+    /// a draw still does by staying on positions of that value (every leaf
+    /// it meets is at least a draw for it, a repetition a draw).
+    #[inline]
+    fn by_bounds(&self, pos: &G) -> Option<End> {
+        let oracle = self.oracle?;
+        if pos.piece_count() <= self.oracle_pieces {
+            return None;
+        }
+        let (lo, hi) = oracle.bounds(pos)?;
+        // For the attacker: flipped (and swapped) at the defender's move.
+        let or = self.is_or(pos);
+        let (a_lo, a_hi) = if or { (lo, hi) } else { (hi.flip(), lo.flip()) };
+        let decided = if self.goal.achieved_by(a_lo) {
+            a_lo
+        } else if !self.goal.achieved_by(a_hi) {
+            a_hi
+        } else {
+            return None;
+        };
+        Some(End::Stored(if or { decided } else { decided.flip() }))
     }
 }
 

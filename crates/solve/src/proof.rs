@@ -115,6 +115,10 @@ impl<M: Copy> Proof<M> {
                 (Some(End::NoMoves(o)), _) => format!("no-moves {}", outcome_name(o)),
                 (Some(End::Repetition), _) => "repetition".to_string(),
                 (Some(End::Oracle(o)), _) => format!("table {}", outcome_name(o)),
+                // No proof is written with stored bounds as leaves (the
+                // store holds answers, not their proofs): a checker
+                // refuses the word.
+                (Some(End::Stored(o)), _) => format!("stored {}", outcome_name(o)),
             };
             let mv = if i == 0 { "-" } else { t.as_str() };
             out.push_str(&format!("{i} {parent} {mv} {end}\n"));

@@ -148,6 +148,7 @@ fn end_code(end: Option<End>) -> [u8; 2] {
         Some(End::NoMoves(o)) => [2, outcome_code(o)],
         Some(End::Repetition) => [3, 0],
         Some(End::Oracle(o)) => [4, outcome_code(o)],
+        Some(End::Stored(o)) => [5, outcome_code(o)],
     }
 }
 
@@ -164,6 +165,7 @@ fn end_of(b: [u8; 2]) -> Option<Option<End>> {
         2 => Some(End::NoMoves(o)),
         3 => Some(End::Repetition),
         4 => Some(End::Oracle(o)),
+        5 => Some(End::Stored(o)),
         _ => return None,
     })
 }

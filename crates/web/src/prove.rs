@@ -134,6 +134,7 @@ pub async fn prove(
         // The server bounds its searches by count, one thread each.
         threads: 1,
         search_only: false,
+        store: None,
     };
     drop(s);
     let arrived = tokio::time::Instant::now();

@@ -36,8 +36,8 @@ pub struct AnswerReport {
     pub ghi: Option<&'static str>,
     /// Under the proof manager: `graph` when the root's reachable graph,
     /// valued backwards, decided (no df-pn run), `table` when its
-    /// material's table built in memory did, else `dfpn`; absent
-    /// elsewhere.
+    /// material's table built in memory did, `store` when the proof
+    /// store held the answer (`--store`), else `dfpn`; absent elsewhere.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<&'static str>,
     /// df-pn under the proof manager: runs made (settings × rounds).
@@ -52,4 +52,30 @@ pub struct AnswerReport {
     /// results.
     #[serde(skip)]
     pub samples: Vec<Sample>,
+}
+
+impl AnswerReport {
+    /// An answer read from the proof store, not searched: no nodes, no
+    /// time, `method` `store`.
+    pub fn from_store(goal: zoo_solve::Goal, answer: zoo_solve::Answer) -> AnswerReport {
+        let proven = answer == zoo_solve::Answer::Proven;
+        AnswerReport {
+            goal: goal.name(),
+            answer: answer.name(),
+            // Proven: pn 0 and dn infinite; disproven the other way.
+            pn: proven.then_some(0),
+            dn: (!proven).then_some(0),
+            nodes: 0,
+            expansions: 0,
+            bytes: 0,
+            seconds: 0.0,
+            proof: None,
+            remedies: None,
+            ghi: None,
+            method: Some("store"),
+            runs: None,
+            derivation: None,
+            samples: Vec::new(),
+        }
+    }
 }

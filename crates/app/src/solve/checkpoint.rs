@@ -31,7 +31,7 @@ const VERSION: u32 = 2;
 
 /// `CRC:` and the CRC-32 (little-endian) of the bytes before it.
 pub const TRAILER: usize = 8;
-const TRAILER_TAG: &[u8; 4] = b"CRC:";
+pub(super) const TRAILER_TAG: &[u8; 4] = b"CRC:";
 
 /// What a checkpoint belongs to: a run resumes only the same question.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -134,7 +134,7 @@ fn answer_named(name: &str) -> Option<Answer> {
 
 /// Checks the trailer of the open file `f` of `len` bytes: the CRC-32 of
 /// all bytes before it.
-fn check_sum(f: &mut File, len: u64) -> Result<(), String> {
+pub(super) fn check_sum(f: &mut File, len: u64) -> Result<(), String> {
     if len < TRAILER as u64 {
         return Err(format!("{len} bytes, too short to hold its checksum"));
     }
@@ -337,9 +337,9 @@ pub fn save(
 }
 
 /// Sums what passes through for the trailer.
-struct Summed<'a> {
-    inner: &'a mut dyn Write,
-    crc: crc32fast::Hasher,
+pub(super) struct Summed<'a> {
+    pub(super) inner: &'a mut dyn Write,
+    pub(super) crc: crc32fast::Hasher,
 }
 
 impl Write for Summed<'_> {

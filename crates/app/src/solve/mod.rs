@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod checkpoint;
+pub mod store;
 
 use crate::games::{position_of, rules_of};
 use crate::{AppError, AppGame, GameKind, GameVisitor};
@@ -42,6 +43,17 @@ pub enum Algorithm {
     Pn2,
     /// Depth-first proof-number search with a transposition table.
     Dfpn,
+}
+
+impl Algorithm {
+    /// `pns`, `pn2` or `dfpn`, as `--algo` names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Pns => "pns",
+            Algorithm::Pn2 => "pn2",
+            Algorithm::Dfpn => "dfpn",
+        }
+    }
 }
 
 /// A solve to run.
@@ -96,6 +108,11 @@ pub struct SolveRequest {
     /// --search-only`), as for the positions of the start's materials,
     /// which no machine here can build (issue #52).
     pub search_only: bool,
+    /// The store of proven positions to read and extend (`zoo solve
+    /// --store FILE`, [`store`]): its answers decide questions asked
+    /// again and are leaves of the search (not with `proof`), and every
+    /// answer decided is added.
+    pub store: Option<PathBuf>,
 }
 
 /// What a solve found.
@@ -202,7 +219,26 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         })?),
         None => None,
     };
-    let oracle = opened.as_ref().map(|t| t.oracle.as_ref());
+    let tables = opened.as_ref().map(|t| t.oracle.as_ref());
+    let mut store = match &r.store {
+        Some(path) => Some(store::ProofStore::open(
+            path,
+            pos.game_name(),
+            pos.rules_name(),
+        )?),
+        None => None,
+    };
+    // A proof is never written through a stored answer: with one asked
+    // for, the store is only added to.
+    let with_store = match (&store, r.proof) {
+        (Some(s), false) => Some(store::WithStore::new(tables, s, &rules)?),
+        _ => None,
+    };
+    let oracle: Option<&dyn zoo_core::Oracle<G>> = match &with_store {
+        Some(w) => Some(w),
+        None => tables,
+    };
+    let root_fen = pos.to_fen();
     let question = checkpoint::Question {
         game: pos.game_name().to_string(),
         rules: pos.rules_name().to_string(),
@@ -306,6 +342,14 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         }
         if held {
             return Answer::Unknown;
+        }
+        if let Some(answer) = store
+            .as_ref()
+            .filter(|_| !r.proof)
+            .and_then(|s| s.answer(&root_fen, goal))
+        {
+            answers.push(AnswerReport::from_store(goal, answer));
+            return answer;
         }
         let dfpn_opts = dfpn::Options {
             ghi: r.ghi,
@@ -513,6 +557,22 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             },
             samples: report.samples.clone(),
         });
+        if let Some(s) = store.as_mut() {
+            let added = s.add(store::Record {
+                fen: root_fen.clone(),
+                goal: goal.name().into(),
+                answer: report.answer.name().into(),
+                proof_nodes: report.proof.as_ref().map(|p| p.len() as u64),
+                nodes: report.nodes,
+                seconds: report.seconds,
+                method: method.unwrap_or(r.algorithm.name()).into(),
+                oracle_pieces: tables.map_or(0, |t| t.max_pieces()),
+            });
+            // Kept at once: a kill before the next question loses nothing.
+            if let Err(e) = added.and_then(|()| s.save()) {
+                failed = Some(e);
+            }
+        }
         held = r.checkpoint.is_some() && report.answer == Answer::Unknown;
         // A question answered is kept at once: a kill before the next
         // one's first save loses nothing.

@@ -14,5 +14,6 @@ mod protocol;
 mod saved;
 mod session;
 mod solve_checkpoint;
+mod solve_store;
 mod tables;
 mod trees;

@@ -132,6 +132,17 @@ pub struct SolveArgs {
     /// One JSON object: the answer, the proof's size and the work done (docs/json.md).
     #[arg(long)]
     pub json: bool,
+    /// Read and extend this store of proven positions: answers held decide
+    /// a question asked again, and are leaves of the search (not with
+    /// --proof); every answer decided is added (docs/solve.md, "The proof
+    /// store").
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    pub store: Option<PathBuf>,
+    /// Solve each position of this file (one FEN a line; `#` starts a
+    /// comment) in turn with the same options, instead of one position;
+    /// one report (one JSON line with --json) each.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "fen", "moves", "proof", "plot", "checkpoint"])]
+    pub positions: Option<PathBuf>,
 }
 
 /// `--remedies`: `None` for `auto` (the proof manager).
@@ -187,7 +198,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         anyhow::bail!("--proof with --checkpoint is for --algo pns or pn2");
     }
     // A run may take hours: an output that cannot be written is found now.
-    let outputs: Vec<&std::path::Path> = [&a.proof, &a.plot, &a.checkpoint]
+    let outputs: Vec<&std::path::Path> = [&a.proof, &a.plot, &a.checkpoint, &a.store]
         .into_iter()
         .flatten()
         .map(|p| p.as_path())
@@ -241,6 +252,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             })?,
         threads: a.threads,
         search_only: a.search_only,
+        store: a.store.clone(),
     };
     // Ctrl-C stops the question being asked as a limit would: the answer
     // is `unknown` and the report is printed. A second Ctrl-C ends at once.
@@ -249,6 +261,28 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             std::process::exit(130);
         }
     });
+    if let Some(file) = &a.positions {
+        let text = zoo_app::files::read_text(file, zoo_app::files::PROOF_LIMIT, "a list of positions")?;
+        for line in text.lines() {
+            let fen = line.split('#').next().unwrap_or("").trim();
+            if fen.is_empty() {
+                continue;
+            }
+            if stop_requested() {
+                break;
+            }
+            let r = solve(&SolveRequest {
+                fen: Some(fen.to_string()),
+                ..req.clone()
+            })
+            .with_context(|| format!("position {fen:?} of {}", file.display()))?;
+            print_report(a, &r)?;
+        }
+        if stop_requested() {
+            eprintln!("interrupted: the positions after the last report were not asked");
+        }
+        return Ok(());
+    }
     let r = solve(&req)?;
     if stop_requested() {
         eprintln!("interrupted: the answers below are as far as the search got");
@@ -263,9 +297,14 @@ pub fn run(a: &SolveArgs) -> Result<()> {
     }
     // The answer is printed even when an output file then fails (the
     // exit status says so).
+    print_report(a, &r)?;
+    write_outputs(a, &r)
+}
+
+/// Prints one position's answers, as text or one JSON line.
+fn print_report(a: &SolveArgs, r: &SolveReport) -> Result<()> {
     if a.json {
-        super::json::result(&r)?;
-        return write_outputs(a, &r);
+        return super::json::result(r);
     }
     println!(
         "{} {} {}{}",
@@ -300,6 +339,9 @@ pub fn run(a: &SolveArgs) -> Result<()> {
                     .map(|m| format!(", decided with remedies {m}"))
                     .unwrap_or_default()
             );
+        }
+        if x.method == Some("store") {
+            println!("{:<8} read from the proof store", "");
         }
         if x.method == Some("graph") {
             if x.nodes > 0 {
@@ -374,7 +416,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             ),
         }
     }
-    write_outputs(a, &r)
+    Ok(())
 }
 
 /// Writes the proof and the plot after the answer is printed.

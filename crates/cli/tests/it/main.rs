@@ -28,5 +28,6 @@ mod protocol_end_cli;
 mod search_cli;
 mod serve_cli;
 mod solve_cli;
+mod solve_store_cli;
 mod tb_cli;
 mod wdl_engine_cli;

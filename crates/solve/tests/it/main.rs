@@ -12,5 +12,6 @@ mod pns;
 mod resume;
 mod rounds;
 mod sizes;
+mod stored;
 mod tables;
 mod threads;

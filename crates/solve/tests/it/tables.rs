@@ -36,25 +36,25 @@ use zoo_solve::{answers_for, dfpn, pns, value_of, Answer, Ghi, Goal, Limits};
 /// against two pieces) need more than a test can spend. Those answers stay
 /// unknown, are printed and counted, and their number is bounded below;
 /// every answer given must be right.
-const NODES: u64 = 4_000_000;
+pub(crate) const NODES: u64 = 4_000_000;
 /// At most this many of the answers (two per position) may stay unknown.
-const MAX_UNKNOWN: u32 = 8;
+pub(crate) const MAX_UNKNOWN: u32 = 8;
 
-struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    nodes: u64,
-    max_nodes: u64,
-    proof_nodes: u64,
-    unknown: u32,
+pub(crate) struct Tally {
+    pub(crate) wins: u32,
+    pub(crate) draws: u32,
+    pub(crate) losses: u32,
+    pub(crate) nodes: u64,
+    pub(crate) max_nodes: u64,
+    pub(crate) proof_nodes: u64,
+    pub(crate) unknown: u32,
     /// Answers given, by goal (win, not-lose) and answer (proven, disproven).
-    given: [[u32; 2]; 2],
+    pub(crate) given: [[u32; 2]; 2],
 }
 
 /// The algorithm under test.
 #[derive(Clone, Copy, Debug)]
-enum Algo {
+pub(crate) enum Algo {
     Pns,
     /// PNS in 1 MiB, collecting its tree when full.
     PnsGc,
@@ -65,7 +65,7 @@ enum Algo {
     Dfpn(Ghi, Remedies, usize),
 }
 
-fn check_positions<B: Board>(
+pub(crate) fn check_positions<B: Board>(
     algo: Algo,
     rules: &'static RuleSet,
     tables: &TbOracle<B>,
@@ -192,7 +192,7 @@ fn check_positions<B: Board>(
 
 /// Prints what a run did and checks that it left at most `max_unknown`
 /// answers unknown.
-fn summary(name: &str, t: &Tally, max_unknown: u32) {
+pub(crate) fn summary(name: &str, t: &Tally, max_unknown: u32) {
     eprintln!(
         "{name}: {} wins {} draws {} losses, {} unknown answers, answers given \
          [win: proven, disproven], [not-lose: proven, disproven] {:?}, \
