@@ -37,9 +37,9 @@ pub mod trees;
 
 pub use error::AppError;
 pub use games::{AppGame, GameKind, GameVisitor, OpenedTables};
-pub use options::{EngineOptions, SearchLimits};
+pub use options::{EngineOptions, SearchLimits, MAX_MULTIPV};
 pub use report::{
-    EndReason, EngineInfo, IterationReport, MoveInfo, SearchReport, Status, TableValue,
+    EndReason, EngineInfo, IterationReport, LineReport, MoveInfo, SearchReport, Status, TableValue,
     TablesStatus,
 };
 pub use saved::SavedGame;

@@ -270,22 +270,33 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Stop after this many milliseconds.
     pub movetime_ms: Option<u64>,
+    /// Lines to report (multi-PV; 0 and 1: one). Not a limit: it leaves
+    /// [`SearchLimits::is_empty`] alone.
+    pub multipv: u32,
 }
+
+/// The most lines a multi-PV search reports.
+pub const MAX_MULTIPV: u32 = 16;
 
 impl SearchLimits {
     /// No limit was given.
     pub fn is_empty(&self) -> bool {
-        *self == SearchLimits::default()
+        self.depth.is_none() && self.nodes.is_none() && self.movetime_ms.is_none()
     }
 
-    /// These limits, or `fallback` when none was given.
+    /// These limits, or `fallback`'s when none was given, with this
+    /// request's lines either way.
     pub fn or(self, fallback: SearchLimits) -> SearchLimits {
         if self.is_empty() {
-            fallback
+            SearchLimits {
+                multipv: self.multipv.max(fallback.multipv),
+                ..fallback
+            }
         } else {
             self
         }
     }
+
 
     /// Refuses a `--movetime` over [`MAX_MOVETIME_MS`] unless `no_cap`
     /// (`zoo play --no-cap`): a mistyped time would leave the game waiting
@@ -316,10 +327,17 @@ impl SearchLimits {
         if self.nodes == Some(0) {
             return Err(AppError::Option("nodes must be at least 1".into()));
         }
+        if self.multipv > MAX_MULTIPV {
+            return Err(AppError::Option(format!(
+                "multipv {} is more than the maximum {MAX_MULTIPV}",
+                self.multipv
+            )));
+        }
         Ok(Limits {
             depth: self.depth,
             nodes: self.nodes,
             movetime: self.movetime_ms.map(Duration::from_millis),
+            multipv: self.multipv,
         })
     }
 }

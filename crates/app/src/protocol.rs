@@ -69,6 +69,9 @@ pub enum ProtocolError {
     /// `setoption name Threads` with a value that is not a number.
     #[error("Threads must be a number")]
     Threads,
+    /// `setoption name MultiPV` with a value out of its range.
+    #[error("MultiPV must be a number from 1 to {}", crate::MAX_MULTIPV)]
+    MultiPv,
     /// `setoption name EngineOptions` with options that do not parse.
     #[error("{0}")]
     EngineOptions(String),
@@ -111,6 +114,8 @@ pub struct Protocol {
     /// The last `go` had a limit of its own (depth, nodes, time): it ends
     /// by itself, so end of input may wait for its `bestmove`.
     finite: bool,
+    /// `setoption name MultiPV`: lines each `info` reports (1: one).
+    multipv: u32,
 }
 
 impl Protocol {
@@ -133,6 +138,7 @@ impl Protocol {
             told_tables: false,
             refused: None,
             finite: false,
+            multipv: 1,
         })
     }
 
@@ -289,6 +295,10 @@ impl Protocol {
         self.say("option name Eval type string default <default>");
         self.say("option name EngineOptions type string default <empty>");
         self.say("option name TB type string default <empty>");
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {}",
+            crate::MAX_MULTIPV
+        ));
         self.say(ok);
     }
 
@@ -318,6 +328,15 @@ impl Protocol {
             "eval" => self.base.eval = given(&value, "<default>"),
             "tb" => self.base.tb = given(&value, "<empty>").map(Into::into),
             "engineoptions" => self.extra = given(&value, "<empty>").unwrap_or_default(),
+            "multipv" => {
+                // A search limit, not an engine option: the session stays.
+                self.multipv = value
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=crate::MAX_MULTIPV).contains(n))
+                    .ok_or(ProtocolError::MultiPv)?;
+                return Ok(());
+            }
             _ => return Err(ProtocolError::UnknownOption(name)),
         }
         let applied = self
@@ -373,7 +392,10 @@ impl Protocol {
         if let Some(why) = &self.refused {
             return Err(ProtocolError::NoPosition(why.clone()));
         }
-        let mut limits = SearchLimits::default();
+        let mut limits = SearchLimits {
+            multipv: self.multipv,
+            ..SearchLimits::default()
+        };
         let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
         let mut infinite = false;
         let mut i = 0;
@@ -426,18 +448,33 @@ impl Protocol {
         self.session.go(
             limits,
             move |it| {
-                let score = match it.mate {
+                let score = |mate: Option<i32>, cp: i32| match mate {
                     Some(m) => format!("mate {m}"),
-                    None => format!("cp {}", it.score),
+                    None => format!("cp {cp}"),
                 };
-                info(&format!(
-                    "info depth {} score {score} nodes {} time {} nps {} pv {}",
-                    it.depth,
-                    it.nodes,
-                    it.ms,
-                    it.nodes.saturating_mul(1000) / it.ms.max(1),
-                    it.pv.join(" ")
-                ));
+                let nps = it.nodes.saturating_mul(1000) / it.ms.max(1);
+                if it.lines.is_empty() {
+                    info(&format!(
+                        "info depth {} score {} nodes {} time {} nps {nps} pv {}",
+                        it.depth,
+                        score(it.mate, it.score),
+                        it.nodes,
+                        it.ms,
+                        it.pv.join(" ")
+                    ));
+                }
+                // Multi-PV: one line each, numbered as UCI does.
+                for (k, l) in it.lines.iter().enumerate() {
+                    info(&format!(
+                        "info depth {} multipv {} score {} nodes {} time {} nps {nps} pv {}",
+                        it.depth,
+                        k + 1,
+                        score(l.mate, l.score),
+                        it.nodes,
+                        it.ms,
+                        l.pv.join(" ")
+                    ));
+                }
                 // A table win is no mate (its distance is unknown): a
                 // large `cp` score, said in words on a line of its own,
                 // as the tablebase line before it.

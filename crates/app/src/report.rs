@@ -127,6 +127,25 @@ pub struct IterationReport {
     pub ebf: Option<f64>,
     /// Statistics of the main thread so far.
     pub stats: Stats,
+    /// Multi-PV ([`crate::SearchLimits::multipv`] above 1): every line of
+    /// the iteration, best first; absent otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineReport>,
+}
+
+/// One line of a multi-PV iteration.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct LineReport {
+    /// Score for the side to move.
+    pub score: i32,
+    /// Mate distance, as in [`IterationReport::mate`].
+    pub mate: Option<i32>,
+    /// A table win or loss, as in [`IterationReport::table`].
+    pub table: Option<Outcome>,
+    /// The line, coordinate form.
+    pub pv: Vec<String>,
+    /// The line, short form.
+    pub pv_short: Vec<String>,
 }
 
 /// A finished search.

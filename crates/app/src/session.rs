@@ -18,7 +18,7 @@
 use crate::games::{position_of, rules_of, AppGame, GameKind, GameVisitor};
 use crate::options::{EngineOptions, SearchLimits};
 use crate::report::{
-    EndReason, EngineInfo, IterationReport, MoveInfo, SearchReport, Status, TableValue,
+    EndReason, EngineInfo, IterationReport, LineReport, MoveInfo, SearchReport, Status, TableValue,
     TablesStatus,
 };
 use crate::AppError;
@@ -433,6 +433,20 @@ fn iteration_report<G: Game>(pos: &G, it: &Iteration<G::Move>) -> IterationRepor
         ms: it.elapsed.as_millis() as u64,
         ebf: it.ebf,
         stats: it.stats,
+        lines: it
+            .lines
+            .iter()
+            .map(|l| {
+                let (pv, pv_short) = line(pos, &l.pv);
+                LineReport {
+                    score: l.score,
+                    mate: l.mate,
+                    table: l.table,
+                    pv,
+                    pv_short,
+                }
+            })
+            .collect(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Iterative deepening and the root: MTD(f), aspiration windows, and the
 //! principal variation reported after each iteration.
 
-use crate::report::{Iteration, SearchResult, Stats};
+use crate::report::{Iteration, Line, SearchResult, Stats};
 use crate::score::{mate_distance, table_result, INF, MAX_PLY, TB_WIN_BOUND};
 use crate::worker::Worker;
 use std::sync::atomic::Ordering;
@@ -52,6 +52,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         };
         let mut prev: Option<i32> = None;
         let mut prev_nodes: Option<u64> = None;
+        // Multi-PV: each line's last value, its next search's first guess.
+        let mut prev_lines: Vec<i32> = Vec::new();
         // A root in the tables with a distance: its children are exact
         // (probed at ply 1), so the first iteration that reaches the table's
         // value is final. A table win is not exact: deeper iterations look
@@ -75,7 +77,18 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             if self.id != 0 {
                 continue;
             }
-            let pv = self.principal_variation(pos, depth);
+            let mut pv = self.principal_variation(pos, depth);
+            let lines = self.more_lines(pos, depth, score, &pv, &mut prev_lines);
+            // A later line searched higher than the first (the selective
+            // search's values differ a little from search to search): the
+            // lines are ranked by score, and the best is played.
+            let score = match lines.first() {
+                Some(top) => {
+                    pv = top.pv.clone();
+                    top.score
+                }
+                None => score,
+            };
             let nodes = self.stats.nodes - before;
             let it = Iteration {
                 depth,
@@ -89,6 +102,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
                 ebf: prev_nodes
                     .filter(|&p| p > 0)
                     .map(|p| nodes as f64 / p as f64),
+                lines,
             };
             prev_nodes = Some(nodes);
             on_iter(&it);
@@ -111,6 +125,59 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         }
         result.stats = self.stats;
         result
+    }
+
+    /// Multi-PV ([`crate::Limits::multipv`]): after the iteration's best
+    /// line (`score`, `pv`), the best line of the moves left with the
+    /// earlier lines' first moves left out, at the same depth, until there
+    /// are `multipv` lines or no move is left; all the lines, ranked by
+    /// score (empty with one line). A limit that stops a later line ends the
+    /// list there: the first line stands.
+    fn more_lines(
+        &mut self,
+        pos: &mut G,
+        depth: u32,
+        score: i32,
+        pv: &[G::Move],
+        prev_lines: &mut Vec<i32>,
+    ) -> Vec<Line<G::Move>> {
+        let wanted = self.shared.limits.multipv as usize;
+        if wanted <= 1 || pv.is_empty() {
+            return Vec::new();
+        }
+        let line = |score: i32, pv: Vec<G::Move>| Line {
+            score,
+            mate: mate_distance(score),
+            table: table_result(score),
+            pv,
+        };
+        let mut lines = vec![line(score, pv.to_vec())];
+        let mut legal = MoveList::new();
+        pos.legal_moves(&mut legal);
+        let best_root = self.root_best;
+        self.excluded = vec![pv[0]];
+        while lines.len() < wanted && self.excluded.len() < legal.len() {
+            let k = lines.len();
+            self.root_best = None;
+            let guess = prev_lines.get(k).copied().unwrap_or(score);
+            let Some(s) = self.root(pos, depth, Some(guess)) else {
+                break;
+            };
+            let pv = self.principal_variation(pos, depth);
+            let Some(&first) = pv.first().filter(|m| !self.excluded.contains(m)) else {
+                break;
+            };
+            self.excluded.push(first);
+            lines.push(line(s, pv));
+        }
+        self.excluded.clear();
+        self.root_best = best_root;
+        // Stable: equal scores keep the order they were found in.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+        // A line a limit stopped leaves the abort set: the iteration is
+        // reported with the lines before it, and no deeper one starts.
+        *prev_lines = lines.iter().map(|l| l.score).collect();
+        lines
     }
 
     /// An iteration stopped by a limit: a root move it searched to the end

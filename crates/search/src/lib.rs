@@ -57,7 +57,7 @@ pub use config::{
 };
 pub use engine::Engine;
 pub use limits::Limits;
-pub use report::{Iteration, SearchResult, Stats};
+pub use report::{Iteration, Line, SearchResult, Stats};
 pub use score::{
     mate_distance, table_result, INF, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, TB_WIN, TB_WIN_BOUND,
 };

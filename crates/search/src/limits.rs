@@ -14,6 +14,11 @@ pub struct Limits {
     /// Wall-clock time; an iteration that cannot finish in time is not
     /// started.
     pub movetime: Option<Duration>,
+    /// Lines to report (multi-PV): after each iteration's best line, the
+    /// best line of the moves left once the earlier lines' first moves
+    /// are left out, at the same depth ([`crate::Iteration::lines`]).
+    /// 0 and 1: one line. The move played is the first line's.
+    pub multipv: u32,
 }
 
 impl Limits {

@@ -91,6 +91,12 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         }
         let mut moves: MoveList<G::Move> = MoveList::new();
         pos.legal_moves(&mut moves);
+        if ply == 0 && !self.excluded.is_empty() {
+            // Multi-PV: the earlier lines' moves are left out (the caller
+            // never leaves out them all).
+            let excluded = &self.excluded;
+            moves.retain(|m| !excluded.contains(m));
+        }
         if moves.is_empty() {
             self.stats.leaves += 1;
             return outcome_score(pos.no_moves_outcome(), ply);
@@ -240,7 +246,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
         if best_code == tt_move && tt_move != NO_MOVE {
             self.stats.tt_move_hits += 1;
         }
-        if let Some(tt) = self.tt {
+        // A root searched with moves left out has no value of its own to keep.
+        if let Some(tt) = self.tt.filter(|_| ply > 0 || self.excluded.is_empty()) {
             let (bound, code) = if best >= beta {
                 (Bound::Lower, best_code)
             } else if best <= alpha_orig {

@@ -80,6 +80,24 @@ pub struct Iteration<M> {
     pub elapsed: Duration,
     /// nodes(this iteration) / nodes(previous iteration).
     pub ebf: Option<f64>,
+    /// With [`crate::Limits::multipv`] above 1: every line of the
+    /// iteration, best first (the first is `score` and `pv`); empty
+    /// otherwise. Fewer when the position has fewer moves or a limit
+    /// stopped the iteration's later lines.
+    pub lines: Vec<Line<M>>,
+}
+
+/// One line of a multi-PV iteration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line<M> {
+    /// Its value for the side to move.
+    pub score: i32,
+    /// Its mate distance (see [`Iteration::mate`]).
+    pub mate: Option<i32>,
+    /// A table win or loss (see [`Iteration::table`]).
+    pub table: Option<Outcome>,
+    /// The line, starting with its move.
+    pub pv: Vec<M>,
 }
 
 /// What a search returns: the last completed iteration's move, value and

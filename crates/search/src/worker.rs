@@ -75,6 +75,8 @@ pub(crate) struct Worker<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> {
     /// expected cut nodes only.
     pub(crate) kind: Vec<NodeKind>,
     pub(crate) root_best: Option<G::Move>,
+    /// Root moves left out (multi-PV: the earlier lines' first moves).
+    pub(crate) excluded: Vec<G::Move>,
     pub(crate) oracle: Option<&'a dyn Oracle<G>>,
     /// The oracle's `max_pieces()` (0 without one), read once.
     pub(crate) oracle_max: u32,
@@ -112,6 +114,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             by_capture: vec![false; MAX_PLY + 1],
             kind: vec![NodeKind::Pv; MAX_PLY + 1],
             root_best: None,
+            excluded: Vec::new(),
             oracle: engine.oracle.as_deref(),
             oracle_max: engine.oracle.as_ref().map_or(0, |o| o.max_pieces()),
         }

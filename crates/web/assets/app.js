@@ -210,10 +210,11 @@ async function analyse() {
   S.search = ctl;
   $("analysis").textContent = "Analysing…";
   try {
-    const r = await withRetry("analysing", ctl.signal, () => searchStream(searchParams({ movetime_ms: 10000 }), ctl.signal, (it) => { if (gen === S.gen) showIteration(it, true); }));
+    const lines = { movetime_ms: 10000, multipv: $("multipv").value };
+    const r = await withRetry("analysing", ctl.signal, () => searchStream(searchParams(lines), ctl.signal, (it) => { if (gen === S.gen) showIteration(it, true); }));
     if (gen !== S.gen) return;
     S.search = null;
-    $("analysis").textContent += `\nDone: best move ${shortOf(r.bestmove)}, depth ${r.depth}.`;
+    $("analysis").append(`\nDone: best move ${shortOf(r.bestmove)}, depth ${r.depth}.`);
   } catch (e) {
     if (gen !== S.gen || e.name === "AbortError") return;
     S.search = null;
@@ -221,19 +222,34 @@ async function analyse() {
   }
 }
 function shortOf(coord) { const m = S.view.legal.find((x) => x.coord === coord); return m ? m.short : coord; }
-// A search's iteration: the score from White's side, the bar, the arrow.
+// A score in words from White's side, and the bar's share for White.
+function scoreText(line) {
+  const white = S.view.side === "white" ? 1 : -1;
+  if (line.table) { const w = (line.table === "win") === (white === 1); return [`tables: ${w ? "White" : "Black"} wins`, w ? 100 : 0]; }
+  if (line.mate !== null) { const m = line.mate * white; return [`${m > 0 ? "White" : "Black"} wins in ${Math.abs(line.mate)}`, m > 0 ? 100 : 0]; }
+  const s = line.score * white;
+  return [`${s >= 0 ? "+" : ""}${s} for White`, 50 + 50 * Math.tanh(s / 400)];
+}
+// A search's iteration: the score from White's side, the bar, the arrow;
+// with several lines (multi-PV) the latest iteration's lines, best first.
 function showIteration(it, print) {
   S.lastIter = it;
-  const white = S.view.side === "white" ? 1 : -1;
-  let text, share;
-  if (it.table) { const w = (it.table === "win") === (white === 1); text = `tables: ${w ? "White" : "Black"} wins`; share = w ? 100 : 0; }
-  else if (it.mate !== null) { const m = it.mate * white; text = `${m > 0 ? "White" : "Black"} wins in ${Math.abs(it.mate)}`; share = m > 0 ? 100 : 0; }
-  else { const s = it.score * white; text = `${s >= 0 ? "+" : ""}${s} for White`; share = 50 + 50 * Math.tanh(s / 400); }
+  const [text, share] = scoreText(it);
   $("evalfill").style.height = share + "%";
   $("evaltext").textContent = `Evaluation (White's side): ${text}, depth ${it.depth}`;
   S.arrow = it.pv[0] || null;
-  if (print) {
-    const lines = $("analysis").textContent.startsWith("Analysing") ? [] : $("analysis").textContent.split("\n");
+  if (print && it.lines && it.lines.length > 1) {
+    const list = document.createElement("ol");
+    list.id = "lines";
+    list.setAttribute("aria-label", `Best lines at depth ${it.depth}`);
+    for (const l of it.lines) {
+      const li = document.createElement("li");
+      li.textContent = `${scoreText(l)[0]}  ${l.pv_short.join(" ")}`;
+      list.append(li);
+    }
+    $("analysis").replaceChildren(`depth ${it.depth}, ${it.lines.length} lines`, list);
+  } else if (print) {
+    const lines = $("analysis").textContent.startsWith("Analysing") || $("lines") ? [] : $("analysis").textContent.split("\n");
     lines.unshift(`depth ${it.depth}  ${text}  ${it.pv_short.join(" ")}`);
     $("analysis").textContent = lines.slice(0, 8).join("\n");
   }
@@ -589,6 +605,14 @@ function ui() {
     S.gen++;
     clearOutput();
     if (S.mode === "idle" || S.mode === "analysing") setMode(S.analysis ? "analysing" : "idle");
+    analyse();
+  });
+  // A new number of lines restarts the analysis running.
+  $("multipv").addEventListener("change", () => {
+    if (S.mode !== "analysing" || !S.analysis) return;
+    if (S.search) { S.search.abort(); S.search = null; }
+    S.gen++;
+    clearOutput();
     analyse();
   });
   $("probe").addEventListener("click", probe);

@@ -62,6 +62,10 @@ pub struct AnalyseRequest {
     /// a depth.
     #[serde(default)]
     pub level: Option<String>,
+    /// Lines to report (multi-PV, 1 to [`zoo_app::MAX_MULTIPV`]; absent:
+    /// one): each iteration of the stream then carries `lines`.
+    #[serde(default)]
+    pub multipv: Option<u32>,
 }
 
 /// Moves as a JSON list, or as one string (a query parameter).
@@ -220,6 +224,16 @@ fn limits(st: &AppState, r: &AnalyseRequest) -> Result<SearchLimits, ApiError> {
         movetime_ms: Some(movetime_ms.unwrap_or(1000).min(c.max_movetime_ms)),
         depth: depth.map(|d| d.clamp(1, c.max_depth)),
         nodes: None,
+        multipv: match r.multipv {
+            Some(n @ 1..=zoo_app::MAX_MULTIPV) => n,
+            None => 1,
+            Some(n) => {
+                return Err(ApiError::Bad(format!(
+                    "multipv {n}: give 1 to {}",
+                    zoo_app::MAX_MULTIPV
+                )))
+            }
+        },
     })
 }
 
@@ -240,10 +254,14 @@ pub async fn levels(State(st): State<AppState>) -> Json<Value> {
 }
 
 fn iteration_json(it: &IterationReport) -> Value {
-    json!({
+    let mut v = json!({
         "depth": it.depth, "score": it.score, "mate": it.mate, "table": it.table, "pv": it.pv,
         "pv_short": it.pv_short, "nodes": it.nodes, "ms": it.ms,
-    })
+    });
+    if !it.lines.is_empty() {
+        v["lines"] = json!(it.lines);
+    }
+    v
 }
 
 /// The time a search may take by `limits`, from the request's arrival to

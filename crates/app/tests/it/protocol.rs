@@ -113,3 +113,40 @@ fn a_position_during_a_search_stops_it_and_says_so() {
         .count();
     assert_eq!(n, 1);
 }
+
+/// `setoption name MultiPV value 3`: each iteration prints three numbered
+/// lines with different first moves, and `bestmove` is line 1's.
+#[test]
+fn multipv_prints_numbered_lines_best_first() {
+    let said = Arc::new(Mutex::new(Vec::<String>::new()));
+    let out = said.clone();
+    let mut p = Protocol::new(
+        GameKind::JungleCheckers,
+        None,
+        EngineOptions {
+            hash_mb: 1,
+            ..EngineOptions::default()
+        },
+        |s: &str| Err(format!("bad engine options {s:?}")),
+        move |l: &str| out.lock().unwrap().push(l.to_string()),
+    )
+    .unwrap();
+    for l in ["setoption name MultiPV value 3", "position startpos", "go depth 4"] {
+        p.line(l);
+    }
+    p.finish(false);
+    let said = said.lock().unwrap();
+    let at_4: Vec<&String> = said.iter().filter(|l| l.starts_with("info depth 4 ")).collect();
+    assert_eq!(at_4.len(), 3, "{said:?}");
+    let mut firsts = Vec::new();
+    for (k, l) in at_4.iter().enumerate() {
+        assert!(l.contains(&format!(" multipv {} score ", k + 1)), "{l}");
+        firsts.push(l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap().to_string());
+    }
+    let mut distinct = firsts.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 3, "{at_4:?}");
+    let best = said.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+    assert_eq!(best, &format!("bestmove {}", firsts[0]));
+}

@@ -19,6 +19,11 @@ pub struct AnalyseArgs {
     pub limits: LimitOpts,
     #[command(flatten)]
     pub engine: EngineOpts,
+    /// Report the best N lines of each iteration (multi-PV): the best
+    /// line, then the best of the moves left out of the lines before it,
+    /// each at the iteration's depth.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub multipv: u32,
     /// JSON lines (one per iteration) and a final object.
     #[arg(long)]
     pub json: bool,
@@ -26,10 +31,16 @@ pub struct AnalyseArgs {
 
 pub fn run(a: &AnalyseArgs) -> Result<()> {
     let mut s = a.position.session_after(a.engine.options(), &a.moves)?;
-    let limits = a.limits.limits().or(SearchLimits {
-        depth: Some(8),
-        ..SearchLimits::default()
-    });
+    let limits = SearchLimits {
+        multipv: a.multipv,
+        ..a.limits.limits().or(SearchLimits {
+            depth: Some(8),
+            ..SearchLimits::default()
+        })
+    };
+    if a.multipv == 0 {
+        anyhow::bail!("--multipv 0: give at least one line");
+    }
     limits.to_limits()?;
     let info = s.engine_info()?;
     let tb_root = s.probe_text()?;
@@ -62,6 +73,10 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
                 "nodes": it.nodes, "ms": it.ms, "ebf": it.ebf,
                 "stats": it.stats,
             });
+            let mut o = o;
+            if !it.lines.is_empty() {
+                o["lines"] = json!(it.lines);
+            }
             // A line that cannot be written (stdout closed) ends the
             // output, not the search.
             let _ = super::json::line("iteration", &o);
@@ -73,8 +88,25 @@ pub fn run(a: &AnalyseArgs) -> Result<()> {
                 it.nodes,
                 it.ms,
                 it.ebf.map(|e| format!("{e:.2}")).unwrap_or_default(),
-                it.pv_short.join(" ")
+                if it.lines.is_empty() {
+                    it.pv_short.join(" ")
+                } else {
+                    format!("1) {}", it.pv_short.join(" "))
+                }
             );
+            // The other lines under the first, each with its score.
+            for (k, l) in it.lines.iter().enumerate().skip(1) {
+                println!(
+                    "{:>5} {:>10} {:>12} {:>9} {:>6}  {}) {}",
+                    "",
+                    score_text(l.score, l.mate, l.table),
+                    "",
+                    "",
+                    "",
+                    k + 1,
+                    l.pv_short.join(" ")
+                );
+            }
         }
     };
     let r = s.search(limits, &mut report)?;

@@ -32,6 +32,7 @@ impl LimitOpts {
             depth: self.depth,
             nodes: self.nodes,
             movetime_ms: self.movetime,
+            multipv: 0,
         }
     }
 }

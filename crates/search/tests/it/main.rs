@@ -6,3 +6,4 @@ mod checkers_engine;
 mod equivalence;
 mod limits;
 mod mates;
+mod multipv;

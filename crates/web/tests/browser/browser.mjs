@@ -94,6 +94,7 @@ try {
     // (In this order the two halves take about as long.)
     ["links and resign", () => linksAndResign(page)],
     ["phone and axe", () => phoneAndAxe(context)],
+    ["several lines", () => severalLines(page)],
   ];
   for (const [i, [name, run]] of journeys.entries()) {
     if (i % shards !== shard) continue;
@@ -637,6 +638,40 @@ async function linksAndResign(page) {
     .catch(async () => fail(`another game while editing: mode ${await mode(page)}`));
   await idle(page);
   await consistent(page, "another game while editing");
+}
+
+// Multi-PV in every game: Lines 3, then 2, while the analysis runs; the
+// lines' first moves differ and their scores fall from the first.
+async function severalLines(page) {
+  for (const game of GAMES) {
+    await newGame(page, game, "none");
+    await page.selectOption("#multipv", "3");
+    await page.click("#analyse");
+    const lines = async (n) => {
+      await page.waitForFunction((k) => document.querySelectorAll("#lines li").length === k, n, { timeout: 8000 })
+        .catch(async () => fail(`${game}: not ${n} lines: "${await page.textContent("#analysis")}"`));
+      return page.$$eval("#lines li", (ls) => ls.map((l) => l.textContent));
+    };
+    let shown = await lines(3);
+    const firsts = shown.map((t) => t.split("  ")[1].split(" ")[0]);
+    check(new Set(firsts).size === 3, `${game}: the lines' first moves repeat: ${shown.join(" | ")}`);
+    const white = (t) => { const m = /^([+-]\d+) for White/.exec(t); return m ? Number(m[1]) : null; };
+    const scores = shown.map(white);
+    // From the mover's side the lines fall (Black moves first in English
+    // checkers: from White's side they rise there).
+    const sign = (await page.evaluate(() => S.view.side)) === "white" ? 1 : -1;
+    if (scores.every((x) => x !== null)) check(sign * scores[0] >= sign * scores[1] && sign * scores[1] >= sign * scores[2], `${game}: lines out of order: ${shown.join(" | ")}`);
+    console.log(`${game} lines: ${shown.join(" | ")}`);
+    if (game === "jungle") {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/multipv.png` });
+    }
+    await page.selectOption("#multipv", "2");
+    shown = await lines(2);
+    await page.click("#analyse");
+    await page.selectOption("#multipv", "1");
+    await idle(page);
+  }
 }
 
 // A game from the keyboard alone: Tab to the board, arrows, Enter.

@@ -231,6 +231,37 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
         .await
         .unwrap();
     assert_eq!(s, 400);
+    // Several lines: each iteration carries them, best first.
+    let (s, text) = request(
+        addr,
+        "GET",
+        "/api/analyse/stream?game=jungle&depth=3&multipv=3",
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(s, 200, "{text}");
+    let last = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("data:"))
+        .filter(|d| d.contains("\"lines\""))
+        .last()
+        .unwrap_or_else(|| panic!("no lines: {text}"));
+    let it: serde_json::Value = serde_json::from_str(last.trim()).unwrap();
+    let lines = it["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{it}");
+    assert_eq!(lines[0]["pv"], it["pv"]);
+    for bad in ["0", "17", "x"] {
+        let (s, _) = request(
+            addr,
+            "GET",
+            &format!("/api/analyse/stream?game=jungle&depth=3&multipv={bad}"),
+            None,
+        )
+        .await
+        .unwrap();
+        assert_eq!(s, 400, "multipv={bad}");
+    }
     // Everything the page loads, from the binary; its weight stays within
     // the budget docs/web.md states ("Page weight"): no framework, no
     // build step.
