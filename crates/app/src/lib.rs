@@ -37,7 +37,7 @@ pub mod trees;
 
 pub use error::AppError;
 pub use games::{AppGame, GameKind, GameVisitor, OpenedTables};
-pub use options::{EngineOptions, SearchLimits, MAX_MULTIPV};
+pub use options::{movetime_by_clock, EngineOptions, SearchLimits, MAX_MULTIPV};
 pub use report::{
     EndReason, EngineInfo, IterationReport, LineReport, MoveInfo, SearchReport, Status, TableValue,
     TablesStatus,

@@ -430,10 +430,7 @@ impl Protocol {
                 Side::Black => (btime, binc),
             };
             if let Some(t) = mine {
-                // A thirtieth of the time left plus the increment, a
-                // common rule of thumb; saturating, since both are the
-                // client's numbers.
-                limits.movetime_ms = Some((t / 30).saturating_add(inc).max(10));
+                limits.movetime_ms = Some(crate::movetime_by_clock(t, inc));
             }
         }
         self.finite = !infinite

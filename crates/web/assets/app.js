@@ -12,7 +12,7 @@
 const $ = (id) => document.getElementById(id);
 const S = {
   games: [], levels: [],
-  game: null,        // { name, rules, start, moves: [coord], names: [short], resigned }
+  game: null,        // { name, rules, start, moves: [coord], names: [short], resigned, timeout }
   cursor: 0,         // moves shown (less than game.moves.length: reviewing)
   view: null,        // /api/position of the position shown
   mode: "loading",
@@ -25,6 +25,8 @@ const S = {
   edit: null,        // the editor's pieces while editing
   premove: null,     // { from, to } set while the engine thinks
   sound: false,      // move sounds (off by default)
+  clock: null,       // the clocks (clock.js): { inc, white, black: ms left, … }
+  review: null,      // the game review (review.js): { key, shares, marks, … }
 };
 const FIRST = { "english-checkers": "black" };  // who moves first, when not White
 const other = (s) => (s === "white" ? "black" : "white");
@@ -89,8 +91,10 @@ async function show(game, n, why) {
   clearOutput();
   keep();
   render();
+  if (why === "new" || why === "load") startClock();
   if (why === "you" || why === "engine") {
     const m = view.moves[n - 1], mover = other(view.side);
+    clockMoved(mover);
     // The engine's reply follows the player's move by a moment: both are
     // kept, so that a screen reader that was still reading the first is
     // not cut off by the second.
@@ -114,7 +118,7 @@ function settle() {
   const v = S.view;
   if (!v) return;
   if (S.edit) return setMode("editing");
-  if (S.game.resigned || v.status.state !== "playing") {
+  if (S.game.resigned || S.game.timeout || v.status.state !== "playing") {
     setMode("over");
     const text = resultText();
     say(text); announce(($("live").textContent + " " + text).trim());
@@ -142,6 +146,7 @@ function setMode(m) {
 function resultText() {
   const g = S.game, v = S.view;
   if (g.resigned) return `${cap(g.resigned)} resigned: ${other(g.resigned)} wins.`;
+  if (g.timeout) return `${cap(g.timeout)}'s time ran out: ${cap(other(g.timeout))} wins.`;
   const st = v.status;
   const pieces = boardOf(g.name).pieces(v.fen), all = Object.entries(pieces);
   const count = (w) => all.filter(([, p]) => p.white === w).length;
@@ -157,9 +162,11 @@ function resultText() {
 
 // ---- The engine and the analysis ----
 
+// The engine's limits: its clock when the game has clocks, else the
+// level or the time per move.
 function limits() {
-  const level = $("level").value;
-  return level ? { level } : { movetime_ms: $("movetime").value };
+  const clock = clockLimits(S.view.side), level = $("level").value;
+  return clock || (level ? { level } : { movetime_ms: $("movetime").value });
 }
 function searchParams(extra) {
   const g = S.game, p = { game: g.name, rules: g.rules, moves: g.moves.slice(0, S.cursor).join(" "), ...extra };
@@ -205,7 +212,7 @@ async function think() {
 // The analysis of the position shown, when it is wanted: restarted with
 // every new position (show stops the old one).
 async function analyse() {
-  if (!S.analysis || S.view.status.state !== "playing" || S.game.resigned) return;
+  if (!S.analysis || S.view.status.state !== "playing" || S.game.resigned || S.game.timeout) return;
   const gen = S.gen, ctl = new AbortController();
   S.search = ctl;
   $("analysis").textContent = "Analysing…";
@@ -236,7 +243,8 @@ function showIteration(it, print) {
   S.lastIter = it;
   const [text, share] = scoreText(it);
   $("evalfill").style.height = share + "%";
-  $("evaltext").textContent = `Evaluation (White's side): ${text}, depth ${it.depth}`;
+  const nps = it.ms > 0 ? `, ${(it.nodes / it.ms / 1000).toFixed(1)} M nodes/s` : "";
+  $("evaltext").textContent = `Evaluation (White's side): ${text}, depth ${it.depth}${nps}`;
   S.arrow = it.pv[0] || null;
   if (print && it.lines && it.lines.length > 1) {
     const list = document.createElement("ol");
@@ -276,7 +284,7 @@ function humanMay() {
 function play(coord) {
   if (!humanMay()) return;
   if (!S.view.legal.some((m) => m.coord === coord)) { say(`${coord} is not a legal move here.`); return; }
-  show({ ...S.game, resigned: null, moves: S.game.moves.slice(0, S.cursor).concat([coord]) }, S.cursor + 1, "you");
+  show({ ...S.game, resigned: null, timeout: null, moves: S.game.moves.slice(0, S.cursor).concat([coord]) }, S.cursor + 1, "you");
 }
 
 // A square chosen (click, tap, drag's end or Enter): pick a piece, move
@@ -387,6 +395,7 @@ function render() {
   const cur = $("moves").querySelector("[aria-current]");
   if (cur) cur.scrollIntoView({ block: "nearest" });
   $("legal").innerHTML = v.legal.map((m) => `<button class="mv" data-m="${m.coord}">${m.short}</button>`).join(" ");
+  drawReview();
   draw();
 }
 // The piece just moved glides from where it was (not when the player asks
@@ -413,7 +422,7 @@ function glide() {
 }
 function moveButton(i) {
   const current = i === S.cursor - 1;
-  return `<button class="mv${current ? " current" : ""}" data-i="${i}"${current ? ' aria-current="step"' : ""}>${S.game.names[i]}</button>`;
+  return `<button class="mv${current ? " current" : ""}" data-i="${i}"${current ? ' aria-current="step"' : ""}>${S.game.names[i]}${reviewMark(i)}</button>`;
 }
 
 // ---- Sounds: off by default, a toggle kept with the settings ----
@@ -449,6 +458,7 @@ function link(game, n) {
   if (game.moves.length) q.set("moves", game.moves.join(","));
   if (n < game.moves.length) q.set("at", n);
   if (game.resigned) q.set("resigned", game.resigned);
+  if (game.timeout) q.set("timeout", game.timeout);
   return location.pathname + "?" + q;
 }
 function keep() {
@@ -456,24 +466,25 @@ function keep() {
   history.replaceState(null, "", url);
   $("link").value = location.origin + url;
   try {
-    localStorage.setItem("zoo-game", JSON.stringify({ name: S.game.name, rules: S.game.rules, start: S.game.start, moves: S.game.moves, at: S.cursor, resigned: S.game.resigned || null }));
-    localStorage.setItem("zoo-settings", JSON.stringify({ engine: $("engine").value, level: $("level").value, movetime: $("movetime").value, sound: S.sound }));
+    localStorage.setItem("zoo-game", JSON.stringify({ name: S.game.name, rules: S.game.rules, start: S.game.start, moves: S.game.moves, at: S.cursor, resigned: S.game.resigned || null, timeout: S.game.timeout || null }));
+    localStorage.setItem("zoo-settings", JSON.stringify({ engine: $("engine").value, level: $("level").value, movetime: $("movetime").value, clock: $("clock").value, sound: S.sound }));
   } catch (_) { /* storage off: the URL still keeps the game */ }
 }
 function fromUrl() {
   const q = new URLSearchParams(location.search);
   if (!q.get("game")) return null;
   const moves = (q.get("moves") || "").split(",").filter(Boolean);
-  const resigned = ["white", "black"].includes(q.get("resigned")) ? q.get("resigned") : null;
+  const side = (k) => (["white", "black"].includes(q.get(k)) ? q.get(k) : null);
+  const resigned = side("resigned"), timeout = side("timeout");
   const at = q.has("at") ? Number(q.get("at")) : moves.length;
-  return { game: { name: q.get("game"), rules: q.get("rules") || null, start: q.get("fen") || null, moves, names: [], resigned }, at: Number.isInteger(at) && at >= 0 ? Math.min(at, moves.length) : moves.length };
+  return { game: { name: q.get("game"), rules: q.get("rules") || null, start: q.get("fen") || null, moves, names: [], resigned, timeout }, at: Number.isInteger(at) && at >= 0 ? Math.min(at, moves.length) : moves.length };
 }
 function fromStorage() {
   try {
     const s = JSON.parse(localStorage.getItem("zoo-settings") || "null");
-    if (s) { $("engine").value = s.engine; $("level").value = s.level; $("movetime").value = s.movetime; setSound(!!s.sound); }
+    if (s) { $("engine").value = s.engine; $("level").value = s.level; $("movetime").value = s.movetime; $("clock").value = s.clock || ""; setSound(!!s.sound); }
     const g = JSON.parse(localStorage.getItem("zoo-game") || "null");
-    return g ? { game: { name: g.name, rules: g.rules, start: g.start, moves: g.moves, names: [], resigned: g.resigned }, at: g.at } : null;
+    return g ? { game: { name: g.name, rules: g.rules, start: g.start, moves: g.moves, names: [], resigned: g.resigned, timeout: g.timeout }, at: g.at } : null;
   } catch (_) { return null; }
 }
 
@@ -519,7 +530,7 @@ function undo() {
   let n = S.cursor - 1;
   const sideAt = (k) => ((S.cursor - k) % 2 === 0 ? S.view.side : other(S.view.side));
   if ($("engine").value === sideAt(n) && n > 0) n -= 1;
-  show({ ...S.game, resigned: null, moves: S.game.moves.slice(0, n) }, n, "undo");
+  show({ ...S.game, resigned: null, timeout: null, moves: S.game.moves.slice(0, n) }, n, "undo");
 }
 function ui() {
   let dragFrom = null;
@@ -553,6 +564,8 @@ function ui() {
   $("legal").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });
   $("explorer").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });
   $("moves").addEventListener("click", (e) => { const i = e.target.getAttribute("data-i"); if (i !== null) goTo(Number(i) + 1); });
+  initReview();
+  initClock();
   $("retry").addEventListener("click", () => { const r = retryAction; say(""); if (r) r(); });
   // Another game or rule set ends the editing of this board's position
   // (its pieces and squares are not the new board's).

@@ -66,6 +66,14 @@ pub struct AnalyseRequest {
     /// one): each iteration of the stream then carries `lines`.
     #[serde(default)]
     pub multipv: Option<u32>,
+    /// The engine's clock: the milliseconds it has left, spent as `go
+    /// wtime` spends them ([`zoo_app::movetime_by_clock`]), capped by the
+    /// server; instead of a level, time or depth.
+    #[serde(default)]
+    pub clock_ms: Option<u64>,
+    /// The clock's increment a move, in milliseconds (with `clock_ms`).
+    #[serde(default)]
+    pub inc_ms: Option<u64>,
 }
 
 /// Moves as a JSON list, or as one string (a query parameter).
@@ -207,8 +215,25 @@ pub async fn position(
 /// the server.
 fn limits(st: &AppState, r: &AnalyseRequest) -> Result<SearchLimits, ApiError> {
     let c = &st.config;
-    let (movetime_ms, depth) = match &r.level {
-        Some(name) => {
+    if r.inc_ms.is_some() && r.clock_ms.is_none() {
+        return Err(ApiError::Bad("inc_ms goes with clock_ms".into()));
+    }
+    let (movetime_ms, depth) = match (&r.level, r.clock_ms) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::Bad("give a level or a clock_ms, not both".into()))
+        }
+        (None, Some(left)) => {
+            if r.movetime_ms.is_some() || r.depth.is_some() {
+                return Err(ApiError::Bad(
+                    "give a clock_ms or a movetime_ms and depth, not both".into(),
+                ));
+            }
+            (
+                Some(zoo_app::movetime_by_clock(left, r.inc_ms.unwrap_or(0))),
+                None,
+            )
+        }
+        (Some(name), None) => {
             if r.movetime_ms.is_some() || r.depth.is_some() {
                 return Err(ApiError::Bad(
                     "give a level or a movetime_ms and depth, not both".into(),
@@ -217,7 +242,7 @@ fn limits(st: &AppState, r: &AnalyseRequest) -> Result<SearchLimits, ApiError> {
             let l = crate::levels::level(name).map_err(ApiError::Bad)?;
             (Some(l.movetime_ms.unwrap_or(c.max_movetime_ms)), l.depth)
         }
-        None => (r.movetime_ms, r.depth),
+        (None, None) => (r.movetime_ms, r.depth),
     };
     Ok(SearchLimits {
         // Without a limit, a second; never more than the cap.

@@ -139,6 +139,8 @@ pub fn router(mut config: Config) -> Router {
         .route("/app.js", get(page::script))
         .route("/board.js", get(page::board))
         .route("/net.js", get(page::net))
+        .route("/review.js", get(page::review))
+        .route("/clock.js", get(page::clock))
         .route("/style.css", get(page::style))
         .route("/favicon.svg", get(page::favicon))
         .route("/favicon.ico", get(page::favicon))

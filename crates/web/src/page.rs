@@ -12,25 +12,28 @@ pub async fn index() -> impl IntoResponse {
     )
 }
 
+fn javascript(text: &'static str) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], text)
+}
+
 pub async fn script() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        include_str!("../assets/app.js"),
-    )
+    javascript(include_str!("../assets/app.js"))
 }
 
 pub async fn board() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        include_str!("../assets/board.js"),
-    )
+    javascript(include_str!("../assets/board.js"))
 }
 
 pub async fn net() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        include_str!("../assets/net.js"),
-    )
+    javascript(include_str!("../assets/net.js"))
+}
+
+pub async fn review() -> impl IntoResponse {
+    javascript(include_str!("../assets/review.js"))
+}
+
+pub async fn clock() -> impl IntoResponse {
+    javascript(include_str!("../assets/clock.js"))
 }
 
 pub async fn style() -> impl IntoResponse {

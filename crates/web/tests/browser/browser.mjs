@@ -5,7 +5,8 @@
 // the engine thinks; the server answering 503; the server stopped and
 // started again mid-game), each ending in a consistent game whose next
 // legal move is accepted; the phone viewport; axe-core; screenshots. Then
-// a reload, a shared link, a game from the keyboard alone.
+// a reload, a shared link, a game from the keyboard alone, several lines,
+// a game review and clocks.
 // Usage: node browser.mjs ZOO_BIN PORT TABLES_DIR SCREENSHOT_DIR
 // (crates/cli/tests/it/browser.rs). ZOO_PAGE_URL, when set, is where the page
 // is loaded from (a server of the assets on disk, while working on them);
@@ -95,6 +96,7 @@ try {
     ["links and resign", () => linksAndResign(page)],
     ["phone and axe", () => phoneAndAxe(context)],
     ["several lines", () => severalLines(page)],
+    ["review and clocks", () => reviewAndClocks(page)],
   ];
   for (const [i, [name, run]] of journeys.entries()) {
     if (i % shards !== shard) continue;
@@ -672,6 +674,68 @@ async function severalLines(page) {
     await page.selectOption("#multipv", "1");
     await idle(page);
   }
+}
+
+// Game review: a won checkers ending thrown away (the tables mark the
+// move exactly), the graph's points and the marked moves go to their
+// move. Clocks: the engine is asked with its clock, the increment is
+// added, a flag fall ends the game and the link keeps it.
+async function reviewAndClocks(page) {
+  // White's two kings beat one; 7-10 lets Black's king take one: a draw.
+  await page.goto(`${url}?game=english-checkers&fen=${encodeURIComponent("W:WK4,K7:BK15")}&moves=7-10,15x6`);
+  await page.waitForSelector("#board rect.sq");
+  await page.selectOption("#engine", "none");
+  await idle(page);
+  await page.click("#reviewgame");
+  await page.waitForFunction(() => /^Reviewed:/.test(document.getElementById("reviewtext").textContent), null, { timeout: 15000 })
+    .catch(async () => fail(`the review did not end: "${await page.textContent("#reviewtext")}"`));
+  const marked = await page.$$eval("#reviewlist li", (ls) => ls.map((l) => l.textContent));
+  console.log("review: " + (await page.textContent("#reviewtext")) + " | " + marked.join(" | "));
+  check(marked.length >= 1 && /7-10\?\?.*blunder \(the tables: win to draw\)/.test(marked[0]), `the thrown win is not marked by the tables: ${marked.join(" | ")}`);
+  check((await page.textContent("#moves")).includes("7-10??"), "the move list does not mark 7-10");
+  check((await page.$$("#reviewgraph circle")).length === 3, "the graph has not a point a position");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/review.png` });
+  // A point of the graph goes to its position; a marked move to its own.
+  await page.locator("#reviewgraph").click({ position: { x: 3, y: 20 } });
+  await page.waitForFunction(() => !document.querySelector("#moves [aria-current]"), null, { timeout: 5000 })
+    .catch(() => fail("the graph's first point did not go to the start"));
+  await page.click("#reviewlist button");
+  await page.waitForFunction(() => document.querySelector("#moves [aria-current]") && document.querySelector("#moves [aria-current]").dataset.i === "0", null, { timeout: 5000 })
+    .catch(() => fail("the marked move's button did not go to its position"));
+
+  // Clocks: 1+1 against the engine.
+  const asked = [];
+  const listen = (r) => { if (r.url().includes("/api/analyse/stream")) asked.push(r.url()); };
+  page.on("request", listen);
+  await newGame(page, "jungle-checkers", "black");
+  check((await page.textContent("#reviewtext")) === "", "a new game kept the last game's review");
+  await page.selectOption("#clock", "1+1");
+  await page.waitForFunction(() => !document.getElementById("clocks").hidden && /White 1:00/.test(document.getElementById("clock-white").textContent));
+  check(/running/.test(await page.getAttribute("#clock-white", "aria-label")), "White's clock is not running on White's move");
+  await playFirst(page);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 2, null, { timeout: 10000 });
+  await idle(page);
+  page.off("request", listen);
+  check(asked.some((u) => /clock_ms=\d+/.test(u) && /inc_ms=1000/.test(u)), `the engine was not given its clock: ${asked.join(" ")}`);
+  const white = await page.textContent("#clock-white");
+  check(/White 1:0[0-1]/.test(white) || /White 0:59/.test(white), `White's clock after a move and its increment: ${white}`);
+  console.log("clocks: " + white + " | " + (await page.textContent("#clock-black")));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/clocks.png` });
+  // White lets its time run out.
+  await page.evaluate(() => { S.clock.white = 1200; });
+  await page.waitForFunction(() => document.body.dataset.mode === "over", null, { timeout: 5000 })
+    .catch(() => fail("no flag fall"));
+  check(/White's time ran out: Black wins/.test(await message(page)), `the flag fall: "${await message(page)}"`);
+  check(/time ran out/.test(await page.textContent("#live")), "the flag fall was not announced");
+  check(new URL(await page.inputValue("#link")).searchParams.get("timeout") === "white", "the link does not keep the flag fall");
+  await page.selectOption("#clock", "");
+  await page.reload();
+  await page.waitForSelector("#board rect.sq");
+  await page.waitForFunction(() => document.body.dataset.mode === "over", null, { timeout: 5000 })
+    .catch(() => fail("a reload undid the flag fall"));
+  await page.selectOption("#engine", "none");
 }
 
 // A game from the keyboard alone: Tab to the board, arrows, Enter.

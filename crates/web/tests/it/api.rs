@@ -271,6 +271,8 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
         "/app.js",
         "/board.js",
         "/net.js",
+        "/review.js",
+        "/clock.js",
         "/style.css",
         "/favicon.svg",
         "/favicon.ico",
