@@ -22,6 +22,7 @@
 pub mod cbapi;
 pub mod census;
 pub mod error;
+pub mod external_analysis;
 pub mod games;
 pub mod machine;
 pub mod matches;

@@ -54,6 +54,71 @@ pub fn jcei_fen(fen: &str) -> String {
     format!("{board} {side}")
 }
 
+/// One `info` line of an external engine's search, as UCI, JCEI and zoo's
+/// protocol write them: `info depth 9 seldepth 14 score cp 38 nodes 1587160
+/// nps 6151782 time 258 pv g3f3 c7d7 …`. A JCEI engine counts `mate` in
+/// moves, zoo's protocol in plies; it is kept as the engine wrote it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Info {
+    /// The iteration's depth.
+    pub depth: Option<u32>,
+    /// `score cp`: the evaluation for the side to move.
+    pub score: Option<i32>,
+    /// `score mate`: as the engine counts it.
+    pub mate: Option<i32>,
+    /// Nodes searched.
+    pub nodes: Option<u64>,
+    /// Milliseconds since the search began.
+    pub ms: Option<u64>,
+    /// The principal variation, the engine's move strings.
+    pub pv: Vec<String>,
+}
+
+impl Info {
+    /// The line read, or `None` when it is no `info` line with a depth or
+    /// a score (`info string …` and the like).
+    pub fn parse(line: &str) -> Option<Info> {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        if w.first() != Some(&"info") {
+            return None;
+        }
+        let mut i = Info {
+            depth: None,
+            score: None,
+            mate: None,
+            nodes: None,
+            ms: None,
+            pv: Vec::new(),
+        };
+        let mut k = 1;
+        while k < w.len() {
+            let next = w.get(k + 1).copied().unwrap_or("");
+            match w[k] {
+                "depth" => i.depth = next.parse().ok(),
+                "nodes" => i.nodes = next.parse().ok(),
+                "time" => i.ms = next.parse().ok(),
+                "score" => {
+                    let value = w.get(k + 2).and_then(|v| v.parse().ok());
+                    match next {
+                        "cp" => i.score = value,
+                        "mate" => i.mate = value,
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                "pv" => {
+                    i.pv = w[k + 1..].iter().map(|m| m.to_string()).collect();
+                    break;
+                }
+                "string" => return None,
+                _ => {}
+            }
+            k += 2;
+        }
+        (i.depth.is_some() || i.score.is_some() || i.mate.is_some()).then_some(i)
+    }
+}
+
 /// The count of a `perft` answer line: `perft(3) = 4469  (1 ms)`, or
 /// `perft 3 4469`-like lines with the count as the first number after `=`.
 fn perft_count(line: &str) -> Option<u64> {
@@ -151,6 +216,17 @@ impl External {
     /// Reads until a line starting with `word` (as a word, or followed by
     /// `(` as in `perft(3) = …`); returns that line.
     fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<String, AppError> {
+        self.wait_for_reading(word, timeout, &mut |_| {})
+    }
+
+    /// As [`External::wait_for`], with every line before it given to
+    /// `other`.
+    fn wait_for_reading(
+        &mut self,
+        word: &str,
+        timeout: Duration,
+        other: &mut dyn FnMut(&str),
+    ) -> Result<String, AppError> {
         let deadline = std::time::Instant::now() + timeout;
         let starts = |l: &str| {
             let first = l.split_whitespace().next().unwrap_or("");
@@ -160,7 +236,7 @@ impl External {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(l) if starts(&l) => return Ok(l),
-                Ok(_) => {}
+                Ok(l) => other(&l),
                 Err(RecvTimeoutError::Disconnected) => return Err(self.gone()),
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(AppError::External(format!(
@@ -203,6 +279,18 @@ impl External {
         moves: &[String],
         l: &SearchLimits,
     ) -> Result<String, AppError> {
+        self.analyse(fen, moves, l, &mut |_| {})
+    }
+
+    /// As [`External::go`], with each `info` line of the engine's search
+    /// read ([`Info`]) and given to `on_info` as it comes.
+    pub fn analyse(
+        &mut self,
+        fen: &str,
+        moves: &[String],
+        l: &SearchLimits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Result<String, AppError> {
         self.position(fen, moves)?;
         let mut go = String::from("go");
         if let Some(d) = l.depth {
@@ -219,7 +307,11 @@ impl External {
             .movetime_ms
             .map_or(Duration::from_secs(60), Duration::from_millis)
             + Duration::from_secs(10);
-        let line = self.wait_for("bestmove", wait)?;
+        let line = self.wait_for_reading("bestmove", wait, &mut |l| {
+            if let Some(i) = Info::parse(l) {
+                on_info(&i);
+            }
+        })?;
         // JCEI engines write `0000` for no move, zoo's protocol `(none)`.
         match line.split_whitespace().nth(1) {
             None | Some("(none)") | Some("0000") => Err(AppError::External(
@@ -247,7 +339,22 @@ impl Drop for External {
 
 #[cfg(test)]
 mod tests {
-    use super::{jcei_fen, perft_count};
+    use super::{jcei_fen, perft_count, Info};
+
+    #[test]
+    fn info_lines_of_jcei_and_zoo_are_read() {
+        let j = Info::parse("info depth 7 seldepth 12 score cp -35 nodes 91234 nps 800000 time 114 pv g3f3 c7d7").unwrap();
+        assert_eq!((j.depth, j.score, j.mate, j.nodes, j.ms), (Some(7), Some(-35), None, Some(91234), Some(114)));
+        assert_eq!(j.pv, ["g3f3", "c7d7"]);
+        let m = Info::parse("info depth 5 seldepth 5 score mate -3 nodes 10 nps 10 time 0 pv").unwrap();
+        assert_eq!((m.score, m.mate), (None, Some(-3)));
+        let z = Info::parse("info depth 4 multipv 2 score cp 12 nodes 943 time 0 nps 943000 pv f1e1 b7b6").unwrap();
+        assert_eq!((z.depth, z.score, z.pv.len()), (Some(4), Some(12), 2));
+        assert_eq!(Info::parse("info string tablebase: none"), None);
+        assert_eq!(Info::parse("bestmove a1a2"), None);
+        assert_eq!(Info::parse("info"), None);
+        assert_eq!(Info::parse("info depth"), None);
+    }
 
     #[test]
     fn positions_and_counts_in_jcei_form() {

@@ -71,12 +71,23 @@ pub fn same_rules(plan: &MatchPlan, command: &str) -> Result<(), AppError> {
             plan.game.name()
         )));
     }
-    let rules = Session::new(plan.game, plan.rules.as_deref(), EngineOptions::default())?;
-    let rules_name = rules.rules_name();
-    let mut engine = External::start(command, plan.game.name(), rules_name, Dialect::Jcei)?;
-    for (fen, depth) in positions(plan)? {
+    same_rules_at(plan.game, plan.rules.as_deref(), command, positions(plan)?)
+}
+
+/// Refuses, saying where, unless the JCEI engine `command` counts as zoo
+/// does under `rules` on each of `positions` (FEN and depth).
+pub fn same_rules_at(
+    game: GameKind,
+    rules: Option<&str>,
+    command: &str,
+    positions: Vec<(String, u32)>,
+) -> Result<(), AppError> {
+    let session = Session::new(game, rules, EngineOptions::default())?;
+    let rules_name = session.rules_name();
+    let mut engine = External::start(command, game.name(), rules_name, Dialect::Jcei)?;
+    for (fen, depth) in positions {
         let theirs = engine.perft(&fen, depth)?;
-        let ours = zoo_count(plan.game, plan.rules.as_deref(), &fen, depth)?;
+        let ours = zoo_count(game, rules, &fen, depth)?;
         if theirs != ours {
             return Err(AppError::External(format!(
                 "the JCEI engine and zoo (rules {rules_name}) play different rules: from \

@@ -24,12 +24,66 @@ pub struct AnalyseArgs {
     /// each at the iteration's depth.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub multipv: u32,
+    /// Search with an external engine instead of zoo's: `jcei:PROGRAM
+    /// ARGS…` (a JCEI engine such as jungine; Jungle only, checked to play
+    /// the rules asked by perft first) or `cmd:PROGRAM ARGS…` (zoo's
+    /// protocol). Its `info` lines are printed as they come and its move
+    /// checked legal (the engine options above do not apply).
+    #[arg(long = "engine", value_name = "SPEC")]
+    pub external: Option<String>,
     /// JSON lines (one per iteration) and a final object.
     #[arg(long)]
     pub json: bool,
 }
 
+/// `--engine`: the external engine's lines and move.
+fn run_external(a: &AnalyseArgs, engine: &str) -> Result<()> {
+    let req = zoo_app::external_analysis::ExternalAnalysis {
+        game: a.position.game,
+        rules: a.position.rules.name(),
+        fen: a.position.fen.clone(),
+        moves: a.moves.clone(),
+        engine: engine.to_string(),
+        limits: a.limits.limits(),
+    };
+    let json = a.json;
+    let mut header = !json;
+    let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
+    let r = zoo_app::external_analysis::analyse_external(&req, &mut |i| {
+        // The header once the engine has passed its checks and searches.
+        if std::mem::take(&mut header) {
+            println!("{:>5} {:>10} {:>12} {:>9}  pv", "depth", "score", "nodes", "ms");
+        }
+        if json {
+            let _ = super::json::line("iteration", i);
+        } else {
+            let score = match (i.mate, i.score) {
+                (Some(m), _) => format!("mate {m}"),
+                (None, Some(s)) => format!("{s:+}"),
+                _ => String::new(),
+            };
+            println!(
+                "{:>5} {:>10} {:>12} {:>9}  {}",
+                opt(i.depth.map(u64::from)),
+                score,
+                opt(i.nodes),
+                opt(i.ms),
+                i.pv.join(" ")
+            );
+        }
+    })?;
+    if json {
+        super::json::line("result", &r)?;
+    } else {
+        println!("best {} ({}) from the engine {engine}", r.best.coord, r.best.short);
+    }
+    Ok(())
+}
+
 pub fn run(a: &AnalyseArgs) -> Result<()> {
+    if let Some(engine) = &a.external {
+        return run_external(a, engine);
+    }
     let mut s = a.position.session_after(a.engine.options(), &a.moves)?;
     let limits = SearchLimits {
         multipv: a.multipv,

@@ -123,3 +123,45 @@ fn an_empty_bestmove_is_the_engines_forfeit_with_the_position() {
         assert!(why.ends_with(g["final"].as_str().unwrap()), "{why} / {g}");
     }
 }
+
+/// `zoo analyse --engine`: the JCEI stand-in's lines and a legal move, in
+/// JSON; an engine of other rules refused before it searches; zoo's own
+/// protocol through `cmd:`.
+#[test]
+fn analysis_through_an_external_engine() {
+    let analyse = |rules: &str, engine: String| {
+        Command::cargo_bin("zoo")
+            .unwrap()
+            .args(["analyse", "--game", "jungle", "--rules", rules])
+            .args(["--moves", "a3a4", "--depth", "4", "--json", "--engine"])
+            .arg(engine)
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap()
+    };
+    let out = analyse("common", format!("jcei:{} uci --rules common", zoo()));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let iters = lines.iter().filter(|l| l["type"] == "iteration").count();
+    assert_eq!(iters, 4, "{lines:?}");
+    let result = lines.last().unwrap();
+    assert_eq!(result["type"], "result");
+    assert_eq!(result["last"]["depth"], 4);
+    assert!(result["best"]["coord"].as_str().unwrap().len() == 4, "{result}");
+    // After a3a4 it is Black's move: the FEN searched says so.
+    assert!(result["fen"].as_str().unwrap().contains(" b"), "{result}");
+
+    let out = analyse("common", format!("jcei:{} uci --rules leiden", zoo()));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("play different rules") && err.contains("perft("), "{err}");
+    assert!(out.stdout.is_empty(), "searched before the check: {}", String::from_utf8_lossy(&out.stdout));
+
+    let out = analyse("common", format!("cmd:{} uci", zoo()));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = analyse("common", "nonsense".into());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("jcei:PROGRAM or cmd:PROGRAM"));
+}
