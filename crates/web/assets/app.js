@@ -541,14 +541,29 @@ function ui() {
     $("board").focus({ preventScroll: true });
     const moved = chosen(sq);
     dragFrom = !moved && S.picked === sq ? sq : null;
+    // The pointer stays the board's while the piece is dragged, even off it.
+    if (dragFrom && $("board").setPointerCapture) try { $("board").setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
+  });
+  // While a picked piece is dragged it follows the pointer or finger
+  // (drawn last, so on top, and let through to the square beneath it);
+  // a redraw meanwhile (an engine line) is followed again at the next move.
+  $("board").addEventListener("pointermove", (e) => {
+    if (!dragFrom || S.picked !== dragFrom || !(e.buttons & 1)) return;
+    const svg = $("board"), piece = svg.querySelector(`g.piece[data-sq="${dragFrom}"]`);
+    if (!piece || !svg.getScreenCTM()) return;
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    if (!piece.classList.contains("dragging")) { piece.classList.add("dragging"); svg.append(piece); }
+    piece.setAttribute("transform", `translate(${pt.x - 0.5} ${pt.y - 0.5})`);
   });
   $("board").addEventListener("pointerup", (e) => {
     const from = dragFrom;
     dragFrom = null;
     const sq = squareAt(e.clientX, e.clientY);
     // Let go on another square: the drag's target.
-    if (from && sq && sq !== from && S.picked === from) chosen(sq);
+    if (from && sq && sq !== from && S.picked === from) { if (!chosen(sq)) draw(); }
+    else if (from) draw();  // back to its square
   });
+  $("board").addEventListener("pointercancel", () => { if (dragFrom) { dragFrom = null; draw(); } });
   $("board").addEventListener("keydown", boardKey);
   // The keyboard's focus square only for keyboard focus (:focus-visible):
   // a click focuses the board too, and left a square outlined on a1.

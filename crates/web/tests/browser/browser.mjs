@@ -681,6 +681,23 @@ async function severalLines(page) {
 // move. Clocks: the engine is asked with its clock, the increment is
 // added, a flag fall ends the game and the link keeps it.
 async function reviewAndClocks(page) {
+  // A dragged piece follows the pointer, and is played where it is let go.
+  await newGame(page, "jungle-checkers", "none");
+  const mv = (await legal(page))[0];
+  const box = async (sq) => page.locator(`#board rect.sq[data-sq="${sq}"]`).boundingBox();
+  const [a, z] = [await box(mv.slice(0, 2)), await box(mv.slice(2, 4))];
+  const mid = { x: (a.x + z.x) / 2 + a.width / 2, y: (a.y + z.y) / 2 + a.height / 2 };
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(mid.x, mid.y, { steps: 4 });
+  const dragged = await page.$eval("#board g.piece.dragging", (g) => { const r = g.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }).catch(() => null);
+  check(dragged && Math.abs(dragged.x - mid.x) < a.width / 2 && Math.abs(dragged.y - mid.y) < a.height / 2, `the dragged piece did not follow the pointer: ${JSON.stringify(dragged)} for ${JSON.stringify(mid)}`);
+  await page.mouse.move(z.x + z.width / 2, z.y + z.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 1, null, { timeout: 5000 })
+    .catch(() => fail(`the drag ${mv} was not played`));
+  await idle(page);
+
   // White's two kings beat one; 7-10 lets Black's king take one: a draw.
   await page.goto(`${url}?game=english-checkers&fen=${encodeURIComponent("W:WK4,K7:BK15")}&moves=7-10,15x6`);
   await page.waitForSelector("#board rect.sq");
