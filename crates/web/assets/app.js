@@ -27,6 +27,7 @@ const S = {
   sound: false,      // move sounds (off by default)
   clock: null,       // the clocks (clock.js): { inc, white, black: ms left, … }
   review: null,      // the game review (review.js): { key, shares, marks, … }
+  tree: null,        // every line of the game (tree.js); S.game.moves is the one shown
 };
 const FIRST = { "english-checkers": "black" };  // who moves first, when not White
 const other = (s) => (s === "white" ? "black" : "white");
@@ -83,7 +84,14 @@ async function show(game, n, why) {
   const old = S.game && S.game.name === game.name && S.game.start === game.start ? S.game : null;
   for (let i = n; i < game.moves.length; i++) names.push((old && old.moves[i] === game.moves[i] && old.names[i]) || game.moves[i]);
   if (S.game && S.game.name !== game.name) S.focus = null;  // another board's size
+  const before = S.game, fresh = !S.tree || !before || before.name !== game.name || before.start !== game.start || ["new", "fen", "load"].includes(why);
   S.game = { ...game, rules: view.rules, names };
+  delete S.game.tree;
+  // The tree: a new one for another game, else the line shown added to it
+  // (Undo takes the moves it takes back out of it).
+  if (fresh) S.tree = game.tree || treeOf(game.moves, names);
+  else if (why === "undo") cutAt(S.tree, before.moves, n + 1);
+  growLine(S.tree, game.moves, names);
   S.cursor = n;
   S.view = view;
   useStrengths(view.strengths);
@@ -284,7 +292,11 @@ function humanMay() {
 function play(coord) {
   if (!humanMay()) return;
   if (!S.view.legal.some((m) => m.coord === coord)) { say(`${coord} is not a legal move here.`); return; }
-  show({ ...S.game, resigned: null, timeout: null, moves: S.game.moves.slice(0, S.cursor).concat([coord]) }, S.cursor + 1, "you");
+  // A move the tree has from here follows its line; a new one starts a
+  // variation (the old line is kept).
+  const here = nodeAt(S.tree, S.game.moves, S.cursor), known = here && here.kids.find((k) => k.mv === coord);
+  const moves = S.game.moves.slice(0, S.cursor).concat([coord], known ? mainAfter(known) : []);
+  show({ ...S.game, resigned: null, timeout: null, moves }, S.cursor + 1, "you");
 }
 
 // A square chosen (click, tap, drag's end or Enter): pick a piece, move
@@ -390,8 +402,14 @@ function render() {
   const startSide = S.cursor % 2 === 0 ? v.side : other(v.side);
   let html = "", i = 0, num = 1;
   if (startSide !== first && g.moves.length) { html += `<li><span class="num">1.</span><span class="mv gap">…</span>${moveButton(0)}</li>`; i = 1; num = 2; }
-  for (; i < g.moves.length; i += 2, num++) html += `<li><span class="num">${num}.</span>${moveButton(i)}${i + 1 < g.moves.length ? moveButton(i + 1) : ""}</li>`;
+  if (i === 1) html += variations(0);
+  for (; i < g.moves.length; i += 2, num++) {
+    html += `<li><span class="num">${num}.</span>${moveButton(i)}${i + 1 < g.moves.length ? moveButton(i + 1) : ""}</li>`;
+    html += variations(i) + (i + 1 < g.moves.length ? variations(i + 1) : "");
+  }
   $("moves").innerHTML = html;
+  $("promote").disabled = !variationDepth(S.tree, g.moves, g.moves.length) || S.mode === "editing";
+  $("cutline").disabled = S.cursor === 0 || S.mode === "editing";
   const cur = $("moves").querySelector("[aria-current]");
   if (cur) cur.scrollIntoView({ block: "nearest" });
   $("legal").innerHTML = v.legal.map((m) => `<button class="mv" data-m="${m.coord}">${m.short}</button>`).join(" ");
@@ -419,6 +437,11 @@ function glide() {
   if (!a || !z || !piece || !piece.animate) return;
   const at = (r) => `translate(${r.getAttribute("x")}px, ${r.getAttribute("y")}px)`;
   piece.animate([{ transform: at(a) }, { transform: at(z) }], { duration: GLIDE_MS, delay: -elapsed, easing: "ease-out" });
+}
+// The variations branching off the line shown at its move i, each in
+// brackets under the move, each of its moves a button to its position.
+function variations(i) {
+  return branches(S.tree, S.game.moves, i).map((v) => `<li class="var">(${v.map((m) => `<button class="mv" data-line="${m.line.join(",")}">${m.name}</button>`).join(" ")})</li>`).join("");
 }
 function moveButton(i) {
   const current = i === S.cursor - 1;
@@ -466,7 +489,7 @@ function keep() {
   history.replaceState(null, "", url);
   $("link").value = location.origin + url;
   try {
-    localStorage.setItem("zoo-game", JSON.stringify({ name: S.game.name, rules: S.game.rules, start: S.game.start, moves: S.game.moves, at: S.cursor, resigned: S.game.resigned || null, timeout: S.game.timeout || null }));
+    localStorage.setItem("zoo-game", JSON.stringify({ name: S.game.name, rules: S.game.rules, start: S.game.start, moves: S.game.moves, at: S.cursor, resigned: S.game.resigned || null, timeout: S.game.timeout || null, tree: S.tree ? packTree(S.tree) : null }));
     localStorage.setItem("zoo-settings", JSON.stringify({ engine: $("engine").value, level: $("level").value, movetime: $("movetime").value, clock: $("clock").value, sound: S.sound }));
   } catch (_) { /* storage off: the URL still keeps the game */ }
 }
@@ -484,7 +507,7 @@ function fromStorage() {
     const s = JSON.parse(localStorage.getItem("zoo-settings") || "null");
     if (s) { $("engine").value = s.engine; $("level").value = s.level; $("movetime").value = s.movetime; $("clock").value = s.clock || ""; setSound(!!s.sound); }
     const g = JSON.parse(localStorage.getItem("zoo-game") || "null");
-    return g ? { game: { name: g.name, rules: g.rules, start: g.start, moves: g.moves, names: [], resigned: g.resigned, timeout: g.timeout }, at: g.at } : null;
+    return g ? { game: { name: g.name, rules: g.rules, start: g.start, moves: g.moves, names: [], resigned: g.resigned, timeout: g.timeout, tree: (g.tree && unpackTree(g.tree)) || undefined }, at: g.at } : null;
   } catch (_) { return null; }
 }
 
@@ -499,6 +522,10 @@ async function load() {
   } catch (e) { say(`The page could not start: ${e.message}.`, load); return; }
   $("game").innerHTML = S.games.map((g) => `<option>${g.game}</option>`).join("");
   const stored = fromStorage(), linked = fromUrl(), saved = linked || stored;
+  // A reload's link is the stored game's line: the stored tree, with the
+  // variations, comes back with it (a link alone carries the line shown).
+  const same = linked && stored && stored.game.tree && linked.game.name === stored.game.name && (linked.game.start || null) === (stored.game.start || null);
+  if (same && nodeAt(stored.game.tree, linked.game.moves, linked.game.moves.length)) linked.game.tree = stored.game.tree;
   S.flipped = $("engine").value === "white";
   // Why a linked game could not be opened: said after the fresh game is
   // shown, not replaced by it without a word.
@@ -578,7 +605,20 @@ function ui() {
   $("choice").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) { $("choice").innerHTML = ""; play(m); } });
   $("legal").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });
   $("explorer").addEventListener("click", (e) => { const m = e.target.getAttribute("data-m"); if (m) play(m); });
-  $("moves").addEventListener("click", (e) => { const i = e.target.getAttribute("data-i"); if (i !== null) goTo(Number(i) + 1); });
+  $("moves").addEventListener("click", (e) => {
+    const i = e.target.getAttribute("data-i"), line = e.target.getAttribute("data-line");
+    if (i !== null) goTo(Number(i) + 1);
+    else if (line && S.mode !== "editing") { const l = line.split(","); show({ ...S.game, moves: lineThrough(S.tree, l, l.length) }, l.length, "browse"); }
+  });
+  // The variation shown becomes the main line where it branches off.
+  $("promote").addEventListener("click", () => { if (promote(S.tree, S.game.moves, S.game.moves.length)) { keep(); render(); say("This line is now the main line."); } });
+  // The move shown and all that follows it are deleted; the move before is shown.
+  $("cutline").addEventListener("click", () => {
+    if (!S.game || S.cursor === 0 || S.mode === "editing") return;
+    const n = S.cursor - 1;
+    cutAt(S.tree, S.game.moves, S.cursor);
+    show({ ...S.game, resigned: null, timeout: null, moves: lineThrough(S.tree, S.game.moves, n) }, n, "browse");
+  });
   initReview();
   initClock();
   $("retry").addEventListener("click", () => { const r = retryAction; say(""); if (r) r(); });

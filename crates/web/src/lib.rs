@@ -141,6 +141,7 @@ pub fn router(mut config: Config) -> Router {
         .route("/net.js", get(page::net))
         .route("/review.js", get(page::review))
         .route("/clock.js", get(page::clock))
+        .route("/tree.js", get(page::tree))
         .route("/style.css", get(page::style))
         .route("/favicon.svg", get(page::favicon))
         .route("/favicon.ico", get(page::favicon))

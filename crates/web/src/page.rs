@@ -36,6 +36,10 @@ pub async fn clock() -> impl IntoResponse {
     javascript(include_str!("../assets/clock.js"))
 }
 
+pub async fn tree() -> impl IntoResponse {
+    javascript(include_str!("../assets/tree.js"))
+}
+
 pub async fn style() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/css; charset=utf-8")],

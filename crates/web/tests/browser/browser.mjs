@@ -42,12 +42,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // may pick one to the server this script killed a moment before (the
 // "server stopped" races): that request fails at once with "fetch failed"
 // (seen once in a full run), a harness artefact, not the page's or the
-// server's. Such a failure is tried once more, on a fresh connection.
+// server's. Each failure drops its dead connection from the pool; after
+// two restarts the pool can hold two of them (seen: a single retry failed
+// too), so a failure is tried again up to five times.
 async function nodeFetch(url, options) {
-  try { return await fetch(url, options); } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
-    await sleep(100);
-    return fetch(url, options);
+  for (let attempt = 0; ; attempt++) {
+    try { return await fetch(url, options); } catch (e) {
+      if (!(e instanceof TypeError) || attempt >= 5) throw e;
+      await sleep(100);
+    }
   }
 }
 
@@ -97,6 +100,7 @@ try {
     ["phone and axe", () => phoneAndAxe(context)],
     ["several lines", () => severalLines(page)],
     ["review and clocks", () => reviewAndClocks(page)],
+    ["variations", () => variationsKept(page)],
   ];
   for (const [i, [name, run]] of journeys.entries()) {
     if (i % shards !== shard) continue;
@@ -753,6 +757,64 @@ async function reviewAndClocks(page) {
   await page.waitForFunction(() => document.body.dataset.mode === "over", null, { timeout: 5000 })
     .catch(() => fail("a reload undid the flag fall"));
   await page.selectOption("#engine", "none");
+}
+
+// The move tree: a move from an earlier position starts a variation and
+// keeps the old line, shown in brackets; its moves go to their positions;
+// Make main line and Delete from here; a reload keeps the variations.
+async function variationsKept(page) {
+  await newGame(page, "jungle-checkers", "none");
+  await page.evaluate(() => { document.getElementById("legalbox").open = true; });
+  const count = () => moveCount(page);
+  const playLegal = async (k) => {
+    const n = await count(), m = (await legal(page))[k];
+    await page.click(`#legal button[data-m="${m}"]`);
+    await page.waitForFunction((c) => document.querySelectorAll("#moves button[data-i]").length === c, n + 1, { timeout: 5000 });
+    await idle(page);
+    return m;
+  };
+  const main = [await playLegal(0), await playLegal(0), await playLegal(0)];
+  await page.click('#moves button[data-i="0"]');
+  await page.waitForFunction(() => document.querySelector('#moves button[data-i="0"][aria-current]') && document.body.dataset.mode === "reviewing");
+  // Another second move than the line's: a variation.
+  const others = (await legal(page)).filter((m) => m !== main[1]);
+  await page.click(`#legal button[data-m="${others[0]}"]`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 2 && document.querySelector("#moves li.var"), null, { timeout: 5000 })
+    .catch(async () => fail(`no variation kept: "${await page.textContent("#moves")}"`));
+  await idle(page);
+  const kept = await page.$$eval("#moves li.var button", (bs) => bs.map((b) => b.dataset.line));
+  check(kept.length === 2 && kept[1] === main.join(","), `the old line is not the variation: ${kept.join(" | ")}`);
+  check(!(await page.isDisabled("#promote")), "Make main line is off on a variation");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/variations.png` });
+  // The old line's last move: shown, with the new move now the variation.
+  await page.click(`#moves li.var button[data-line="${main.join(",")}"]`);
+  await page.waitForFunction((l) => document.querySelectorAll("#moves button[data-i]").length === 3 && new URL(document.getElementById("link").value).searchParams.get("moves") === l, main.join(","), { timeout: 5000 })
+    .catch(() => fail("the variation's move did not show its line"));
+  await idle(page);
+  check(await page.isDisabled("#promote"), "Make main line is on for the main line");
+  // Back to the new line, made the main line.
+  await page.click(`#moves li.var button[data-line="${main[0]},${others[0]}"]`);
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 2, null, { timeout: 5000 });
+  await idle(page);
+  await page.click("#promote");
+  check(await page.isDisabled("#promote"), "promoted, yet still a variation");
+  // A reload keeps the tree.
+  await page.reload();
+  await page.waitForSelector("#board rect.sq");
+  await page.waitForFunction(() => document.querySelector("#moves li.var"), null, { timeout: 5000 })
+    .catch(() => fail("a reload lost the variations"));
+  await idle(page);
+  // Delete from here: the move shown goes, and its line with it.
+  await page.click("#cutline");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 3, null, { timeout: 5000 })
+    .catch(async () => fail(`Delete from here: "${await page.textContent("#moves")}"`));
+  check(!(await page.$("#moves li.var")), "the deleted line is still shown as a variation");
+  check(/^Move 1 of 3/.test(await message(page)), `after the delete, not the move before it: "${await message(page)}"`);
+  await page.click('#moves button[data-i="2"]');
+  await idle(page);
+  await consistent(page, "the move tree");
+  await page.evaluate(() => { document.getElementById("legalbox").open = false; });
 }
 
 // A game from the keyboard alone: Tab to the board, arrows, Enter.

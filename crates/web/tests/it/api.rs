@@ -273,6 +273,7 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
         "/net.js",
         "/review.js",
         "/clock.js",
+        "/tree.js",
         "/style.css",
         "/favicon.svg",
         "/favicon.ico",
