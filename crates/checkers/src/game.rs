@@ -105,7 +105,13 @@ impl<V: Variant> Game for Position<V> {
     }
     #[inline(always)]
     fn terminal(&self) -> Option<Outcome> {
-        (self.pieces(self.stm) == 0).then_some(Outcome::Loss)
+        if self.pieces(self.stm) == 0 {
+            Some(Outcome::Loss)
+        } else if self.move_limit_reached() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
     }
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::Loss

@@ -69,6 +69,8 @@ pub struct Undo {
     pub captured_kings: u32,
     /// The mover was a man crowned by this move.
     pub promoted: bool,
+    /// [`Position::quiet`] before the move.
+    pub quiet: u16,
 }
 
 /// A position of variant `V`: a bitboard per side and one of kings, the side
@@ -80,6 +82,10 @@ pub struct Position<V: Variant> {
     pub(crate) stm: Side,
     pub(crate) key: u64,
     pub(crate) rules: &'static RuleSet,
+    /// Plies since the last capture or man's move, for the rule set's move
+    /// limit ([`RuleSet::draw_moves`]); not part of the key or of equality
+    /// (the tables and the transposition table value the placement).
+    pub(crate) quiet: u16,
     _v: PhantomData<V>,
 }
 
@@ -115,6 +121,7 @@ impl<V: Variant> Position<V> {
             stm,
             key: 0,
             rules,
+            quiet: 0,
             _v: PhantomData,
         };
         p.key = p.compute_key();
@@ -148,6 +155,7 @@ impl<V: Variant> Position<V> {
             stm,
             key: 0,
             rules,
+            quiet: 0,
             _v: PhantomData,
         };
         p.pieces[Side::White.index()] = white;
@@ -284,6 +292,13 @@ impl<V: Variant> Position<V> {
             key: self.key,
             captured_kings: 0,
             promoted,
+            quiet: self.quiet,
+        };
+        // A capture or a man's move restarts the move limit's count.
+        self.quiet = if m.captured != 0 || !was_king {
+            0
+        } else {
+            self.quiet.saturating_add(1)
         };
 
         let z = &zobrist::PIECE;
@@ -331,5 +346,19 @@ impl<V: Variant> Position<V> {
         self.pieces[them] |= m.captured;
         self.kings |= u.captured_kings;
         self.key = u.key;
+        self.quiet = u.quiet;
+    }
+
+    /// Plies since the last capture or man's move.
+    pub fn quiet(&self) -> u16 {
+        self.quiet
+    }
+
+    /// Whether the rule set's move limit ends the game here as a draw.
+    #[inline]
+    pub fn move_limit_reached(&self) -> bool {
+        self.rules
+            .draw_moves
+            .is_some_and(|n| self.quiet >= 2 * n)
     }
 }

@@ -86,17 +86,23 @@ pub struct RuleSet {
     pub name: &'static str,
     /// The repetition policy games are played with (docs/rules/checkers.md §4.2).
     pub repetition: Repetition,
+    /// A federation's move limit: the game is drawn once this many moves
+    /// of each side in a row have been played without a capture or a man
+    /// moving (docs/rules/checkers.md §4.3; `+draw=N`); `None`: no limit.
+    pub draw_moves: Option<u16>,
 }
 
 /// Classical checkers' rule set (docs/rules/checkers.md §8).
 pub static CLASSICAL: RuleSet = RuleSet {
     name: "classical",
     repetition: Repetition::Threefold,
+    draw_moves: None,
 };
 /// English checkers' rule set (docs/rules/checkers.md §7, §8).
 pub static ENGLISH: RuleSet = RuleSet {
     name: "english",
     repetition: Repetition::Threefold,
+    draw_moves: None,
 };
 
 /// Classical checkers' rule sets, the default first. A new rule set is a
@@ -109,8 +115,9 @@ pub static ENGLISH_RULE_SETS: [&RuleSet; 1] = [&ENGLISH];
 
 /// The rule set of variant `V` with this name, or an error listing the
 /// names. As for the animal games (`zoo_animal::rules`), a field
-/// may be changed after `+`: checkers has one, `repetition` (`none`,
-/// `threefold`, `first`), so `classical+repetition=first`; the name with
+/// may be changed after `+`: checkers has two, `repetition` (`none`,
+/// `threefold`, `first`), so `classical+repetition=first`, and `draw`
+/// (a move limit, `english+draw=40`); the name with
 /// its change is the rule set's name in files and logs, and each distinct
 /// one is made once per process and kept (`&'static`, as the named ones).
 pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
@@ -142,6 +149,7 @@ pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
         return Ok(base);
     };
     let mut repetition = base.repetition;
+    let mut draw_moves = base.draw_moves;
     for c in change.split('+') {
         let bad = |m: String| ParseError::new(name, name.find(c).unwrap_or(0), m);
         match c.split_once('=') {
@@ -150,17 +158,30 @@ pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
                     bad(format!("repetition: `{v}` is not none, threefold or first"))
                 })?
             }
+            Some(("draw", "none")) => draw_moves = None,
+            Some(("draw", v)) => {
+                draw_moves = Some(v.parse().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(
+                    || bad(format!("draw: `{v}` is not a number of moves from 1 to 1000, or none")),
+                )?)
+            }
             _ => {
                 return Err(bad(format!(
-                    "`{c}`: checkers rules change one field, repetition=none|threefold|first"
+                    "`{c}`: checkers rules change repetition=none|threefold|first or draw=N|none"
                 )))
             }
         }
     }
-    if repetition == base.repetition {
+    if repetition == base.repetition && draw_moves == base.draw_moves {
         return Ok(base);
     }
-    let full = format!("{}+repetition={}", base.name, repetition.name());
+    // One name for each rule set, its changes in a fixed order.
+    let mut full = base.name.to_string();
+    if repetition != base.repetition {
+        full += &format!("+repetition={}", repetition.name());
+    }
+    if draw_moves != base.draw_moves {
+        full += &format!("+draw={}", draw_moves.map_or("none".to_string(), |n| n.to_string()));
+    }
     static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(&known) = made.iter().find(|m| m.name == full) {
@@ -169,6 +190,7 @@ pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
     let leaked: &'static RuleSet = Box::leak(Box::new(RuleSet {
         name: Box::leak(full.into_boxed_str()),
         repetition,
+        draw_moves,
     }));
     made.push(leaked);
     Ok(leaked)

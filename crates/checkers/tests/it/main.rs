@@ -3,6 +3,7 @@
 //! Each module is one file of tests; `cargo test --test it MODULE::` runs one.
 
 mod common;
+mod move_limit;
 mod moves;
 mod perft;
 mod properties;
