@@ -308,7 +308,6 @@ impl SearchLimits {
         }
     }
 
-
     /// Refuses a `--movetime` over [`MAX_MOVETIME_MS`] unless `no_cap`
     /// (`zoo play --no-cap`): a mistyped time would leave the game waiting
     /// for days, as the server's `--max-movetime` caps its searches.

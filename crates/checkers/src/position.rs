@@ -357,8 +357,6 @@ impl<V: Variant> Position<V> {
     /// Whether the rule set's move limit ends the game here as a draw.
     #[inline]
     pub fn move_limit_reached(&self) -> bool {
-        self.rules
-            .draw_moves
-            .is_some_and(|n| self.quiet >= 2 * n)
+        self.rules.draw_moves.is_some_and(|n| self.quiet >= 2 * n)
     }
 }

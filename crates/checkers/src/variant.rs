@@ -160,9 +160,16 @@ pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
             }
             Some(("draw", "none")) => draw_moves = None,
             Some(("draw", v)) => {
-                draw_moves = Some(v.parse().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(
-                    || bad(format!("draw: `{v}` is not a number of moves from 1 to 1000, or none")),
-                )?)
+                draw_moves = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|n| (1..=1000).contains(n))
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "draw: `{v}` is not a number of moves from 1 to 1000, or none"
+                            ))
+                        })?,
+                )
             }
             _ => {
                 return Err(bad(format!(
@@ -180,7 +187,10 @@ pub fn by_name<V: Variant>(name: &str) -> Result<&'static RuleSet, ParseError> {
         full += &format!("+repetition={}", repetition.name());
     }
     if draw_moves != base.draw_moves {
-        full += &format!("+draw={}", draw_moves.map_or("none".to_string(), |n| n.to_string()));
+        full += &format!(
+            "+draw={}",
+            draw_moves.map_or("none".to_string(), |n| n.to_string())
+        );
     }
     static MADE: std::sync::Mutex<Vec<&'static RuleSet>> = std::sync::Mutex::new(Vec::new());
     let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());

@@ -13,7 +13,10 @@ pub async fn index() -> impl IntoResponse {
 }
 
 fn javascript(text: &'static str) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], text)
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        text,
+    )
 }
 
 pub async fn script() -> impl IntoResponse {

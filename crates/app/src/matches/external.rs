@@ -343,12 +343,22 @@ mod tests {
 
     #[test]
     fn info_lines_of_jcei_and_zoo_are_read() {
-        let j = Info::parse("info depth 7 seldepth 12 score cp -35 nodes 91234 nps 800000 time 114 pv g3f3 c7d7").unwrap();
-        assert_eq!((j.depth, j.score, j.mate, j.nodes, j.ms), (Some(7), Some(-35), None, Some(91234), Some(114)));
+        let j = Info::parse(
+            "info depth 7 seldepth 12 score cp -35 nodes 91234 nps 800000 time 114 pv g3f3 c7d7",
+        )
+        .unwrap();
+        assert_eq!(
+            (j.depth, j.score, j.mate, j.nodes, j.ms),
+            (Some(7), Some(-35), None, Some(91234), Some(114))
+        );
         assert_eq!(j.pv, ["g3f3", "c7d7"]);
-        let m = Info::parse("info depth 5 seldepth 5 score mate -3 nodes 10 nps 10 time 0 pv").unwrap();
+        let m =
+            Info::parse("info depth 5 seldepth 5 score mate -3 nodes 10 nps 10 time 0 pv").unwrap();
         assert_eq!((m.score, m.mate), (None, Some(-3)));
-        let z = Info::parse("info depth 4 multipv 2 score cp 12 nodes 943 time 0 nps 943000 pv f1e1 b7b6").unwrap();
+        let z = Info::parse(
+            "info depth 4 multipv 2 score cp 12 nodes 943 time 0 nps 943000 pv f1e1 b7b6",
+        )
+        .unwrap();
         assert_eq!((z.depth, z.score, z.pv.len()), (Some(4), Some(12), 2));
         assert_eq!(Info::parse("info string tablebase: none"), None);
         assert_eq!(Info::parse("bestmove a1a2"), None);

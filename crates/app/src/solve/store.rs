@@ -161,9 +161,11 @@ impl ProofStore {
         }
         for (i, line) in lines.enumerate() {
             let line = line.map_err(io)?;
-            let rec: Record = serde_json::from_str(&line)
-                .map_err(|e| bad(format!("answer {}: {e}", i + 1)))?;
-            store.insert(rec).map_err(|why| bad(format!("answer {}: {why}", i + 1)))?;
+            let rec: Record =
+                serde_json::from_str(&line).map_err(|e| bad(format!("answer {}: {e}", i + 1)))?;
+            store
+                .insert(rec)
+                .map_err(|why| bad(format!("answer {}: {why}", i + 1)))?;
         }
         store.changed = false;
         Ok(store)
@@ -259,7 +261,8 @@ impl ProofStore {
             return Ok(());
         }
         let header = serde_json::to_string(&self.header).map_err(std::io::Error::other);
-        let lines: Result<Vec<String>, _> = self.records.iter().map(serde_json::to_string).collect();
+        let lines: Result<Vec<String>, _> =
+            self.records.iter().map(serde_json::to_string).collect();
         let (header, lines) = match (header, lines) {
             (Ok(h), Ok(l)) => (h, l),
             _ => return Err(AppError::Input("cannot encode the proof store".into())),
@@ -288,13 +291,16 @@ impl ProofStore {
     }
 }
 
+/// Bounds on a position's value: (lowest, highest) for the side to move.
+type Bounds = (Outcome, Outcome);
+
 /// The tables (if any) with the store's answers as bounds: the oracle the
 /// proof search is given when a store is read.
 pub struct WithStore<'a, G> {
     tables: Option<&'a dyn Oracle<G>>,
     /// By the position's key: its FEN (to tell keys that collide apart)
     /// and the bounds of its answers.
-    bounds: HashMap<u64, Vec<(String, (Outcome, Outcome))>>,
+    bounds: HashMap<u64, Vec<(String, Bounds)>>,
 }
 
 impl<'a, G: Game> WithStore<'a, G> {
@@ -305,7 +311,7 @@ impl<'a, G: Game> WithStore<'a, G> {
         store: &ProofStore,
         rules: &G::Rules,
     ) -> Result<Self, AppError> {
-        let mut bounds: HashMap<u64, Vec<(String, (Outcome, Outcome))>> = HashMap::new();
+        let mut bounds: HashMap<u64, Vec<(String, Bounds)>> = HashMap::new();
         let mut seen = std::collections::HashSet::new();
         for rec in &store.records {
             if !seen.insert(rec.fen.as_str()) {
@@ -319,10 +325,7 @@ impl<'a, G: Game> WithStore<'a, G> {
                 ))
             })?;
             if let Some(b) = store.bounds_of_fen(&rec.fen) {
-                bounds
-                    .entry(pos.key())
-                    .or_default()
-                    .push((pos.to_fen(), b));
+                bounds.entry(pos.key()).or_default().push((pos.to_fen(), b));
             }
         }
         Ok(WithStore { tables, bounds })

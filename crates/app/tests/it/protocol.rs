@@ -131,17 +131,32 @@ fn multipv_prints_numbered_lines_best_first() {
         move |l: &str| out.lock().unwrap().push(l.to_string()),
     )
     .unwrap();
-    for l in ["setoption name MultiPV value 3", "position startpos", "go depth 4"] {
+    for l in [
+        "setoption name MultiPV value 3",
+        "position startpos",
+        "go depth 4",
+    ] {
         p.line(l);
     }
     p.finish(false);
     let said = said.lock().unwrap();
-    let at_4: Vec<&String> = said.iter().filter(|l| l.starts_with("info depth 4 ")).collect();
+    let at_4: Vec<&String> = said
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .collect();
     assert_eq!(at_4.len(), 3, "{said:?}");
     let mut firsts = Vec::new();
     for (k, l) in at_4.iter().enumerate() {
         assert!(l.contains(&format!(" multipv {} score ", k + 1)), "{l}");
-        firsts.push(l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap().to_string());
+        firsts.push(
+            l.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string(),
+        );
     }
     let mut distinct = firsts.clone();
     distinct.sort();

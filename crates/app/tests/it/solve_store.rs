@@ -69,7 +69,11 @@ fn an_answer_kept_is_read_back_without_a_search() {
     let store = d.join("answers.store");
     let first = solve(&request(FEN, Some(&store))).unwrap();
     assert_eq!(first.value, Some(zoo_core::Outcome::Loss), "{first:?}");
-    assert!(calls(&first) > 1000, "a real search first: {}", calls(&first));
+    assert!(
+        calls(&first) > 1000,
+        "a real search first: {}",
+        calls(&first)
+    );
     let again = solve(&request(FEN, Some(&store))).unwrap();
     assert_eq!(again.value, first.value);
     assert_eq!(calls(&again), 0);
@@ -124,7 +128,12 @@ fn a_proof_is_never_written_through_the_store() {
     })
     .unwrap();
     assert!(calls(&r) > 0, "searched again for its proof");
-    let text = r.answers.iter().rev().find_map(|a| a.proof.clone()).unwrap();
+    let text = r
+        .answers
+        .iter()
+        .rev()
+        .find_map(|a| a.proof.clone())
+        .unwrap();
     assert!(!text.contains("stored"));
     zoo_app::solve::check_proof(&text, None).unwrap();
     let _ = std::fs::remove_dir_all(&d);

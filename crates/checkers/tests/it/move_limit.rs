@@ -3,13 +3,15 @@
 //! the game in a draw; a capture or a man's move starts the count again;
 //! taking moves back restores it; without the option there is no limit.
 
-use zoo_checkers::{EnglishPos, ClassicalPos};
+use zoo_checkers::{ClassicalPos, EnglishPos};
 use zoo_core::{Game, MoveList, Outcome};
 
 fn first_move<G: Game>(p: &G, want: impl Fn(&G, G::Move) -> bool) -> G::Move {
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
-    *l.iter().find(|&&m| want(p, m)).expect("a move of the kind wanted")
+    *l.iter()
+        .find(|&&m| want(p, m))
+        .expect("a move of the kind wanted")
 }
 
 #[test]
@@ -58,11 +60,24 @@ fn a_man_move_or_a_capture_starts_the_count_again() {
 
 #[test]
 fn the_option_parses_and_refuses_bad_values() {
-    assert_eq!(EnglishPos::rules_by_name("english+draw=40").unwrap().draw_moves, Some(40));
-    assert_eq!(EnglishPos::rules_by_name("english+draw=none").unwrap().name, "english");
+    assert_eq!(
+        EnglishPos::rules_by_name("english+draw=40")
+            .unwrap()
+            .draw_moves,
+        Some(40)
+    );
+    assert_eq!(
+        EnglishPos::rules_by_name("english+draw=none").unwrap().name,
+        "english"
+    );
     let both = ClassicalPos::rules_by_name("classical+draw=20+repetition=first").unwrap();
     assert_eq!(both.name, "classical+repetition=first+draw=20");
-    for bad in ["english+draw=0", "english+draw=x", "english+draw=1001", "english+drawn=4"] {
+    for bad in [
+        "english+draw=0",
+        "english+draw=x",
+        "english+draw=1001",
+        "english+drawn=4",
+    ] {
         let e = EnglishPos::rules_by_name(bad).unwrap_err().to_string();
         assert!(e.contains("draw"), "{bad}: {e}");
     }

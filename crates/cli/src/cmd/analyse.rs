@@ -52,7 +52,10 @@ fn run_external(a: &AnalyseArgs, engine: &str) -> Result<()> {
     let r = zoo_app::external_analysis::analyse_external(&req, &mut |i| {
         // The header once the engine has passed its checks and searches.
         if std::mem::take(&mut header) {
-            println!("{:>5} {:>10} {:>12} {:>9}  pv", "depth", "score", "nodes", "ms");
+            println!(
+                "{:>5} {:>10} {:>12} {:>9}  pv",
+                "depth", "score", "nodes", "ms"
+            );
         }
         if json {
             let _ = super::json::line("iteration", i);
@@ -75,7 +78,10 @@ fn run_external(a: &AnalyseArgs, engine: &str) -> Result<()> {
     if json {
         super::json::line("result", &r)?;
     } else {
-        println!("best {} ({}) from the engine {engine}", r.best.coord, r.best.short);
+        println!(
+            "best {} ({}) from the engine {engine}",
+            r.best.coord, r.best.short
+        );
     }
     Ok(())
 }

@@ -262,7 +262,8 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         }
     });
     if let Some(file) = &a.positions {
-        let text = zoo_app::files::read_text(file, zoo_app::files::PROOF_LIMIT, "a list of positions")?;
+        let text =
+            zoo_app::files::read_text(file, zoo_app::files::PROOF_LIMIT, "a list of positions")?;
         for line in text.lines() {
             let fen = line.split('#').next().unwrap_or("").trim();
             if fen.is_empty() {

@@ -140,7 +140,11 @@ fn analysis_through_an_external_engine() {
             .unwrap()
     };
     let out = analyse("common", format!("jcei:{} uci --rules common", zoo()));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -150,18 +154,32 @@ fn analysis_through_an_external_engine() {
     let result = lines.last().unwrap();
     assert_eq!(result["type"], "result");
     assert_eq!(result["last"]["depth"], 4);
-    assert!(result["best"]["coord"].as_str().unwrap().len() == 4, "{result}");
+    assert!(
+        result["best"]["coord"].as_str().unwrap().len() == 4,
+        "{result}"
+    );
     // After a3a4 it is Black's move: the FEN searched says so.
     assert!(result["fen"].as_str().unwrap().contains(" b"), "{result}");
 
     let out = analyse("common", format!("jcei:{} uci --rules leiden", zoo()));
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("play different rules") && err.contains("perft("), "{err}");
-    assert!(out.stdout.is_empty(), "searched before the check: {}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        err.contains("play different rules") && err.contains("perft("),
+        "{err}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "searched before the check: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 
     let out = analyse("common", format!("cmd:{} uci", zoo()));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = analyse("common", "nonsense".into());
     assert!(String::from_utf8_lossy(&out.stderr).contains("jcei:PROGRAM or cmd:PROGRAM"));
 }

@@ -222,12 +222,26 @@ fn protocol_searches_keep_their_depth() {
 #[test]
 fn analyse_multipv_prints_the_best_lines_and_refuses_bad_counts() {
     let out = zoo()
-        .args(["analyse", "--game", "english-checkers", "--depth", "5", "--multipv", "3", "--json"])
+        .args([
+            "analyse",
+            "--game",
+            "english-checkers",
+            "--depth",
+            "5",
+            "--multipv",
+            "3",
+            "--json",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines = json_lines(&out.stdout);
-    let iters: Vec<&serde_json::Value> = lines.iter().filter(|l| l["type"] == "iteration").collect();
+    let iters: Vec<&serde_json::Value> =
+        lines.iter().filter(|l| l["type"] == "iteration").collect();
     assert_eq!(iters.len(), 5);
     for it in iters {
         let ls = it["lines"].as_array().unwrap();
@@ -237,17 +251,36 @@ fn analyse_multipv_prints_the_best_lines_and_refuses_bad_counts() {
     }
     // The text form: a line a move, numbered.
     let text = zoo()
-        .args(["analyse", "--game", "jungle", "--depth", "3", "--multipv", "2"])
+        .args([
+            "analyse",
+            "--game",
+            "jungle",
+            "--depth",
+            "3",
+            "--multipv",
+            "2",
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("1) ") && text.contains("2) "), "{text}");
     for bad in ["0", "17"] {
         let out = zoo()
-            .args(["analyse", "--game", "jungle", "--depth", "3", "--multipv", bad])
+            .args([
+                "analyse",
+                "--game",
+                "jungle",
+                "--depth",
+                "3",
+                "--multipv",
+                bad,
+            ])
             .output()
             .unwrap();
         assert!(!out.status.success());
-        assert!(String::from_utf8_lossy(&out.stderr).contains("multipv"), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("multipv"),
+            "{bad}"
+        );
     }
 }

@@ -67,6 +67,9 @@ fn a_batch_is_kept_and_read_back_and_a_damaged_store_refused() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("proven.store") && err.contains("checksum"), "{err}");
+    assert!(
+        err.contains("proven.store") && err.contains("checksum"),
+        "{err}"
+    );
     assert_eq!(std::fs::read(&store).unwrap(), bytes);
 }

@@ -65,23 +65,38 @@ fn check<G: EngineGame>(pos: &G, depth: u32, wanted: u32) {
         if c.terminal().is_some() {
             return None;
         }
-        let v = -negamax.search(&c, &history(&c), &Limits::depth(depth - 1), &mut |_| {}).score;
+        let v = -negamax
+            .search(&c, &history(&c), &Limits::depth(depth - 1), &mut |_| {})
+            .score;
         (v.abs() < MATE_BOUND).then_some(v)
     };
     let firsts: Vec<G::Move> = lines.iter().map(|l| l.pv[0]).collect();
     for (k, l) in lines.iter().enumerate() {
-        assert!(!firsts[..k].contains(&firsts[k]), "{fen}: line {k} repeats a move");
+        assert!(
+            !firsts[..k].contains(&firsts[k]),
+            "{fen}: line {k} repeats a move"
+        );
         if k > 0 {
             assert!(l.score <= lines[k - 1].score, "{fen}: lines out of order");
         }
         if let Some(v) = value_of(l.pv[0]) {
-            assert_eq!(l.score, v, "{fen}: line {} ({})", k + 1, pos.move_to_string(l.pv[0]));
+            assert_eq!(
+                l.score,
+                v,
+                "{fen}: line {} ({})",
+                k + 1,
+                pos.move_to_string(l.pv[0])
+            );
         }
     }
     let last = lines.last().unwrap().score;
     for &m in legal.iter().filter(|m| !firsts.contains(m)) {
         if let Some(v) = value_of(m) {
-            assert!(v <= last, "{fen}: {} ({v}) left out, better than the last line ({last})", pos.move_to_string(m));
+            assert!(
+                v <= last,
+                "{fen}: {} ({v}) left out, better than the last line ({last})",
+                pos.move_to_string(m)
+            );
         }
     }
 }
@@ -104,8 +119,15 @@ proptest! {
 
 #[test]
 fn one_line_reports_no_lines_and_every_move_can_be_a_line() {
-    let pos = JungleCheckersPos::from_fen("7/7/2e4/7/4R2/7/7 w", &JungleCheckersPos::default_rules()).unwrap();
-    let r = engine::<JungleCheckersPos>(Config::default()).search(&pos, &history(&pos), &Limits::depth(4), &mut |_| {});
+    let pos =
+        JungleCheckersPos::from_fen("7/7/2e4/7/4R2/7/7 w", &JungleCheckersPos::default_rules())
+            .unwrap();
+    let r = engine::<JungleCheckersPos>(Config::default()).search(
+        &pos,
+        &history(&pos),
+        &Limits::depth(4),
+        &mut |_| {},
+    );
     assert!(r.iterations.iter().all(|it| it.lines.is_empty()));
     let mut legal = MoveList::new();
     pos.legal_moves(&mut legal);

@@ -9,8 +9,8 @@ use crate::common::{jc3, Bounded, Fewer};
 use crate::tables::{check_positions, summary, Algo, MAX_UNKNOWN};
 use zoo_animal::JungleCheckers;
 use zoo_animal_tb::TbOracle;
-use zoo_solve::dfpn::Remedies;
 use zoo_core::Outcome;
+use zoo_solve::dfpn::Remedies;
 use zoo_solve::Ghi;
 
 #[test]
@@ -26,11 +26,27 @@ fn stored_bounds_leave_every_answer_right() {
     let draw = Some(Outcome::Draw);
     for (name, algo, seed, only) in [
         ("PNS", Algo::Pns, 4, None),
-        ("df-pn path", Algo::Dfpn(Ghi::Path, Remedies::ALL, 1), 5, None),
-        ("df-pn path, draws", Algo::Dfpn(Ghi::Path, Remedies::ALL, 1), 7, draw),
-        ("df-pn two threads", Algo::Dfpn(Ghi::Path, Remedies::NONE, 2), 6, None),
+        (
+            "df-pn path",
+            Algo::Dfpn(Ghi::Path, Remedies::ALL, 1),
+            5,
+            None,
+        ),
+        (
+            "df-pn path, draws",
+            Algo::Dfpn(Ghi::Path, Remedies::ALL, 1),
+            7,
+            draw,
+        ),
+        (
+            "df-pn two threads",
+            Algo::Dfpn(Ghi::Path, Remedies::NONE, 2),
+            6,
+            None,
+        ),
     ] {
-        let t = check_positions::<JungleCheckers>(algo, rules, &tables, Some(&bounded), seed, 20, only);
+        let t =
+            check_positions::<JungleCheckers>(algo, rules, &tables, Some(&bounded), seed, 20, only);
         summary(&format!("stored bounds, {name}"), &t, MAX_UNKNOWN);
         assert!(only.is_some() || (t.wins > 0 && t.losses > 0), "{name}");
     }

@@ -244,8 +244,7 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
     let last = text
         .lines()
         .filter_map(|l| l.strip_prefix("data:"))
-        .filter(|d| d.contains("\"lines\""))
-        .last()
+        .rfind(|d| d.contains("\"lines\""))
         .unwrap_or_else(|| panic!("no lines: {text}"));
     let it: serde_json::Value = serde_json::from_str(last.trim()).unwrap();
     let lines = it["lines"].as_array().unwrap();
