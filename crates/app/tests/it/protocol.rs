@@ -63,12 +63,12 @@ fn conversations_answer_as_written() {
 
 /// A `position` while `go` runs stops the search and says so before its
 /// `bestmove` (docs/protocol.md, "What stops a search"): never silent.
-#[test]
-fn a_position_during_a_search_stops_it_and_says_so() {
+/// A conversation about `game` whose every answer line is kept.
+fn recording(game: GameKind) -> (Protocol, Arc<Mutex<Vec<String>>>) {
     let said = Arc::new(Mutex::new(Vec::<String>::new()));
     let out = said.clone();
-    let mut p = Protocol::new(
-        GameKind::Jungle,
+    let p = Protocol::new(
+        game,
         None,
         EngineOptions {
             hash_mb: 1,
@@ -78,6 +78,12 @@ fn a_position_during_a_search_stops_it_and_says_so() {
         move |l: &str| out.lock().unwrap().push(l.to_string()),
     )
     .unwrap();
+    (p, said)
+}
+
+#[test]
+fn a_position_during_a_search_stops_it_and_says_so() {
+    let (mut p, said) = recording(GameKind::Jungle);
     // A search that would not end by itself for a long time.
     p.line("go infinite");
     std::thread::sleep(std::time::Duration::from_millis(200));
@@ -118,19 +124,7 @@ fn a_position_during_a_search_stops_it_and_says_so() {
 /// lines with different first moves, and `bestmove` is line 1's.
 #[test]
 fn multipv_prints_numbered_lines_best_first() {
-    let said = Arc::new(Mutex::new(Vec::<String>::new()));
-    let out = said.clone();
-    let mut p = Protocol::new(
-        GameKind::JungleCheckers,
-        None,
-        EngineOptions {
-            hash_mb: 1,
-            ..EngineOptions::default()
-        },
-        |s: &str| Err(format!("bad engine options {s:?}")),
-        move |l: &str| out.lock().unwrap().push(l.to_string()),
-    )
-    .unwrap();
+    let (mut p, said) = recording(GameKind::JungleCheckers);
     for l in [
         "setoption name MultiPV value 3",
         "position startpos",

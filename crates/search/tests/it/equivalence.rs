@@ -83,7 +83,9 @@ fn configs(quiescence: bool) -> Vec<(&'static str, Config)> {
     v
 }
 
-fn walk<G: Game>(start: &G, picks: &[usize]) -> G {
+/// The position `picks` lead to from `start` (each an index into the legal
+/// moves), stopping before a move that ends the game: also multipv.rs's.
+pub(crate) fn walk<G: Game>(start: &G, picks: &[usize]) -> G {
     let mut p = start.clone();
     for &i in picks {
         if p.terminal().is_some() {

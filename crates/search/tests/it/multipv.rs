@@ -6,28 +6,11 @@
 //! give negamax's values (as in equivalence.rs: exact table drafts, no
 //! repetition, no quiescence).
 
+use crate::equivalence::walk;
 use proptest::prelude::*;
 use zoo_animal::{JungleCheckersPos, JunglePos};
 use zoo_core::{Game, History, MoveList, Repetition};
 use zoo_search::{Config, Engine, EngineGame, Limits, MATE_BOUND};
-
-fn walk<G: Game>(start: &G, picks: &[usize]) -> G {
-    let mut p = start.clone();
-    for &i in picks {
-        let mut l = MoveList::new();
-        p.legal_moves(&mut l);
-        if l.is_empty() {
-            break;
-        }
-        let m = l[i % l.len()];
-        let u = p.make(m);
-        if p.outcome().is_some() {
-            p.unmake(m, u);
-            break;
-        }
-    }
-    p
-}
 
 fn engine<G: EngineGame>(cfg: Config) -> Engine<G, G::Eval, G::Tactics> {
     Engine::new(cfg, G::default_eval(), G::Tactics::default())
