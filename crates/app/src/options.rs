@@ -277,13 +277,13 @@ pub struct SearchLimits {
 
 /// The time a move may take by a clock: a thirtieth of what is left plus
 /// the increment (a common rule of thumb), never more than half of what is
-/// left (a large increment would otherwise lose on time), at least 10 ms.
+/// left (a large increment would otherwise lose on time), at least 1 ms.
 /// `go wtime/btime` of the protocol and the web page's clocks spend by it.
 pub fn movetime_by_clock(left_ms: u64, inc_ms: u64) -> u64 {
     (left_ms / 30)
         .saturating_add(inc_ms)
         .min(left_ms / 2)
-        .max(10)
+        .max(1)
 }
 
 /// The most lines a multi-PV search reports.

@@ -11,8 +11,8 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Nodes of all threads together.
     pub nodes: Option<u64>,
-    /// Wall-clock time; an iteration that cannot finish in time is not
-    /// started.
+    /// Wall-clock time; every iteration is started while time is left, and
+    /// one it stops gives the root move it proved better, if any.
     pub movetime: Option<Duration>,
     /// Lines to report (multi-PV): after each iteration's best line, the
     /// best line of the moves left once the earlier lines' first moves

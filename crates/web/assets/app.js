@@ -82,7 +82,12 @@ async function show(game, n, why) {
   S.pending = null;
   const names = view.moves.map((m) => m.short);
   const old = S.game && S.game.name === game.name && S.game.start === game.start ? S.game : null;
-  for (let i = n; i < game.moves.length; i++) names.push((old && old.moves[i] === game.moves[i] && old.names[i]) || game.moves[i]);
+  // The moves after the one shown keep their names: from the line shown
+  // before, else from the tree (a variation's line), else the coordinate.
+  for (let i = n; i < game.moves.length; i++) {
+    const known = S.tree && nodeAt(S.tree, game.moves, i + 1);
+    names.push((old && old.moves[i] === game.moves[i] && old.names[i]) || (known && known.name) || game.moves[i]);
+  }
   if (S.game && S.game.name !== game.name) S.focus = null;  // another board's size
   const before = S.game, fresh = !S.tree || !before || before.name !== game.name || before.start !== game.start || ["new", "fen", "load"].includes(why);
   S.game = { ...game, rules: view.rules, names };
@@ -90,7 +95,7 @@ async function show(game, n, why) {
   // The tree: a new one for another game, else the line shown added to it
   // (Undo takes the moves it takes back out of it).
   if (fresh) S.tree = game.tree || treeOf(game.moves, names);
-  else if (why === "undo") cutAt(S.tree, before.moves, n + 1);
+  else if (why === "undo" || why === "cut") cutAt(S.tree, before.moves, n + 1);
   growLine(S.tree, game.moves, names);
   S.cursor = n;
   S.view = view;
@@ -99,7 +104,7 @@ async function show(game, n, why) {
   clearOutput();
   keep();
   render();
-  if (why === "new" || why === "load") startClock();
+  if (why === "new" || why === "load" || why === "fen") startClock();
   if (why === "you" || why === "engine") {
     const m = view.moves[n - 1], mover = other(view.side);
     clockMoved(mover);
@@ -615,9 +620,13 @@ function ui() {
   // The move shown and all that follows it are deleted; the move before is shown.
   $("cutline").addEventListener("click", () => {
     if (!S.game || S.cursor === 0 || S.mode === "editing") return;
-    const n = S.cursor - 1;
-    cutAt(S.tree, S.game.moves, S.cursor);
-    show({ ...S.game, resigned: null, timeout: null, moves: lineThrough(S.tree, S.game.moves, n) }, n, "browse");
+    // The line after the cut: the next of the move's siblings, if any, on
+    // by its main continuation; the tree itself is cut once the server
+    // has the new position (show, "cut").
+    const n = S.cursor - 1, parent = nodeAt(S.tree, S.game.moves, n);
+    const next = parent && parent.kids.find((k) => k.mv !== S.game.moves[n]);
+    const moves = S.game.moves.slice(0, n).concat(next ? [next.mv, ...mainAfter(next)] : []);
+    show({ ...S.game, resigned: null, timeout: null, moves }, n, "cut");
   });
   initReview();
   initClock();
@@ -677,7 +686,8 @@ function ui() {
   });
   // A new number of lines restarts the analysis running.
   $("multipv").addEventListener("change", () => {
-    if (S.mode !== "analysing" || !S.analysis) return;
+    // (Not while a change is on its way: its answer would be dropped.)
+    if (S.mode !== "analysing" || !S.analysis || S.pending) return;
     if (S.search) { S.search.abort(); S.search = null; }
     S.gen++;
     clearOutput();

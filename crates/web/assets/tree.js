@@ -22,7 +22,8 @@ function growLine(root, moves, names) {
   moves.forEach((mv, i) => {
     let kid = at.kids.find((k) => k.mv === mv);
     if (!kid) { kid = node(mv, names && names[i]); at.kids.push(kid); }
-    else if (names && names[i]) kid.name = names[i];
+    // A name better than the coordinate is kept.
+    else if (names && names[i] && names[i] !== mv) kid.name = names[i];
     at = kid;
   });
 }

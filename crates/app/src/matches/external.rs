@@ -111,6 +111,15 @@ impl Info {
                     break;
                 }
                 "string" => return None,
+                // Words without a value, and `wdl W D L`'s three.
+                "lowerbound" | "upperbound" => {
+                    k += 1;
+                    continue;
+                }
+                "wdl" => {
+                    k += 4;
+                    continue;
+                }
                 _ => {}
             }
             k += 2;
@@ -364,6 +373,14 @@ mod tests {
         assert_eq!(Info::parse("bestmove a1a2"), None);
         assert_eq!(Info::parse("info"), None);
         assert_eq!(Info::parse("info depth"), None);
+        let b = Info::parse(
+            "info depth 9 score cp 20 lowerbound wdl 500 400 100 nodes 77 time 5 pv a1a2",
+        )
+        .unwrap();
+        assert_eq!(
+            (b.score, b.nodes, b.ms, b.pv.len()),
+            (Some(20), Some(77), Some(5), 1)
+        );
     }
 
     #[test]

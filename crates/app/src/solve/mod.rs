@@ -219,6 +219,23 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         })?),
         None => None,
     };
+    // A checkers move limit counts plies outside the position's key and
+    // FEN: the transposition table and the store would mix positions at
+    // different counts.
+    if pos.rules_name().contains("+draw=") {
+        return Err(AppError::Option(format!(
+            "the solver does not take rule sets with a move limit ({}): its count is not part \
+             of a position's key",
+            pos.rules_name()
+        )));
+    }
+    if r.store.is_some() && r.checkpoint.is_some() {
+        return Err(AppError::Option(
+            "--store and --checkpoint do not go together: a checkpoint's tree would keep the \
+             store's answers as leaves, which a proof cannot show"
+                .into(),
+        ));
+    }
     let tables = opened.as_ref().map(|t| t.oracle.as_ref());
     let mut store = match &r.store {
         Some(path) => Some(store::ProofStore::open(
@@ -230,8 +247,11 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     };
     // A proof is never written through a stored answer: with one asked
     // for, the store is only added to.
+    // Stored answers are leaves only where a position's value does not
+    // depend on a counter its FEN and key leave out of repetition (a
+    // no-capture clock): `Game::counter_free`, as for the reachable graph.
     let with_store = match (&store, r.proof) {
-        (Some(s), false) => Some(store::WithStore::new(tables, s, &rules)?),
+        (Some(s), false) if pos.counter_free() => Some(store::WithStore::new(tables, s, &rules)?),
         _ => None,
     };
     let oracle: Option<&dyn zoo_core::Oracle<G>> = match &with_store {
@@ -557,7 +577,8 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             },
             samples: report.samples.clone(),
         });
-        if let Some(s) = store.as_mut() {
+        // `--ghi naive` is unsound (experiments only): its answers are not kept.
+        if let Some(s) = store.as_mut().filter(|_| r.ghi != Ghi::Naive) {
             let added = s.add(store::Record {
                 fen: root_fen.clone(),
                 goal: goal.name().into(),

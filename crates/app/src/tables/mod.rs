@@ -235,6 +235,14 @@ impl TableSet {
     /// The tables of `game` under `rules` (`None`: the game's default) in
     /// `dir`. Refuses a game without tables and an unknown rule set.
     pub fn new(game: GameKind, rules: Option<&str>, dir: &Path) -> Result<TableSet, AppError> {
+        // A checkers move limit (docs/rules/checkers.md §4.3) counts plies
+        // a table's index has no room for: no table is made or read for it.
+        if let Some(r) = rules.filter(|r| r.contains("+draw=") && !r.contains("+draw=none")) {
+            return Err(AppError::Option(format!(
+                "tables are not made for rule sets with a move limit ({r}): its count is not \
+                 part of a position"
+            )));
+        }
         let set = TableSet {
             game,
             rules: rules.map(str::to_string),

@@ -181,3 +181,30 @@ fn damaged_foreign_and_contradictory_stores_are_refused() {
     assert!(solve(&request(FEN, Some(&store))).is_err());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn a_move_limit_and_a_checkpoint_with_a_store_are_refused() {
+    let d = dir("refused");
+    let limited = SolveRequest {
+        game: GameKind::EnglishCheckers,
+        rules: Some("english+draw=40".into()),
+        fen: Some("W:WK1,K2:BK30".into()),
+        ..request(FEN, None)
+    };
+    let e = solve(&limited).unwrap_err().to_string();
+    assert!(e.contains("move limit"), "{e}");
+    let both = SolveRequest {
+        checkpoint: Some(d.join("run.ckpt")),
+        ..request(FEN, Some(&d.join("answers.store")))
+    };
+    let e = solve(&both).unwrap_err().to_string();
+    assert!(e.contains("--store and --checkpoint"), "{e}");
+    assert!(!d.join("answers.store").exists() && !d.join("run.ckpt").exists());
+    // No tables are made or read for such a rule set either.
+    let e = zoo_app::tables::TableSet::new(GameKind::EnglishCheckers, Some("english+draw=40"), &d)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("move limit"), "{e}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -136,7 +136,7 @@ pub struct SolveArgs {
     /// a question asked again, and are leaves of the search (not with
     /// --proof); every answer decided is added (docs/solve.md, "The proof
     /// store").
-    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "checkpoint"])]
     pub store: Option<PathBuf>,
     /// Solve each position of this file (one FEN a line; `#` starts a
     /// comment) in turn with the same options, instead of one position;
