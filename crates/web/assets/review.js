@@ -117,7 +117,11 @@ function drawReview() {
   });
   svg.innerHTML = html;
   svg.removeAttribute("hidden");
-  list.innerHTML = (r.listed || []).map((m) => `<li><button class="mv" data-at="${m.i + 1}">${Math.floor(m.i / 2) + 1}. ${S.game.names[m.i]}${r.marks[m.i]}</button> ${cap(m.mover)}: ${m.kind} (${m.why})</li>`).join("");
+  // Numbered as the move list numbers them: from a position where the
+  // second mover moves, its first move is "1. …".
+  const shift = r.sides[0] && r.sides[0] !== (FIRST[S.game.name] || "white") ? 1 : 0;
+  const number = (i) => `${Math.floor((i + shift) / 2) + 1}.${(i + shift) % 2 ? " …" : ""}`;
+  list.innerHTML = (r.listed || []).map((m) => `<li><button class="mv" data-at="${m.i + 1}">${number(m.i)} ${S.game.names[m.i]}${r.marks[m.i]}</button> ${cap(m.mover)}: ${m.kind} (${m.why})</li>`).join("");
 }
 
 // The mark of move i in the move list, when the game shown was reviewed.

@@ -314,12 +314,19 @@ pub async fn analyse(
     let deadline = deadline(arrived, &limits);
     let ended = st.searches.take(deadline)?;
     let (tx, rx) = oneshot::channel();
+    // Multi-PV: the last iteration's lines go with the answer.
+    let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let kept = lines.clone();
     let s = start_search(
         &st,
         r,
         limits,
         arrived,
-        |_| {},
+        move |it| {
+            if !it.lines.is_empty() {
+                *kept.lock().unwrap_or_else(|e| e.into_inner()) = it.lines.clone();
+            }
+        },
         move |report| {
             let _ = tx.send(report);
             drop(ended);
@@ -336,13 +343,18 @@ pub async fn analyse(
         .await
         .map_err(|_| too_late(&limits))?
         .map_err(|_| ApiError::Internal("the search ended without a report".into()))?;
-    Ok(Json(json!({
+    let mut answer = json!({
         "bestmove": report.best.as_ref().map(|m| &m.coord),
         "bestmove_short": report.best.as_ref().map(|m| &m.short),
         "score": report.score, "mate": report.mate, "table": report.table, "pv": report.pv,
         "pv_short": report.pv_short, "depth": report.depth, "nodes": report.stats.nodes,
         "seconds": report.seconds,
-    })))
+    });
+    let lines = std::mem::take(&mut *lines.lock().unwrap_or_else(|e| e.into_inner()));
+    if !lines.is_empty() {
+        answer["lines"] = json!(lines);
+    }
+    Ok(Json(answer))
 }
 
 /// The session of request `r` with its search started. Making the engine

@@ -38,6 +38,9 @@ pub struct AnalyseArgs {
 
 /// `--engine`: the external engine's lines and move.
 fn run_external(a: &AnalyseArgs, engine: &str) -> Result<()> {
+    if a.multipv > 1 {
+        anyhow::bail!("--multipv is for zoo's own engine; an external engine gives one line");
+    }
     let req = zoo_app::external_analysis::ExternalAnalysis {
         game: a.position.game,
         rules: a.position.rules.name(),

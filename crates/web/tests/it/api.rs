@@ -250,6 +250,16 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
     let lines = it["lines"].as_array().unwrap();
     assert_eq!(lines.len(), 3, "{it}");
     assert_eq!(lines[0]["pv"], it["pv"]);
+    // The answer of a whole search carries its last iteration's lines.
+    let (s, v) = post(
+        addr,
+        "/api/analyse",
+        r#"{"game":"jungle-checkers","depth":3,"multipv":2}"#,
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["lines"].as_array().map(Vec::len), Some(2), "{v}");
+    assert_eq!(v["lines"][0]["pv"], v["pv"]);
     for bad in ["0", "17", "x"] {
         let (s, _) = request(
             addr,
