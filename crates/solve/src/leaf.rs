@@ -128,12 +128,9 @@ impl<'a, G: Game> Leaves<'a, G> {
         // For the attacker: flipped (and swapped) at the defender's move.
         let or = self.is_or(pos);
         let (a_lo, a_hi) = if or { (lo, hi) } else { (hi.flip(), lo.flip()) };
-        let decided = if self.goal.achieved_by(a_lo) {
-            a_lo
-        } else if !self.goal.achieved_by(a_hi) {
-            a_hi
-        } else {
-            return None;
+        let decided = match self.goal.decided_by(a_lo, a_hi)? {
+            crate::value::Answer::Proven => a_lo,
+            _ => a_hi,
         };
         Some(End::Stored(if or { decided } else { decided.flip() }))
     }

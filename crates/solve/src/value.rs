@@ -38,6 +38,18 @@ impl Goal {
         }
     }
 
+    /// The answer bounds `(lowest, highest)` on the attacker's result give
+    /// the goal, where they decide it.
+    pub fn decided_by(self, lo: Outcome, hi: Outcome) -> Option<Answer> {
+        if self.achieved_by(lo) {
+            Some(Answer::Proven)
+        } else if !self.achieved_by(hi) {
+            Some(Answer::Disproven)
+        } else {
+            None
+        }
+    }
+
     /// Whether a finished game with this result for the attacker proves
     /// the goal.
     #[inline]

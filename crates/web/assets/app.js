@@ -242,9 +242,10 @@ async function analyse() {
   }
 }
 function shortOf(coord) { const m = S.view.legal.find((x) => x.coord === coord); return m ? m.short : coord; }
-// A score in words from White's side, and the bar's share for White.
-function scoreText(line) {
-  const white = S.view.side === "white" ? 1 : -1;
+// A score in words from White's side, and the bar's share for White
+// (`side`: who is to move where the line was searched; the position shown's).
+function scoreText(line, side = S.view.side) {
+  const white = side === "white" ? 1 : -1;
   if (line.table) { const w = (line.table === "win") === (white === 1); return [`tables: ${w ? "White" : "Black"} wins`, w ? 100 : 0]; }
   if (line.mate !== null) { const m = line.mate * white; return [`${m > 0 ? "White" : "Black"} wins in ${Math.abs(line.mate)}`, m > 0 ? 100 : 0]; }
   const s = line.score * white;

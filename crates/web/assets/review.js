@@ -17,14 +17,6 @@ const flip = (v) => (v === "win" ? "loss" : v === "loss" ? "win" : v);
 // What identifies the game reviewed: a review of another game is not shown.
 function gameKey(g) { return g ? [g.name, g.rules, g.start || "", g.moves.join(",")].join("|") : ""; }
 
-// White's share of the bar after an analysis (its score for the side to move).
-function whiteShare(r, side) {
-  const white = side === "white" ? 1 : -1;
-  if (r.table) return (r.table === "win") === (white === 1) ? 100 : 0;
-  if (r.mate !== null && r.mate !== undefined) return r.mate * white > 0 ? 100 : 0;
-  return 50 + 50 * Math.tanh((r.score * white) / 400);
-}
-
 async function reviewGame() {
   if (!S.game || !S.game.moves.length) { say("Play or load a game to review it."); return; }
   if (S.review && S.review.ctl) S.review.ctl.abort();
@@ -47,7 +39,7 @@ async function reviewGame() {
         rev.values[i] = view.winner ? (view.winner === view.side ? "win" : "loss") : "draw";
       } else {
         const r = await withRetry("reviewing", ctl.signal, () => api("/api/analyse", { ...pos, movetime_ms: REVIEW_MS }, ctl.signal));
-        rev.shares[i] = whiteShare(r, view.side);
+        rev.shares[i] = scoreText(r, view.side)[1];
         // The tables' exact value where they cover the position.
         rev.values[i] = await api("/api/probe", pos, ctl.signal).then((p) => p.value, () => null);
       }

@@ -233,13 +233,7 @@ impl ProofStore {
     /// win proven proves not losing; a loss proven disproves the win).
     pub fn answer(&self, fen: &str, goal: Goal) -> Option<Answer> {
         let (lo, hi) = self.bounds_of_fen(fen)?;
-        if goal.achieved_by(lo) {
-            Some(Answer::Proven)
-        } else if !goal.achieved_by(hi) {
-            Some(Answer::Disproven)
-        } else {
-            None
-        }
+        goal.decided_by(lo, hi)
     }
 
     /// Keeps a decided answer (an unknown one is not kept).

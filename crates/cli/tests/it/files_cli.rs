@@ -441,11 +441,14 @@ fn a_checkpoint(kind: &str, d: &Path, more: &[&str]) -> (PathBuf, Vec<String>, V
                 std::fs::create_dir_all(&dir).unwrap();
                 killed_after(&tb_args(&dir), "", 50 + rng.below(400));
                 let files = files_under(&dir);
-                let found = files.iter().cloned().find(|(n, _)| {
-                    n.strip_suffix(".ckpt").is_some_and(|stem| {
-                        !files.iter().any(|(t, _)| t == &format!("{stem}.zootb"))
+                let found = files
+                    .iter()
+                    .find(|(n, _)| {
+                        n.strip_suffix(".ckpt").is_some_and(|stem| {
+                            !files.iter().any(|(t, _)| t == &format!("{stem}.zootb"))
+                        })
                     })
-                });
+                    .cloned();
                 if let Some((n, _)) = found {
                     let mut args = tb_args(&dir);
                     args.extend(strings(more));
