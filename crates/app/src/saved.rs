@@ -190,11 +190,7 @@ impl SavedGame {
     /// `moves`) and `comment` before the first move; every move is
     /// checked and kept in coordinate form. The result stays: the caller
     /// gives the game whose main line this is.
-    pub fn with_tree(
-        self,
-        comment: Option<String>,
-        tree: Vec<Ply>,
-    ) -> Result<SavedGame, AppError> {
+    pub fn with_tree(self, comment: Option<String>, tree: Vec<Ply>) -> Result<SavedGame, AppError> {
         let mut g = SavedGame {
             moves: tree.iter().map(|p| p.mv.clone()).collect(),
             comment: clean(comment),
@@ -398,10 +394,9 @@ fn check_line(
                 .map(|v| check_line(s, v, j, depth + 1))
                 .collect::<Result<Vec<_>, _>>()?;
             let info = s.play(&p.mv).map_err(|e| {
-                let place = p
-                    .at
-                    .map(|(l, c)| format!("PDN line {l}, column {c}: "))
-                    .unwrap_or_default();
+                let place =
+                    p.at.map(|(l, c)| format!("PDN line {l}, column {c}: "))
+                        .unwrap_or_default();
                 let why = match e {
                     AppError::Move { why, .. } => why.message,
                     AppError::GameOver { reason, .. } => format!("the game is over ({reason})"),

@@ -24,7 +24,10 @@ fn pdn_variations_and_comments_round_trip() {
     assert_eq!(line, ["23-19", "11-15", "19-16"]);
     assert_eq!(side[0].comment.as_deref(), Some("a side line"));
     assert_eq!(side[1].variations[0][1].mv, "24-20");
-    assert_eq!(g.tree[2].variations[0][0].comment.as_deref(), Some("keeps 9"));
+    assert_eq!(
+        g.tree[2].variations[0][0].comment.as_deref(),
+        Some("keeps 9")
+    );
     assert_eq!(g.tree[1].at, Some((1, 26)));
     // Every move is legal, the variations' too; the tree checked.
     let checked = g.checked_tree().unwrap();
@@ -71,7 +74,10 @@ fn a_tree_is_kept_in_coordinates_and_written_where_it_has_notes() {
     assert!(text.contains(r#""tree":[{"mv":"c2c3","comment":"the dog forward","variations":[[{"mv":"e2e3"},{"mv":"c6c5"}]]},{"mv":"b7b6"}]"#), "{text}");
     let back = tree_of(GameKind::Jungle, &text);
     assert_eq!(back, g);
-    assert_eq!(back.checked_tree().unwrap()[0].variations[0][0].short, "Te3");
+    assert_eq!(
+        back.checked_tree().unwrap()[0].variations[0][0].short,
+        "Te3"
+    );
     // Moves in another notation are kept as coordinates.
     let english = SavedGame::parse(GameKind::EnglishCheckers, "1. 9-14 *").unwrap();
     let g = english
@@ -123,7 +129,21 @@ fn no_text_makes_the_readers_panic() {
             x ^= x << 13;
             x ^= x >> 17;
             x ^= x << 5;
-            t.push_str(["(", ")", "{", "}", " 9-14", " 22-18", " 1.", "*", " ", "$1", "[E \"(\"]"][(x % 11) as usize]);
+            t.push_str(
+                [
+                    "(",
+                    ")",
+                    "{",
+                    "}",
+                    " 9-14",
+                    " 22-18",
+                    " 1.",
+                    "*",
+                    " ",
+                    "$1",
+                    "[E \"(\"]",
+                ][(x % 11) as usize],
+            );
         }
         let _ = SavedGame::parse(GameKind::EnglishCheckers, &t).map(|g| g.checked_tree());
     }
