@@ -1,14 +1,16 @@
 //! Saving and loading games (docs/web.md): the text is what
 //! [`zoo_app::SavedGame`] writes and reads, as `zoo play` saves it — PDN
 //! for the checkers games, the JSON move list of `zoo match` for the
-//! animal games. The server decides; the page only moves the text.
+//! animal games, each with the game's tree (comments and variations) when
+//! the page sends one. The server decides; the page only moves the text.
 
-use crate::api::{body, session, view, PositionRequest, PositionView};
+use crate::api::{body, session, view, PositionView};
 use crate::{ApiError, AppState};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use zoo_app::saved::{CheckedPly, Ply};
 use zoo_app::{EngineOptions, GameKind, SavedGame};
 
 /// The saved text of a game.
@@ -26,22 +28,64 @@ fn is_checkers(g: GameKind) -> bool {
     matches!(g, GameKind::ClassicalCheckers | GameKind::EnglishCheckers)
 }
 
-/// `POST /api/game/save` `{game, rules?, fen?, moves?}`: the game as text.
+/// A game to save: a position request, and the game's tree when it has
+/// one.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveRequest {
+    /// The game.
+    pub game: String,
+    /// The rule set (default: the game's first).
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// The start (default: the start position).
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The moves (with `tree`: its main line, or absent).
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// The comment before the first move.
+    #[serde(default)]
+    pub comment: Option<String>,
+    /// The main line with each move's comment and the variations that
+    /// could replace it (`[{mv, comment?, variations?: [[…]]}]`).
+    #[serde(default)]
+    pub tree: Option<Vec<Ply>>,
+}
+
+/// `POST /api/game/save` `{game, rules?, fen?, moves?, comment?, tree?}`:
+/// the game as text.
 pub async fn save(
     State(st): State<AppState>,
-    req: Result<Json<PositionRequest>, JsonRejection>,
+    req: Result<Json<SaveRequest>, JsonRejection>,
 ) -> Result<Json<SaveView>, ApiError> {
     let r = body(req)?;
+    let main: Vec<String> = match &r.tree {
+        Some(tree) => tree.iter().map(|p| p.mv.clone()).collect(),
+        None => r.moves.clone(),
+    };
+    if r.tree.is_some() && !r.moves.is_empty() && r.moves != main {
+        return Err(ApiError::Bad(
+            "moves is not the tree's main line: send the tree alone".into(),
+        ));
+    }
     let s = session(
         &r.game,
         r.rules.as_deref(),
         r.fen.as_deref(),
-        &r.moves,
+        &main,
         1,
         st.config.hash_mb,
         st.config.tables.as_deref(),
     )?;
-    let saved = SavedGame::of(&s);
+    let saved = match r.tree {
+        Some(tree) => SavedGame::of(&s).with_tree(r.comment, tree)?,
+        None if r.comment.is_some() => {
+            let line = SavedGame::of(&s).line().into_owned();
+            SavedGame::of(&s).with_tree(r.comment, line)?
+        }
+        None => SavedGame::of(&s),
+    };
     let (format, ext) = if is_checkers(saved.game) {
         ("pdn", "pdn")
     } else {
@@ -78,6 +122,11 @@ pub struct LoadView {
     pub moves: Vec<String>,
     /// The result the text gives (`*` while the game goes on).
     pub result: String,
+    /// The comment before the first move.
+    pub comment: Option<String>,
+    /// The moves again with their comments and variations, every move in
+    /// both notations.
+    pub tree: Vec<CheckedPly>,
     /// The position after the moves.
     pub position: PositionView,
 }
@@ -99,6 +148,7 @@ pub async fn load(
         )));
     }
     let saved = SavedGame::parse(kind, &r.text)?;
+    let tree = saved.checked_tree()?;
     let s = saved.session(EngineOptions::default())?;
     Ok(Json(LoadView {
         game: saved.game,
@@ -106,6 +156,8 @@ pub async fn load(
         start: s.start_fen(),
         moves: s.moves().into_iter().map(|m| m.coord).collect(),
         result: saved.result,
+        comment: saved.comment,
+        tree,
         position: view(&s),
     }))
 }

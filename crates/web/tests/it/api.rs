@@ -283,6 +283,7 @@ async fn probe_needs_tables_and_the_stream_sends_iterations() {
         "/review.js",
         "/clock.js",
         "/tree.js",
+        "/lines.js",
         "/style.css",
         "/favicon.svg",
         "/favicon.ico",
@@ -365,6 +366,76 @@ async fn levels_are_listed_and_drive_the_engine() {
     .await
     .unwrap();
     assert_eq!(s, 400);
+}
+
+#[tokio::test]
+async fn a_tree_with_variations_and_comments_is_saved_and_loaded() {
+    let addr = start(Config::default()).await;
+    // The page's tree: 22-18 replaced by 23-19 in a variation, comments.
+    let tree = serde_json::json!([
+        {"mv": "9-14"},
+        {"mv": "22-18", "comment": "the usual {reply}",
+         "variations": [[{"mv": "23-19", "comment": "a side line"}, {"mv": "11-15"}]]},
+        {"mv": "11-15"}
+    ]);
+    let body = serde_json::json!({"game": "english-checkers", "comment": "A test", "tree": tree})
+        .to_string();
+    let (s, v) = post(addr, "/api/game/save", &body).await;
+    assert_eq!(s, 200, "{v}");
+    let pdn = v["text"].as_str().unwrap().to_string();
+    assert!(
+        pdn.replace('\n', " ").contains(
+            "{A test} 1. 9-14 22-18 {the usual {reply)} (1... 23-19 {a side line} 2. 11-15) 2. 11-15 *"
+        ),
+        "{pdn}"
+    );
+    let body = serde_json::json!({"game": "english-checkers", "text": pdn}).to_string();
+    let (s, v) = post(addr, "/api/game/load", &body).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["moves"], serde_json::json!(["9-14", "22-18", "11-15"]));
+    assert_eq!(v["comment"], "A test");
+    assert_eq!(v["tree"][1]["comment"], "the usual {reply)");
+    assert_eq!(v["tree"][1]["variations"][0][0]["mv"], "23-19");
+    assert_eq!(v["tree"][1]["variations"][0][0]["short"], "23-19");
+    assert_eq!(v["tree"][1]["variations"][0][1]["mv"], "11-15");
+    // The animal games keep it in the JSON line, and name the moves.
+    let tree = serde_json::json!([{"mv": "c2c3", "variations": [[{"mv": "e2e3", "comment": "or the tiger"}]]}]);
+    let body = serde_json::json!({"game": "jungle-checkers", "tree": tree}).to_string();
+    let (s, v) = post(addr, "/api/game/save", &body).await;
+    assert_eq!(s, 200, "{v}");
+    let text = v["text"].as_str().unwrap().to_string();
+    let body = serde_json::json!({"game": "jungle-checkers", "text": text}).to_string();
+    let (s, v) = post(addr, "/api/game/load", &body).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["tree"][0]["variations"][0][0]["short"], "Te3");
+    assert_eq!(v["tree"][0]["variations"][0][0]["comment"], "or the tiger");
+    // Refusals name the place and the move.
+    for (path, body, want) in [
+        (
+            "/api/game/load",
+            r#"{"game":"english-checkers","text":"1. 9-14 (22-18 *"}"#,
+            "PDN line 1, column 9: unterminated variation",
+        ),
+        (
+            "/api/game/load",
+            r#"{"game":"english-checkers","text":"1. 9-14 22-18 (22-19) *"}"#,
+            "PDN line 1, column 16: move 1... 22-19 in a variation is not legal",
+        ),
+        (
+            "/api/game/save",
+            r#"{"game":"english-checkers","tree":[{"mv":"9-14","variations":[[{"mv":"9-15"}]]}]}"#,
+            "move 1. 9-15 in a variation is not legal",
+        ),
+        (
+            "/api/game/save",
+            r#"{"game":"english-checkers","moves":["10-14"],"tree":[{"mv":"9-14"}]}"#,
+            "not the tree's main line",
+        ),
+    ] {
+        let (s, v) = post(addr, path, body).await;
+        assert_eq!(s, 400, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(want), "{body}: {v}");
+    }
 }
 
 #[tokio::test]
