@@ -260,17 +260,8 @@ function showIteration(it, print) {
   const nps = it.ms > 0 ? `, ${(it.nodes / it.ms / 1000).toFixed(1)} M nodes/s` : "";
   $("evaltext").textContent = `Evaluation (White's side): ${text}, depth ${it.depth}${nps}`;
   S.arrow = it.pv[0] || null;
-  if (print && it.lines && it.lines.length > 1) {
-    const list = document.createElement("ol");
-    list.id = "lines";
-    list.setAttribute("aria-label", `Best lines at depth ${it.depth}`);
-    for (const l of it.lines) {
-      const li = document.createElement("li");
-      li.textContent = `${scoreText(l)[0]}  ${l.pv_short.join(" ")}`;
-      list.append(li);
-    }
-    $("analysis").replaceChildren(`depth ${it.depth}, ${it.lines.length} lines`, list);
-  } else if (print) {
+  if (print && it.lines && it.lines.length > 1) drawLines(it);
+  else if (print) {
     const lines = $("analysis").textContent.startsWith("Analysing") || $("lines") ? [] : $("analysis").textContent.split("\n");
     lines.unshift(`depth ${it.depth}  ${text}  ${it.pv_short.join(" ")}`);
     $("analysis").textContent = lines.slice(0, 8).join("\n");
@@ -406,16 +397,20 @@ function render() {
   // The move list: numbered, the first mover's move and the reply paired.
   const first = FIRST[g.name] || "white";
   const startSide = S.cursor % 2 === 0 ? v.side : other(v.side);
-  let html = "", i = 0, num = 1;
+  let html = S.tree.comment ? `<li class="var">${commentHtml(S.tree.comment)}</li>` : "", i = 0, num = 1;
   if (startSide !== first && g.moves.length) { html += `<li><span class="num">1.</span><span class="mv gap">…</span>${moveButton(0)}</li>`; i = 1; num = 2; }
-  if (i === 1) html += variations(0);
+  if (i === 1) html += comments(0, 1) + variations(0);
   for (; i < g.moves.length; i += 2, num++) {
     html += `<li><span class="num">${num}.</span>${moveButton(i)}${i + 1 < g.moves.length ? moveButton(i + 1) : ""}</li>`;
-    html += variations(i) + (i + 1 < g.moves.length ? variations(i + 1) : "");
+    html += comments(i, Math.min(i + 2, g.moves.length)) + variations(i) + (i + 1 < g.moves.length ? variations(i + 1) : "");
   }
   $("moves").innerHTML = html;
   $("promote").disabled = !variationDepth(S.tree, g.moves, g.moves.length) || S.mode === "editing";
   $("cutline").disabled = S.cursor === 0 || S.mode === "editing";
+  // The comment field: the move shown's (before the first: the game's).
+  $("commentlabel").textContent = S.cursor ? `Comment on ${g.names[S.cursor - 1]}` : "Comment before the first move";
+  const here = nodeAt(S.tree, g.moves, S.cursor);
+  if (document.activeElement !== $("commenttext")) $("commenttext").value = (here && here.comment) || "";
   const cur = $("moves").querySelector("[aria-current]");
   if (cur) cur.scrollIntoView({ block: "nearest" });
   $("legal").innerHTML = v.legal.map((m) => `<button class="mv" data-m="${m.coord}">${m.short}</button>`).join(" ");
@@ -447,8 +442,17 @@ function glide() {
 // The variations branching off the line shown at its move i, each in
 // brackets under the move, each of its moves a button to its position.
 function variations(i) {
-  return branches(S.tree, S.game.moves, i).map((v) => `<li class="var">(${v.map((m) => `<button class="mv" data-line="${m.line.join(",")}">${m.name}</button>`).join(" ")})</li>`).join("");
+  return branches(S.tree, S.game.moves, i).map((v) => `<li class="var">(${v.map((m) => `<button class="mv" data-line="${m.line.join(",")}">${m.name}</button>${m.comment ? " " + commentHtml(m.comment) : ""}`).join(" ")})</li>`).join("");
 }
+// The comments on the main line's moves a to b (exclusive), each on a
+// line of its own under its move. Comments are the player's or a file's
+// text: escaped, never markup.
+function comments(a, b) {
+  let html = "";
+  for (let i = a; i < b; i++) { const n = nodeAt(S.tree, S.game.moves, i + 1); if (n && n.comment) html += `<li class="var">${S.game.names[i]}: ${commentHtml(n.comment)}</li>`; }
+  return html;
+}
+function commentHtml(text) { return `<span class="comment">${text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`; }
 function moveButton(i) {
   const current = i === S.cursor - 1;
   return `<button class="mv${current ? " current" : ""}" data-i="${i}"${current ? ' aria-current="step"' : ""}>${S.game.names[i]}${reviewMark(i)}</button>`;
@@ -629,6 +633,18 @@ function ui() {
     const moves = S.game.moves.slice(0, n).concat(next ? [next.mv, ...mainAfter(next)] : []);
     show({ ...S.game, resigned: null, timeout: null, moves }, n, "cut");
   });
+  // A comment on the move shown, kept in the tree (an empty one removes it).
+  const setComment = () => {
+    const n = S.game && nodeAt(S.tree, S.game.moves, S.cursor);
+    if (!n || S.mode === "editing") return;
+    const text = $("commenttext").value.trim();
+    if (text) n.comment = text; else delete n.comment;
+    keep(); render();
+    say(text ? "Comment kept." : "Comment removed.");
+  };
+  $("setcomment").addEventListener("click", setComment);
+  $("commenttext").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); setComment(); } });
+  initLines();
   initReview();
   initClock();
   $("retry").addEventListener("click", () => { const r = retryAction; say(""); if (r) r(); });
@@ -779,7 +795,8 @@ async function prove() {
 // shows it in the text box.
 async function save() {
   try {
-    const r = await api("/api/game/save", positionOf(S.game, S.game.moves.length));
+    // The whole tree: its main line, comments and variations.
+    const r = await api("/api/game/save", { ...positionOf(S.game, 0), comment: S.tree.comment || null, tree: plyLine(S.tree) });
     $("gametext").value = r.text;
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([r.text], { type: "text/plain" }));
@@ -790,7 +807,10 @@ async function save() {
 async function loadText(text) {
   try {
     const r = await api("/api/game/load", { game: S.game.name, text });
-    await show({ name: r.game, rules: r.rules, start: r.start, moves: r.moves, names: [] }, r.moves.length, "load");
+    const tree = node(null);
+    if (r.comment) tree.comment = r.comment;
+    growPlies(tree, r.tree);
+    await show({ name: r.game, rules: r.rules, start: r.start, moves: r.moves, names: [], tree }, r.moves.length, "load");
   } catch (e) { say(`Not loaded: ${e.message}.`); }
 }
 

@@ -1,5 +1,6 @@
 // The game's move tree (docs/web.md, "Variations"): every line played in
-// the game is kept. A node is { mv, name, kids }, the root has no move;
+// the game is kept. A node is { mv, name, kids, comment? } (the root's
+// comment: the one before the first move), the root has no move;
 // a node's first kid is its main continuation, the others variations. The
 // page's `S.game.moves` is the line shown (the path to the position shown
 // and the main continuation after it); this file keeps the tree in step
@@ -87,16 +88,44 @@ function branches(root, moves, i) {
   return parent.kids.filter((k) => k.mv !== moves[i]).map((k) => {
     const out = [];
     let path = moves.slice(0, i), at = k;
-    while (at) { path = path.concat([at.mv]); out.push({ line: path, name: at.name }); at = at.kids[0]; }
+    while (at) { path = path.concat([at.mv]); out.push({ line: path, name: at.name, comment: at.comment }); at = at.kids[0]; }
     return out;
   });
 }
 
-// A compact copy for storage ([mv, name, kids…]) and back.
-function packTree(n) { return [n.mv, n.name, n.kids.map(packTree)]; }
+// A compact copy for storage ([mv, name, kids…, comment?]) and back.
+function packTree(n) { return [n.mv, n.name, n.kids.map(packTree)].concat(n.comment ? [n.comment] : []); }
 function unpackTree(p) {
-  if (!Array.isArray(p) || p.length !== 3 || !Array.isArray(p[2])) return null;
+  if (!Array.isArray(p) || p.length < 3 || p.length > 4 || !Array.isArray(p[2])) return null;
   const n = node(p[0], p[1]);
+  if (typeof p[3] === "string") n.comment = p[3];
   for (const k of p[2]) { const u = unpackTree(k); if (!u) return null; n.kids.push(u); }
   return n;
+}
+
+// The tree as the server saves it (PDN's order): the main line after a
+// node as moves { mv, comment?, variations? }, each move's variations
+// (the other kids of its parent) lines of their own. Nested as deep as
+// the variations are, not as long as the lines.
+function plyLine(n) {
+  const out = [];
+  for (let at = n; at.kids.length; at = at.kids[0]) {
+    const [main, ...alts] = at.kids, p = { mv: main.mv };
+    if (main.comment) p.comment = main.comment;
+    if (alts.length) p.variations = alts.map((a) => plyLine({ kids: [a] }));
+    out.push(p);
+  }
+  return out;
+}
+// And back: a loaded game's moves ({ mv, short, comment?, variations? })
+// grown under `parent`, each main move its parent's first kid.
+function growPlies(parent, plies) {
+  let at = parent;
+  for (const p of plies) {
+    const kid = node(p.mv, p.short);
+    if (p.comment) kid.comment = p.comment;
+    at.kids.push(kid);
+    for (const v of p.variations || []) growPlies(at, v);
+    at = kid;
+  }
 }
