@@ -43,6 +43,10 @@ pub async fn tree() -> impl IntoResponse {
     javascript(include_str!("../assets/tree.js"))
 }
 
+pub async fn lines() -> impl IntoResponse {
+    javascript(include_str!("../assets/lines.js"))
+}
+
 pub async fn style() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
