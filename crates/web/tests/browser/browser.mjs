@@ -6,7 +6,8 @@
 // started again mid-game), each ending in a consistent game whose next
 // legal move is accepted; the phone viewport; axe-core; screenshots. Then
 // a reload, a shared link, a game from the keyboard alone, several lines,
-// a game review and clocks.
+// a game review and clocks, a game's tree in PDN and the engine's lines
+// played into it.
 // Usage: node browser.mjs ZOO_BIN PORT TABLES_DIR SCREENSHOT_DIR
 // (crates/cli/tests/it/browser.rs). ZOO_PAGE_URL, when set, is where the page
 // is loaded from (a server of the assets on disk, while working on them);
@@ -101,6 +102,7 @@ try {
     ["several lines", () => severalLines(page)],
     ["review and clocks", () => reviewAndClocks(page)],
     ["variations", () => variationsKept(page)],
+    ["tree in PDN, engine lines", () => treeAndLines(page)],
   ];
   for (const [i, [name, run]] of journeys.entries()) {
     if (i % shards !== shard) continue;
@@ -814,6 +816,107 @@ async function variationsKept(page) {
   await page.click('#moves button[data-i="2"]');
   await idle(page);
   await consistent(page, "the move tree");
+  await page.evaluate(() => { document.getElementById("legalbox").open = false; });
+}
+
+// The tree in PDN: an English checkers game with a variation and
+// comments saved, a new game, the text loaded back: the variation and the
+// comments are in the move list (and after a reload); a bad variation is
+// refused naming its move. Then the engine's lines: a move of a line
+// previews its position on a small board (Escape closes it), Enter plays
+// the line to it into the game as a variation, the old line kept.
+async function treeAndLines(page) {
+  await newGame(page, "english-checkers", "none");
+  await page.evaluate(() => { document.getElementById("legalbox").open = true; });
+  const playLegal = async (m) => {
+    const n = await moveCount(page);
+    await page.click(`#legal button[data-m="${m}"]`);
+    await page.waitForFunction((c) => document.querySelectorAll("#moves button[data-i]").length === c, n + 1, { timeout: 5000 });
+    await idle(page);
+  };
+  const comment = async (text) => {
+    await page.fill("#commenttext", text);
+    await page.click("#setcomment");
+    await page.waitForFunction((t) => document.getElementById("moves").textContent.includes(t), text, { timeout: 2000 })
+      .catch(async () => fail(`the comment "${text}" is not in the move list: "${await page.textContent("#moves")}"`));
+  };
+  const first = (await legal(page))[0];
+  await playLegal(first);
+  await comment("the opening move");
+  const main = (await legal(page))[0];
+  await playLegal(main);
+  await page.click('#moves button[data-i="0"]');
+  await page.waitForFunction(() => document.body.dataset.mode === "reviewing");
+  const side = (await legal(page)).find((m) => m !== main);
+  await page.click(`#legal button[data-m="${side}"]`);
+  await page.waitForFunction(() => document.querySelector("#moves li.var button") && document.body.dataset.mode === "idle", null, { timeout: 5000 });
+  await comment("a side line");
+  await page.click("#save");
+  await page.waitForFunction(() => document.getElementById("gametext").value.includes("("), null, { timeout: 5000 })
+    .catch(async () => fail(`the saved PDN has no variation: ${await page.inputValue("#gametext")}`));
+  const pdn = await page.inputValue("#gametext");
+  check(pdn.includes(`1. ${first} {the opening move} 1... ${main} (1... ${side} {a side line}) *`), `the saved PDN: ${pdn}`);
+  await page.click("#new");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button[data-i]").length === 0);
+  await page.click("#loadtext");
+  const loaded = () => page.waitForFunction(([s]) => {
+    const v = document.querySelector("#moves li.var button");
+    return document.querySelectorAll("#moves button[data-i]").length === 2 && v && v.textContent === s
+      && document.getElementById("moves").textContent.includes("a side line") && document.getElementById("moves").textContent.includes("the opening move");
+  }, [side], { timeout: 5000 });
+  await loaded().catch(async () => fail(`the loaded game lost its tree: "${await page.textContent("#moves")}"`));
+  check((await page.textContent('#moves button[data-i="1"]')) === main, "the loaded main line is not the saved one");
+  console.log("tree saved and loaded: " + (await page.textContent("#moves")));
+  await page.reload();
+  await page.waitForSelector("#board rect.sq");
+  await loaded().catch(async () => fail(`a reload lost the comments: "${await page.textContent("#moves")}"`));
+  await page.fill("#gametext", "1. 9-14 22-18 (22-19) *");
+  await page.click("#loadtext");
+  await page.waitForFunction(() => /Not loaded/.test(document.getElementById("messagetext").textContent), null, { timeout: 5000 });
+  check((await message(page)).includes("move 1... 22-19 in a variation is not legal"), `a bad variation: "${await message(page)}"`);
+
+  // The engine's lines, from the start of a game of one move.
+  await newGame(page, "english-checkers", "none");
+  await page.evaluate(() => { document.getElementById("legalbox").open = true; });
+  const played = (await legal(page))[0];
+  await playLegal(played);
+  await page.focus("#analyse");
+  await page.keyboard.press("Home");
+  await page.selectOption("#multipv", "3");
+  await page.waitForFunction(() => document.body.dataset.mode === "reviewing" && !document.querySelector("#moves [aria-current]"));
+  await page.click("#analyse");
+  // The server caps the analysis at 2 s: its last lines then stay.
+  await page.waitForFunction(() => /Done: best move/.test(document.getElementById("analysis").textContent) && document.querySelector("#lines button[data-pv]"), null, { timeout: 10000 })
+    .catch(async () => fail(`no lines to click: "${await page.textContent("#analysis")}"`));
+  const lines = await page.$$eval("#lines li", (ls) => ls.map((l) => [...l.querySelectorAll("button")].map((b) => b.dataset.pv)));
+  const line = lines.find((l) => l.length >= 2 && l[0] !== played);
+  if (!line) throw new Error(`no line of two moves that leaves ${played}: ${JSON.stringify(lines)}`);
+  const target = `#lines button[data-pv="${line[1]}"]`;
+  const fen = await page.inputValue("#fen");
+  await page.hover(target);
+  await page.waitForFunction(() => !document.getElementById("preview").hidden && document.querySelector("#previewboard g.piece"), null, { timeout: 5000 })
+    .catch(() => fail("pointing at a line's move shows no preview"));
+  check(/^Preview, not played/.test(await page.textContent("#previewtext")), `the preview is not marked: "${await page.textContent("#previewtext")}"`);
+  check((await page.inputValue("#fen")) === fen && (await moveCount(page)) === 1, "the preview changed the game");
+  await page.keyboard.press("Escape");
+  check(await page.isHidden("#preview"), "Escape did not close the preview");
+  // From the keyboard: the focus previews, Enter plays the line to it.
+  await page.focus(target);
+  await page.waitForFunction(() => !document.getElementById("preview").hidden, null, { timeout: 5000 })
+    .catch(() => fail("focusing a line's move shows no preview"));
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(([l, p]) => new URL(document.getElementById("link").value).searchParams.get("moves") === l
+    && document.querySelectorAll("#moves button[data-i]").length === 2
+    && [...document.querySelectorAll("#moves li.var button")].some((b) => b.dataset.line === p), [line[1], played], { timeout: 5000 })
+    .catch(async () => fail(`the line was not played as a variation: "${await page.textContent("#moves")}" ${await page.inputValue("#link")}`));
+  check(/as a variation/.test(await message(page)), `the line played: "${await message(page)}"`);
+  check(await page.isHidden("#preview"), "the preview stays after the line is played");
+  console.log("engine line played: " + (await page.textContent("#moves")));
+  await page.mouse.move(0, 0);
+  await page.click("#analyse");
+  await page.selectOption("#multipv", "1");
+  await idle(page);
+  await consistent(page, "an engine line played");
   await page.evaluate(() => { document.getElementById("legalbox").open = false; });
 }
 
