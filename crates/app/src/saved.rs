@@ -112,7 +112,11 @@ fn clean(c: Option<String>) -> Option<String> {
 /// The move number PDN gives ply `j` of a game (0: the first move):
 /// `3.` for the first mover's, `3...` for the reply.
 fn move_number(j: usize) -> String {
-    format!("{}{}", j / 2 + 1, if j % 2 == 0 { "." } else { "..." })
+    format!(
+        "{}{}",
+        j / 2 + 1,
+        if j.is_multiple_of(2) { "." } else { "..." }
+    )
 }
 
 /// The animal games' format: the keys of `zoo match`'s game records that

@@ -266,7 +266,7 @@ fn tokens(line: &[Ply], first: usize, out: &mut Vec<String>) {
     let mut numbered = false;
     for (k, p) in line.iter().enumerate() {
         let j = first + k;
-        if j % 2 == 0 {
+        if j.is_multiple_of(2) {
             out.push(format!("{}.", j / 2 + 1));
         } else if k == 0 || !numbered {
             out.push(format!("{}...", j / 2 + 1));
