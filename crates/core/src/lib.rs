@@ -35,6 +35,7 @@ pub mod eval;
 pub mod files;
 pub mod game;
 pub mod memory;
+pub mod nnue;
 pub mod oracle;
 pub mod perft;
 pub mod repetition;
