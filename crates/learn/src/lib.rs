@@ -4,7 +4,8 @@
 //! a numeric one, pessimistic pruning at a confidence (0.25 by default in
 //! C4.5), and the weakest-link sequence of smaller trees that trades
 //! leaves for errors. Nothing here knows of games: zoo-app turns endgame
-//! tables into rows.
+//! tables into rows. The trainer of the learned evaluation ([`nnue`]) is
+//! here too: rows of sparse features and a target, no game in sight.
 //!
 //! ```
 //! use zoo_learn::{Dataset, GrowOptions, Tree};
@@ -73,6 +74,7 @@
 
 #![warn(missing_docs)]
 
+pub mod nnue;
 mod data;
 mod error;
 mod grow;
