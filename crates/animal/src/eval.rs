@@ -323,20 +323,38 @@ pub enum AnimalEval {
     LiteratureD(LiteratureD),
     /// Literature A: a development table and material (`development`).
     Development(Development),
+    /// The learned evaluation (`nnue`, `nnue:PATH`); made per board by
+    /// [`AnimalEval::for_board`].
+    Net(crate::nnue::NetEval),
 }
 
 impl AnimalEval {
     /// The names [`AnimalEval::by_name`] accepts, the default first.
-    pub const NAMES: [&'static str; 4] = ["strong", "simple", "development", "literature-d"];
-    /// The evaluation of this name, or a message listing the names.
+    pub const NAMES: [&'static str; 5] =
+        ["strong", "simple", "development", "literature-d", "nnue"];
+    /// The evaluation of this name for board `B` (`nnue:PATH` names a net
+    /// file of `zoo train`), or a message listing the names.
+    pub fn for_board<B: Board>(name: &str) -> Result<AnimalEval, String> {
+        if name == "nnue" {
+            return crate::nnue::NetEval::embedded::<B>().map(AnimalEval::Net);
+        }
+        if let Some(path) = name.strip_prefix("nnue:") {
+            return crate::nnue::NetEval::from_file::<B>(std::path::Path::new(path))
+                .map(AnimalEval::Net);
+        }
+        Self::by_name(name)
+    }
+    /// The hand-written evaluation of this name, or a message listing the
+    /// names (the learned one needs its board: [`AnimalEval::for_board`]).
     pub fn by_name(name: &str) -> Result<AnimalEval, String> {
         match name {
             "strong" => Ok(AnimalEval::Strong(Strong::default())),
             "simple" => Ok(AnimalEval::Simple(Simple)),
             "development" => Ok(AnimalEval::Development(Development)),
             "literature-d" => Ok(AnimalEval::LiteratureD(LiteratureD)),
+            "nnue" => Err("the learned evaluation has a net per board: AnimalEval::for_board".into()),
             _ => Err(format!(
-                "unknown evaluation {name:?}; expected one of: {}",
+                "unknown evaluation {name:?}; expected one of: {}, nnue:PATH",
                 Self::NAMES.join(", ")
             )),
         }
@@ -350,6 +368,7 @@ impl<B: Board> Evaluator<Position<B>> for AnimalEval {
             AnimalEval::Simple(e) => Evaluator::<Position<B>>::name(e),
             AnimalEval::Development(e) => Evaluator::<Position<B>>::name(e),
             AnimalEval::LiteratureD(e) => Evaluator::<Position<B>>::name(e),
+            AnimalEval::Net(e) => Evaluator::<Position<B>>::name(e),
         }
     }
     #[inline]
@@ -359,6 +378,7 @@ impl<B: Board> Evaluator<Position<B>> for AnimalEval {
             AnimalEval::Simple(e) => e.evaluate(pos),
             AnimalEval::Development(e) => e.evaluate(pos),
             AnimalEval::LiteratureD(e) => e.evaluate(pos),
+            AnimalEval::Net(e) => e.evaluate(pos),
         }
     }
     #[inline]

@@ -41,6 +41,7 @@ pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod movegen;
+pub mod nnue;
 pub mod notation;
 pub mod position;
 pub mod render;

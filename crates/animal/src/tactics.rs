@@ -65,12 +65,12 @@ impl<B: Board> EngineGame for Position<B> {
         // The strongest measured first (docs/search.md, self-play matches):
         // our `strong` in Jungle, literature A's tables in Jungle Checkers.
         if B::KINDS == 4 {
-            &["development", "strong", "simple"]
+            &["development", "strong", "simple", "nnue"]
         } else {
             &AnimalEval::NAMES
         }
     }
     fn eval_by_name(name: &str) -> Result<AnimalEval, String> {
-        AnimalEval::by_name(name)
+        AnimalEval::for_board::<B>(name)
     }
 }
