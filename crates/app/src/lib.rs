@@ -34,6 +34,7 @@ pub mod saved;
 pub mod session;
 pub mod solve;
 pub mod tables;
+pub mod train;
 pub mod trees;
 
 pub use error::AppError;

@@ -43,6 +43,8 @@ enum Command {
     Tb(cmd::tb::TbArgs),
     /// Decision trees (C4.5) learned from the 2-piece Jungle table (docs/trees.md).
     Tree(cmd::tree::TreeArgs),
+    /// The learned evaluation of the animal games, from self-play (docs/search.md).
+    Train(cmd::train::TrainArgs),
     /// Prove a position by proof-number search; write or re-check proofs.
     Solve(cmd::solve::SolveArgs),
     /// The web board and its JSON API (docs/web.md).
@@ -81,6 +83,7 @@ fn main() {
         Command::Experiment(a) => cmd::experiment::run(a),
         Command::Tb(a) => cmd::tb::run(a),
         Command::Tree(a) => cmd::tree::run(a),
+        Command::Train(a) => cmd::train::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Serve(a) => cmd::serve::run(a),
     };

@@ -19,3 +19,5 @@ pub mod uci;
 pub mod tb;
 // Decision trees over the tables (zoo-learn).
 pub mod tree;
+// The learned evaluation (zoo-learn's trainer).
+pub mod train;

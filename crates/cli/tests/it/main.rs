@@ -30,4 +30,5 @@ mod serve_cli;
 mod solve_cli;
 mod solve_store_cli;
 mod tb_cli;
+mod train_cli;
 mod wdl_engine_cli;

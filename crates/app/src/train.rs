@@ -1,0 +1,400 @@
+//! `zoo train`: the learned evaluation of the animal games, made from
+//! self-play. Games are played from a few random plies by the engine at a
+//! fixed depth with the game's default evaluation; every position whose
+//! best move is quiet and whose score is not a mate is kept with that
+//! score and the game's result; a net ([`zoo_core::nnue`]) is then trained
+//! on `λ·σ(score/k) + (1−λ)·result`, with `k` fitted to the results
+//! (Texel's way), and written quantised. The same seed gives the same
+//! positions and the same net.
+//!
+//! With tables (`--tb DIR`), a position they hold is trained on its
+//! exact value instead (1 won, ½ drawn, 0 lost for the side to move).
+//!
+//! The positions can be saved (`FEN | score | result | game` lines) and
+//! trained on again without playing (`--data`).
+
+use crate::{AppError, AppGame, GameKind};
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+use zoo_animal::{nnue, Board, Position};
+use zoo_core::{files, EngineGame, Game, History, MoveList, Outcome, Side, EVAL_LIMIT};
+use zoo_learn::nnue::{fit_k, Epoch, Sample, TrainOptions};
+use zoo_search::{Config, Engine, Limits};
+
+/// What to train.
+#[derive(Debug, Clone)]
+pub struct TrainRequest {
+    /// An animal game.
+    pub game: GameKind,
+    /// Its rule set for self-play (`None`: the default).
+    pub rules: Option<String>,
+    /// Self-play games to play (ignored with `data`).
+    pub games: usize,
+    /// Depth of the engine's search at each move of self-play.
+    pub depth: u32,
+    /// Positions files to train on instead of playing.
+    pub data: Vec<PathBuf>,
+    /// Where to save the positions played.
+    pub save_data: Option<PathBuf>,
+    /// Weight of the search's score in the target; the rest is the result.
+    pub lambda: f32,
+    /// The net's shape and schedule; `inputs` is set from the game.
+    pub options: TrainOptions,
+    /// Tables whose exact values replace the target where a position is
+    /// in them (`None`: no tables).
+    pub tb: Option<PathBuf>,
+    /// The net file to write.
+    pub out: PathBuf,
+}
+
+/// One kept position of self-play.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    /// The position.
+    pub fen: String,
+    /// The search's score for the side to move.
+    pub score: i32,
+    /// The game's result for the side to move: 1, 0.5 or 0.
+    pub result: f32,
+    /// The game it comes from (games `g % 20 == 19` validate).
+    pub game: usize,
+}
+
+/// What a training run did.
+#[derive(Debug, Clone)]
+pub struct TrainReport {
+    /// Games played (0 when trained from files).
+    pub games: usize,
+    /// Positions trained on and held out.
+    pub positions: (usize, usize),
+    /// The fitted `k` of `σ(score/k)`.
+    pub k: f32,
+    /// Positions whose target is the tables' exact value.
+    pub exact: usize,
+    /// Each epoch's losses.
+    pub epochs: Vec<Epoch>,
+    /// Seconds of self-play and of training.
+    pub seconds: (f64, f64),
+    /// Bytes of the net written.
+    pub bytes: u64,
+}
+
+/// What a run reports while it works.
+#[derive(Debug, Clone, Copy)]
+pub enum TrainEvent {
+    /// Games finished of those asked.
+    Played(usize, usize),
+    /// An epoch ended.
+    Epoch(Epoch),
+}
+
+const DATA_HEADER: &str = "# zoo train positions: FEN | search score (side to move) | result (side to move: 1 win, 0.5 draw, 0 loss) | game\n";
+/// Plies after which a self-play game is scored a draw.
+const MAX_PLIES: usize = 400;
+
+/// Plays, trains and writes the net of `req`.
+pub fn train(
+    req: &TrainRequest,
+    on: &(dyn Fn(TrainEvent) + Sync),
+) -> Result<TrainReport, AppError> {
+    match req.game {
+        GameKind::Jungle => train_on::<zoo_animal::Jungle>(req, on),
+        GameKind::JungleCheckers => train_on::<zoo_animal::JungleCheckers>(req, on),
+        g => Err(AppError::Option(format!(
+            "zoo train makes the animal games' learned evaluation; {g} has none"
+        ))),
+    }
+}
+
+fn train_on<B: Board>(
+    req: &TrainRequest,
+    on: &(dyn Fn(TrainEvent) + Sync),
+) -> Result<TrainReport, AppError>
+where
+    Position<B>: AppGame,
+{
+    if req.options.hidden == 0 || req.options.hidden > zoo_core::nnue::MAX_HIDDEN {
+        return Err(AppError::Option(format!(
+            "--hidden must be 1 to {}",
+            zoo_core::nnue::MAX_HIDDEN
+        )));
+    }
+    if !(0.0..=1.0).contains(&req.lambda) {
+        return Err(AppError::Option("--lambda must be within 0 and 1".into()));
+    }
+    files::check_writable(&req.out)?;
+    let rules = crate::games::rules_of::<Position<B>>(req.rules.as_deref())?;
+    let started = Instant::now();
+    let (records, games) = if req.data.is_empty() {
+        if req.games == 0 {
+            return Err(AppError::Option("--games must be at least 1".into()));
+        }
+        let r = self_play::<B>(&rules, req.games, req.depth, req.options.seed, on);
+        if let Some(path) = &req.save_data {
+            files::save(path, |w| {
+                w.write_all(DATA_HEADER.as_bytes())?;
+                for r in &r {
+                    writeln!(w, "{} | {} | {} | {}", r.fen, r.score, r.result, r.game)?;
+                }
+                Ok(())
+            })?;
+        }
+        (r, req.games)
+    } else {
+        let mut all = Vec::new();
+        for path in &req.data {
+            let text = files::read_text(path, 4 << 30, "positions file")?;
+            all.extend(
+                parse_records(&text)
+                    .map_err(|e| AppError::Input(format!("{}: {e}", path.display())))?,
+            );
+        }
+        (all, 0)
+    };
+    let played = started.elapsed().as_secs_f64();
+    if records.is_empty() {
+        return Err(AppError::Input("no positions to train on".into()));
+    }
+    let scores: Vec<f32> = records.iter().map(|r| r.score as f32).collect();
+    let results: Vec<f32> = records.iter().map(|r| r.result).collect();
+    let k = fit_k(&scores, &results).expect("positions exist");
+    let oracle = match &req.tb {
+        Some(dir) => Some(
+            Position::<B>::open_tables(dir, &rules)?
+                .ok_or_else(|| {
+                    AppError::Input(format!("no {} tables in {}", req.game, dir.display()))
+                })?
+                .oracle,
+        ),
+        None => None,
+    };
+    let (mut fit, mut held, mut exact) = (Vec::new(), Vec::new(), 0);
+    for r in &records {
+        let pos = Position::<B>::from_fen(&r.fen, &rules)?;
+        let known = oracle
+            .as_ref()
+            .filter(|o| pos.piece_count() <= o.max_pieces())
+            .and_then(|o| o.probe(&pos));
+        let target = match known.map(|v| v.outcome) {
+            Some(o) => {
+                exact += 1;
+                match o {
+                    Outcome::Win => 1.0,
+                    Outcome::Draw => 0.5,
+                    Outcome::Loss => 0.0,
+                }
+            }
+            None => req.lambda * sigmoid(r.score as f32 / k) + (1.0 - req.lambda) * r.result,
+        };
+        let s = sample_of(&pos, target);
+        if r.game % 20 == 19 {
+            held.push(s);
+        } else {
+            fit.push(s);
+        }
+    }
+    let opts = TrainOptions {
+        inputs: nnue::inputs::<B>(),
+        k,
+        ..req.options.clone()
+    };
+    let trained_at = Instant::now();
+    let mut epochs = Vec::new();
+    let net = zoo_learn::nnue::train(&fit, &held, &opts, &mut |e| {
+        epochs.push(e);
+        on(TrainEvent::Epoch(e));
+    });
+    let bytes = files::save_bytes(&req.out, &net.quantise().to_bytes())?;
+    Ok(TrainReport {
+        games,
+        positions: (fit.len(), held.len()),
+        k,
+        exact,
+        epochs,
+        seconds: (played, trained_at.elapsed().as_secs_f64()),
+        bytes,
+    })
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The training sample of `pos` with target `target`.
+pub fn sample_of<B: Board>(pos: &Position<B>, target: f32) -> Sample {
+    let stm = pos.stm();
+    let (mut us, mut them) = (Vec::with_capacity(16), Vec::with_capacity(16));
+    nnue::for_each_feature(pos, stm, |f| us.push(f as u16));
+    nnue::for_each_feature(pos, stm.flip(), |f| them.push(f as u16));
+    Sample::new(us, them, target)
+}
+
+/// Reads `FEN | score | result | game` lines (`#` comments and blank
+/// lines skipped).
+pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: &str| format!("line {}: {why}: {line:?}", i + 1);
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        if f.len() != 4 {
+            return Err(bad("expected `FEN | score | result | game`"));
+        }
+        let score: i32 = f[1].parse().map_err(|_| bad("bad score"))?;
+        let result: f32 = f[2].parse().map_err(|_| bad("bad result"))?;
+        if ![0.0, 0.5, 1.0].contains(&result) {
+            return Err(bad("a result is 0, 0.5 or 1"));
+        }
+        let game: usize = f[3].parse().map_err(|_| bad("bad game number"))?;
+        out.push(Record {
+            fen: f[0].to_string(),
+            score,
+            result,
+            game,
+        });
+    }
+    Ok(out)
+}
+
+/// Plays `games` games in parallel (each its own engine, its table cleared,
+/// so that the positions do not depend on the threads' schedule).
+pub fn self_play<B: Board>(
+    rules: &<Position<B> as Game>::Rules,
+    games: usize,
+    depth: u32,
+    seed: u64,
+    on: &(dyn Fn(TrainEvent) + Sync),
+) -> Vec<Record> {
+    let done = AtomicUsize::new(0);
+    let per_game: Vec<Vec<Record>> = (0..games)
+        .into_par_iter()
+        .map_init(
+            || {
+                Engine::new(
+                    Config {
+                        hash_mb: 16,
+                        ..Config::default()
+                    },
+                    Position::<B>::default_eval(),
+                    Default::default(),
+                )
+            },
+            |engine, g| {
+                engine.clear();
+                let r = play_one::<B>(engine, rules, depth, seed, g);
+                on(TrainEvent::Played(
+                    done.fetch_add(1, Ordering::Relaxed) + 1,
+                    games,
+                ));
+                r
+            },
+        )
+        .collect();
+    per_game.into_iter().flatten().collect()
+}
+
+type AnimalEngine<B> = Engine<Position<B>, zoo_animal::AnimalEval, zoo_animal::AnimalTactics>;
+
+fn play_one<B: Board>(
+    engine: &mut AnimalEngine<B>,
+    rules: &<Position<B> as Game>::Rules,
+    depth: u32,
+    seed: u64,
+    game: usize,
+) -> Vec<Record> {
+    // SplitMix64 of (seed, game): the same game for the same seed anywhere.
+    let mut state = seed ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut pos = Position::<B>::start(rules);
+    let mut hist = History::starting_at(pos.default_repetition(), pos.key(), pos.piece_count());
+    let random_plies = 2 + (next() % 7) as usize;
+    let mut kept: Vec<(String, i32, Side)> = Vec::new();
+    let mut winner: Option<Side> = None;
+    for ply in 0..MAX_PLIES {
+        if let Some(o) = pos.outcome() {
+            winner = match o {
+                Outcome::Win => Some(pos.stm()),
+                Outcome::Loss => Some(pos.stm().flip()),
+                Outcome::Draw => None,
+            };
+            break;
+        }
+        if hist.is_draw() {
+            break;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = if ply < random_plies {
+            moves[(next() % moves.len() as u64) as usize]
+        } else {
+            let r = engine.search(&pos, &hist, &Limits::depth(depth), &mut |_| {});
+            let Some(best) = r.best else { break };
+            if r.mate.is_none()
+                && r.table.is_none()
+                && r.score.abs() < EVAL_LIMIT
+                && !pos.is_capture(best)
+            {
+                kept.push((pos.to_fen(), r.score, pos.stm()));
+            }
+            best
+        };
+        pos.make(mv);
+        hist.push(pos.key(), pos.piece_count());
+    }
+    kept.into_iter()
+        .map(|(fen, score, stm)| Record {
+            fen,
+            score,
+            result: match winner {
+                None => 0.5,
+                Some(w) if w == stm => 1.0,
+                Some(_) => 0.0,
+            },
+            game,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_parse_and_refuse() {
+        let r = parse_records("# c\n7/7/7/7/7/7/7 w | 12 | 0.5 | 3\n\n").unwrap();
+        assert_eq!(r.len(), 1);
+        assert_eq!((r[0].score, r[0].result, r[0].game), (12, 0.5, 3));
+        for bad in [
+            "a | b",
+            "x | 1 | 0.7 | 1",
+            "x | y | 1 | 1",
+            "x | 1 | 1 | -1",
+        ] {
+            assert!(parse_records(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn self_play_is_the_seeds() {
+        let rules = zoo_animal::JungleCheckersPos::default_rules();
+        let quiet = |_| {};
+        let a = self_play::<zoo_animal::JungleCheckers>(&rules, 3, 2, 5, &quiet);
+        let b = self_play::<zoo_animal::JungleCheckers>(&rules, 3, 2, 5, &quiet);
+        assert!(!a.is_empty());
+        assert_eq!(a, b);
+    }
+}
