@@ -43,7 +43,11 @@ fn bench(c: &mut Criterion) {
         b.iter(|| ps.iter().map(|p| net.evaluate(p) as i64).sum::<i64>())
     });
     g.bench_function("nnue-from-scratch", |b| {
-        b.iter(|| ps.iter().map(|p| net.evaluate_from_scratch(p) as i64).sum::<i64>())
+        b.iter(|| {
+            ps.iter()
+                .map(|p| net.evaluate_from_scratch(p) as i64)
+                .sum::<i64>()
+        })
     });
 }
 

@@ -352,7 +352,9 @@ impl AnimalEval {
             "simple" => Ok(AnimalEval::Simple(Simple)),
             "development" => Ok(AnimalEval::Development(Development)),
             "literature-d" => Ok(AnimalEval::LiteratureD(LiteratureD)),
-            "nnue" => Err("the learned evaluation has a net per board: AnimalEval::for_board".into()),
+            "nnue" => {
+                Err("the learned evaluation has a net per board: AnimalEval::for_board".into())
+            }
             _ => Err(format!(
                 "unknown evaluation {name:?}; expected one of: {}, nnue:PATH",
                 Self::NAMES.join(", ")

@@ -51,9 +51,9 @@ pub fn feature<B: Board>(persp: Side, side: Side, rank: usize, s: u8) -> usize {
 pub fn for_each_feature<B: Board>(pos: &Position<B>, persp: Side, mut f: impl FnMut(usize)) {
     let strength = &pos.rule_set().strength;
     for side in [Side::White, Side::Black] {
-        for kind in 0..B::KINDS {
+        for (kind, &st) in strength.iter().enumerate().take(B::KINDS) {
             if let Some(s) = pos.square_of(side, kind) {
-                let rank = (strength[kind] as usize).saturating_sub(1).min(B::KINDS - 1);
+                let rank = (st as usize).saturating_sub(1).min(B::KINDS - 1);
                 f(feature::<B>(persp, side, rank, s));
             }
         }
@@ -108,8 +108,7 @@ impl NetEval {
     /// The net in file `path`, read once per process (a net is a few
     /// hundred KB; the protocol may name the same file many times).
     pub fn from_file<B: Board>(path: &Path) -> Result<NetEval, String> {
-        static LOADED: OnceLock<Mutex<HashMap<std::path::PathBuf, &'static Net>>> =
-            OnceLock::new();
+        static LOADED: OnceLock<Mutex<HashMap<std::path::PathBuf, &'static Net>>> = OnceLock::new();
         let mut loaded = LOADED
             .get_or_init(Default::default)
             .lock()
@@ -119,8 +118,8 @@ impl NetEval {
                 return Ok(NetEval { net });
             }
         }
-        let bytes = zoo_core::files::read_limited(path, 64 << 20, "net file")
-            .map_err(|e| e.to_string())?;
+        let bytes =
+            zoo_core::files::read_limited(path, 64 << 20, "net file").map_err(|e| e.to_string())?;
         let net = parse(&bytes, inputs::<B>(), &path.display().to_string())?;
         // Kept for the process's life: an evaluation is `Copy` and is
         // handed to every search thread.
@@ -166,13 +165,18 @@ impl NetEval {
         let mut them = Accumulator::new(net);
         for_each_feature(pos, stm, |f| us.add(net, f));
         for_each_feature(pos, stm.flip(), |f| them.add(net, f));
-        net.output(&us, &them).clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)
+        net.output(&us, &them)
+            .clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)
     }
 
     fn evaluate_cached<B: Board>(&self, pos: &Position<B>, cache: &mut Cache) -> i32 {
         let net = self.net;
         let strength = pos.rule_set().strength;
-        let rank = |kind: usize| (strength[kind] as usize).saturating_sub(1).min(B::KINDS - 1);
+        let rank = |kind: usize| {
+            (strength[kind] as usize)
+                .saturating_sub(1)
+                .min(B::KINDS - 1)
+        };
         if !std::ptr::eq(cache.net, net) || cache.strength != strength {
             cache.net = net;
             cache.strength = strength;
@@ -278,11 +282,15 @@ mod tests {
         let mut random_net = |inputs: usize| {
             let h = 32;
             let mut w = |n: usize| -> Vec<f32> {
-                (0..n).map(|_| (next() % 2001) as f32 / 1000.0 - 1.0).collect()
+                (0..n)
+                    .map(|_| (next() % 2001) as f32 / 1000.0 - 1.0)
+                    .collect()
             };
             let (w1, b1, w2) = (w(inputs * h), w(h), w(2 * h));
             NetEval {
-                net: Box::leak(Box::new(Net::from_float(inputs, h, 1000, &w1, &b1, &w2, 0.1))),
+                net: Box::leak(Box::new(Net::from_float(
+                    inputs, h, 1000, &w1, &b1, &w2, 0.1,
+                ))),
             }
         };
         let jungle = random_net(inputs::<Jungle>());
@@ -303,7 +311,12 @@ mod tests {
                 } else {
                     p.make(moves[(next() % moves.len() as u64) as usize]);
                 }
-                assert_eq!(jungle.evaluate(p), jungle.evaluate_from_scratch(p), "{}", p.to_fen());
+                assert_eq!(
+                    jungle.evaluate(p),
+                    jungle.evaluate_from_scratch(p),
+                    "{}",
+                    p.to_fen()
+                );
             } else {
                 moves.clear();
                 c.legal_moves(&mut moves);
@@ -312,7 +325,12 @@ mod tests {
                 } else {
                     c.make(moves[(next() % moves.len() as u64) as usize]);
                 }
-                assert_eq!(jc.evaluate(&c), jc.evaluate_from_scratch(&c), "{}", c.to_fen());
+                assert_eq!(
+                    jc.evaluate(&c),
+                    jc.evaluate_from_scratch(&c),
+                    "{}",
+                    c.to_fen()
+                );
             }
         }
     }

@@ -1,6 +1,6 @@
 //! `zoo train`: the learned evaluation of the animal games, made from
 //! self-play. Games are played from a few random plies by the engine at a
-//! fixed depth with the game's default evaluation; every position whose
+//! fixed depth with a hand-written evaluation (`--play-eval` for another); every position whose
 //! best move is quiet and whose score is not a mate is kept with that
 //! score and the game's result; a net ([`zoo_core::nnue`]) is then trained
 //! on `λ·σ(score/k) + (1−λ)·result`, with `k` fitted to the results
@@ -34,6 +34,10 @@ pub struct TrainRequest {
     pub games: usize,
     /// Depth of the engine's search at each move of self-play.
     pub depth: u32,
+    /// The evaluation self-play searches with (`None`: the game's first
+    /// hand-written one, so that a net's recipe does not change when the
+    /// default evaluation does).
+    pub play_eval: Option<String>,
     /// Positions files to train on instead of playing.
     pub data: Vec<PathBuf>,
     /// Where to save the positions played.
@@ -131,7 +135,11 @@ where
         if req.games == 0 {
             return Err(AppError::Option("--games must be at least 1".into()));
         }
-        let r = self_play::<B>(&rules, req.games, req.depth, req.options.seed, on);
+        let eval = match &req.play_eval {
+            Some(name) => zoo_animal::AnimalEval::for_board::<B>(name).map_err(AppError::Option)?,
+            None => hand_written::<B>(),
+        };
+        let r = self_play::<B>(&rules, eval, req.games, req.depth, req.options.seed, on);
         if let Some(path) = &req.save_data {
             files::save(path, |w| {
                 w.write_all(DATA_HEADER.as_bytes())?;
@@ -218,6 +226,15 @@ where
     })
 }
 
+/// The game's first evaluation that is not the learned one.
+fn hand_written<B: Board>() -> zoo_animal::AnimalEval {
+    let name = Position::<B>::eval_names()
+        .iter()
+        .find(|n| !n.starts_with("nnue"))
+        .expect("a hand-written evaluation");
+    Position::<B>::eval_by_name(name).expect("listed names exist")
+}
+
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -265,6 +282,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
 /// so that the positions do not depend on the threads' schedule).
 pub fn self_play<B: Board>(
     rules: &<Position<B> as Game>::Rules,
+    eval: zoo_animal::AnimalEval,
     games: usize,
     depth: u32,
     seed: u64,
@@ -280,7 +298,7 @@ pub fn self_play<B: Board>(
                         hash_mb: 16,
                         ..Config::default()
                     },
-                    Position::<B>::default_eval(),
+                    eval,
                     Default::default(),
                 )
             },
@@ -392,8 +410,9 @@ mod tests {
     fn self_play_is_the_seeds() {
         let rules = zoo_animal::JungleCheckersPos::default_rules();
         let quiet = |_| {};
-        let a = self_play::<zoo_animal::JungleCheckers>(&rules, 3, 2, 5, &quiet);
-        let b = self_play::<zoo_animal::JungleCheckers>(&rules, 3, 2, 5, &quiet);
+        let eval = hand_written::<zoo_animal::JungleCheckers>();
+        let a = self_play::<zoo_animal::JungleCheckers>(&rules, eval, 3, 2, 5, &quiet);
+        let b = self_play::<zoo_animal::JungleCheckers>(&rules, eval, 3, 2, 5, &quiet);
         assert!(!a.is_empty());
         assert_eq!(a, b);
     }

@@ -46,7 +46,9 @@ pub enum NetError {
     #[error("not a zoo evaluation net (no ZOONNUE1 header)")]
     Magic,
     /// The sizes in the header are zero, too large, or not the file's.
-    #[error("net file has {len} bytes where its header ({inputs} inputs, {hidden} hidden) needs {want}")]
+    #[error(
+        "net file has {len} bytes where its header ({inputs} inputs, {hidden} hidden) needs {want}"
+    )]
     Size {
         /// Inputs in the header.
         inputs: u32,
@@ -102,7 +104,9 @@ impl fmt::Debug for Net {
 }
 
 fn quantise(w: f32, q: i32) -> i16 {
-    (w * q as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16
+    (w * q as f32)
+        .round()
+        .clamp(i16::MIN as f32, i16::MAX as f32) as i16
 }
 
 impl Net {
@@ -233,7 +237,8 @@ impl Net {
                 .map(|(&a, &w)| a.clamp(0, QA) as i64 * w as i64)
                 .sum()
         };
-        let sum = half(&us.0[..h], &self.w2[..h]) + half(&them.0[..h], &self.w2[h..]) + self.b2 as i64;
+        let sum =
+            half(&us.0[..h], &self.w2[..h]) + half(&them.0[..h], &self.w2[h..]) + self.b2 as i64;
         (sum * self.scale as i64 / (QA * QB) as i64) as i32
     }
 }
@@ -285,7 +290,11 @@ fn crc32(b: &[u8]) -> u32 {
     for &x in b {
         c ^= x as u32;
         for _ in 0..8 {
-            c = if c & 1 != 0 { (c >> 1) ^ 0xEDB8_8320 } else { c >> 1 };
+            c = if c & 1 != 0 {
+                (c >> 1) ^ 0xEDB8_8320
+            } else {
+                c >> 1
+            };
         }
     }
     !c
@@ -297,7 +306,15 @@ mod tests {
 
     fn small() -> Net {
         let w1: Vec<f32> = (0..12).map(|i| (i as f32 - 6.0) / 10.0).collect();
-        Net::from_float(4, 3, 400, &w1, &[0.1, 0.2, 0.3], &[1.0, -1.0, 0.5, -0.5, 0.25, 2.0], 0.05)
+        Net::from_float(
+            4,
+            3,
+            400,
+            &w1,
+            &[0.1, 0.2, 0.3],
+            &[1.0, -1.0, 0.5, -0.5, 0.25, 2.0],
+            0.05,
+        )
     }
 
     #[test]
@@ -312,8 +329,14 @@ mod tests {
         assert_eq!(Net::from_bytes(&b).unwrap(), net);
         let mut bad = b.clone();
         bad[HEADER + 3] ^= 1;
-        assert!(matches!(Net::from_bytes(&bad), Err(NetError::Checksum { .. })));
-        assert!(matches!(Net::from_bytes(&b[..b.len() - 1]), Err(NetError::Size { .. })));
+        assert!(matches!(
+            Net::from_bytes(&bad),
+            Err(NetError::Checksum { .. })
+        ));
+        assert!(matches!(
+            Net::from_bytes(&b[..b.len() - 1]),
+            Err(NetError::Size { .. })
+        ));
         assert_eq!(Net::from_bytes(b"ZOO"), Err(NetError::Magic));
         let mut huge = b.clone();
         huge[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
@@ -337,7 +360,11 @@ mod tests {
             out += (b1[j] + w1(2, j)).clamp(0.0, 1.0) * w2[3 + j];
         }
         let got = net.output(&us, &them);
-        assert!((got as f32 - out * 400.0).abs() <= 4.0, "{got} vs {}", out * 400.0);
+        assert!(
+            (got as f32 - out * 400.0).abs() <= 4.0,
+            "{got} vs {}",
+            out * 400.0
+        );
         us.remove(&net, 1);
         us.add(&net, 1);
         assert_eq!(net.output(&us, &them), got);

@@ -391,7 +391,12 @@ pub fn line_plot_xy(
     y_desc: &str,
     series: &[(String, Vec<(f64, f64)>)],
 ) -> Result<String> {
-    let points = || series.iter().flat_map(|s| s.1.iter()).filter(|p| p.1.is_finite());
+    let points = || {
+        series
+            .iter()
+            .flat_map(|s| s.1.iter())
+            .filter(|p| p.1.is_finite())
+    };
     let max_x = points().map(|p| p.0).fold(1.0f64, f64::max);
     let max_y = points().map(|p| p.1).fold(1e-9f64, f64::max) * 1.1;
     let mut svg = String::new();

@@ -74,10 +74,10 @@
 
 #![warn(missing_docs)]
 
-pub mod nnue;
 mod data;
 mod error;
 mod grow;
+pub mod nnue;
 mod prune;
 mod render;
 mod svg;

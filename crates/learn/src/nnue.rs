@@ -370,8 +370,8 @@ mod tests {
         let mut rng = Rng(7);
         (0..2000)
             .map(|_| {
-                let us: Vec<u16> = (0..6).filter(|_| rng.next() % 2 == 0).collect();
-                let them: Vec<u16> = (0..6).filter(|_| rng.next() % 2 == 0).collect();
+                let us: Vec<u16> = (0..6).filter(|_| rng.next().is_multiple_of(2)).collect();
+                let them: Vec<u16> = (0..6).filter(|_| rng.next().is_multiple_of(2)).collect();
                 let v = us.iter().filter(|&&f| f == 0 || f == 3).count() as f32
                     - them.iter().filter(|&&f| f == 0 || f == 3).count() as f32;
                 Sample::new(us, them, sigmoid(v))
@@ -394,7 +394,9 @@ mod tests {
             seed: 3,
         };
         let mut losses = Vec::new();
-        let net = train(train_set, val, &opts, &mut |e| losses.push(e.validation_loss));
+        let net = train(train_set, val, &opts, &mut |e| {
+            losses.push(e.validation_loss)
+        });
         assert!(losses[29] < losses[0] / 4.0, "{losses:?}");
         assert!(losses[29] < 0.002, "{losses:?}");
         let again = train(train_set, val, &opts, &mut |_| {});

@@ -25,6 +25,11 @@ pub struct TrainArgs {
     /// Search depth of each self-play move.
     #[arg(long, default_value_t = 5)]
     pub depth: u32,
+    /// The evaluation self-play searches with (default: the game's first
+    /// hand-written one, `strong` in Jungle, `development` in Jungle
+    /// Checkers; `nnue` plays the net, for a next generation).
+    #[arg(long, value_name = "NAME")]
+    pub play_eval: Option<String>,
     /// Train on these positions files (`--save-data` of an earlier run)
     /// instead of playing; repeatable.
     #[arg(long, value_name = "FILE")]
@@ -77,6 +82,7 @@ pub fn run(a: &TrainArgs) -> Result<()> {
         rules: a.rules.name(),
         games: a.games,
         depth: a.depth,
+        play_eval: a.play_eval.clone(),
         data: a.data.clone(),
         save_data: a.save_data.clone(),
         lambda: a.lambda,
@@ -124,7 +130,10 @@ pub fn run(a: &TrainArgs) -> Result<()> {
     if let Some(path) = &a.log {
         let mut csv = String::from("epoch,train_loss,validation_loss\n");
         for e in &report.epochs {
-            csv.push_str(&format!("{},{:.6},{:.6}\n", e.epoch, e.train_loss, e.validation_loss));
+            csv.push_str(&format!(
+                "{},{:.6},{:.6}\n",
+                e.epoch, e.train_loss, e.validation_loss
+            ));
         }
         zoo_core::files::save_bytes(path, csv.as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
@@ -133,7 +142,11 @@ pub fn run(a: &TrainArgs) -> Result<()> {
         let series = |name: &str, f: fn(&zoo_learn::nnue::Epoch) -> f64| {
             (
                 name.to_string(),
-                report.epochs.iter().map(|e| (e.epoch as f64, f(e))).collect(),
+                report
+                    .epochs
+                    .iter()
+                    .map(|e| (e.epoch as f64, f(e)))
+                    .collect(),
             )
         };
         let svg = zoo_lab::plot::line_plot_xy(

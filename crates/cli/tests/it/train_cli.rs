@@ -21,14 +21,30 @@ fn a_small_net_trains_reproduces_and_plays() {
     let dir = TempDir::new("train");
     let p = |name: &str| dir.0.join(name).to_str().unwrap().to_string();
     let common = [
-        "train", "--game", "jungle-checkers", "--hidden", "16", "--epochs", "8", "--seed", "2",
+        "train",
+        "--game",
+        "jungle-checkers",
+        "--hidden",
+        "16",
+        "--epochs",
+        "8",
+        "--seed",
+        "2",
     ];
-    let out = zoo_ok(
-        common.iter().copied().chain([
-            "--games", "80", "--depth", "3", "--out", &p("net.nnue"), "--save-data", &p("pos.txt"),
-            "--log", &p("loss.csv"), "--plot", &p("loss.svg"),
-        ]),
-    );
+    let out = zoo_ok(common.iter().copied().chain([
+        "--games",
+        "80",
+        "--depth",
+        "3",
+        "--out",
+        &p("net.nnue"),
+        "--save-data",
+        &p("pos.txt"),
+        "--log",
+        &p("loss.csv"),
+        "--plot",
+        &p("loss.svg"),
+    ]));
     let text = String::from_utf8(out.stdout).unwrap();
     let positions: usize = text
         .split(" positions")
@@ -44,28 +60,69 @@ fn a_small_net_trains_reproduces_and_plays() {
         .map(|l| l.split(',').map(|x| x.parse().unwrap()).collect())
         .collect();
     assert_eq!(rows.len(), 8);
-    assert!(rows[7][1] < rows[0][1] * 0.9, "training loss did not fall: {csv}");
-    assert!(std::fs::read_to_string(p("loss.svg")).unwrap().contains("<svg"));
+    assert!(
+        rows[7][1] < rows[0][1] * 0.9,
+        "training loss did not fall: {csv}"
+    );
+    assert!(std::fs::read_to_string(p("loss.svg"))
+        .unwrap()
+        .contains("<svg"));
     // The saved positions and the seed give the same net.
-    zoo_ok(common.iter().copied().chain(["--data", &p("pos.txt"), "--out", &p("again.nnue")]));
-    assert_eq!(std::fs::read(p("net.nnue")).unwrap(), std::fs::read(p("again.nnue")).unwrap());
+    zoo_ok(
+        common
+            .iter()
+            .copied()
+            .chain(["--data", &p("pos.txt"), "--out", &p("again.nnue")]),
+    );
+    assert_eq!(
+        std::fs::read(p("net.nnue")).unwrap(),
+        std::fs::read(p("again.nnue")).unwrap()
+    );
     // It plays.
     let eval = format!("nnue:{}", p("net.nnue"));
     let out = zoo_ok([
-        "analyse", "--game", "jungle-checkers", "--eval", &eval, "--depth", "4", "--json",
+        "analyse",
+        "--game",
+        "jungle-checkers",
+        "--eval",
+        &eval,
+        "--depth",
+        "4",
+        "--json",
     ]);
-    assert!(String::from_utf8(out.stdout).unwrap().contains("\"bestmove\""));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("\"bestmove\""));
     // A damaged net is refused, named; a Jungle net is not a Jungle Checkers net.
     let mut bytes = std::fs::read(p("net.nnue")).unwrap();
     bytes[100] ^= 1;
     std::fs::write(p("bad.nnue"), &bytes).unwrap();
     let bad = format!("nnue:{}", p("bad.nnue"));
-    let err = zoo_err(&["analyse", "--game", "jungle-checkers", "--eval", &bad, "--depth", "2"]);
+    let err = zoo_err(&[
+        "analyse",
+        "--game",
+        "jungle-checkers",
+        "--eval",
+        &bad,
+        "--depth",
+        "2",
+    ]);
     assert!(err.contains("bad.nnue") && err.contains("damaged"), "{err}");
-    let err = zoo_err(&["analyse", "--game", "jungle", "--eval", &eval, "--depth", "2"]);
+    let err = zoo_err(&[
+        "analyse", "--game", "jungle", "--eval", &eval, "--depth", "2",
+    ]);
     assert!(err.contains("inputs"), "{err}");
     // Positions the tables hold are trained on their exact value.
-    zoo_ok(["tb", "build", "--game", "jungle-checkers", "--pieces", "3", "--dir", &p("tb")]);
+    zoo_ok([
+        "tb",
+        "build",
+        "--game",
+        "jungle-checkers",
+        "--pieces",
+        "3",
+        "--dir",
+        &p("tb"),
+    ]);
     std::fs::write(
         p("few.txt"),
         "7/3e3/7/7/7/3R3/2D4 b | 40 | 1 | 0\n7/7/d6/7/5T1/1D5/7 w | -3 | 0.5 | 1\n\
@@ -73,10 +130,18 @@ fn a_small_net_trains_reproduces_and_plays() {
     )
     .unwrap();
     let out = zoo_ok(common.iter().copied().chain([
-        "--data", &p("few.txt"), "--tb", &p("tb"), "--out", &p("few.nnue"),
+        "--data",
+        &p("few.txt"),
+        "--tb",
+        &p("tb"),
+        "--out",
+        &p("few.nnue"),
     ]));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("3 positions (0 held out, 2 valued by the tables)"), "{text}");
+    assert!(
+        text.contains("3 positions (0 held out, 2 valued by the tables)"),
+        "{text}"
+    );
     let err = zoo_err(&["train", "--game", "english-checkers", "--out", &p("x.nnue")]);
     assert!(err.contains("animal games"), "{err}");
 }
