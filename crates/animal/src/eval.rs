@@ -329,9 +329,10 @@ pub enum AnimalEval {
 }
 
 impl AnimalEval {
-    /// The names [`AnimalEval::by_name`] accepts, the default first.
+    /// The names [`AnimalEval::for_board`] accepts (with `nnue:PATH`),
+    /// Jungle's default first.
     pub const NAMES: [&'static str; 5] =
-        ["strong", "simple", "development", "literature-d", "nnue"];
+        ["nnue", "strong", "simple", "development", "literature-d"];
     /// The evaluation of this name for board `B` (`nnue:PATH` names a net
     /// file of `zoo train`), or a message listing the names.
     pub fn for_board<B: Board>(name: &str) -> Result<AnimalEval, String> {
