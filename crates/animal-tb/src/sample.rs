@@ -103,11 +103,10 @@ impl Rng {
         r
     }
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let mut s = zoo_core::rng::SplitMix64(self.0);
+        let z = s.next_u64();
+        self.0 = s.0;
+        z
     }
     /// Uniform in `0..n` (multiply-shift; the bias is below 2^-32 here).
     fn below(&mut self, n: u64) -> u64 {

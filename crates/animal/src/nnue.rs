@@ -60,7 +60,8 @@ pub fn for_each_feature<B: Board>(pos: &Position<B>, persp: Side, mut f: impl Fn
     }
 }
 
-/// The learned evaluation: a net and the name it goes by.
+/// The learned evaluation: a net (named `nnue` in logs, whichever file it
+/// came from).
 #[derive(Debug, Clone, Copy)]
 pub struct NetEval {
     net: &'static Net,
@@ -105,26 +106,35 @@ impl NetEval {
             .map_err(Clone::clone)
     }
 
-    /// The net in file `path`, read once per process (a net is a few
-    /// hundred KB; the protocol may name the same file many times).
+    /// The net in file `path`, read once per process and file contents (a
+    /// net is a few hundred KB; the protocol may name the same file many
+    /// times; a file written anew is read anew).
     pub fn from_file<B: Board>(path: &Path) -> Result<NetEval, String> {
-        static LOADED: OnceLock<Mutex<HashMap<std::path::PathBuf, &'static Net>>> = OnceLock::new();
+        /// Nets kept at most: each is kept for the process's life.
+        const MAX_LOADED: usize = 64;
+        static LOADED: OnceLock<Mutex<HashMap<Vec<u8>, &'static Net>>> = OnceLock::new();
+        let bytes =
+            zoo_core::files::read_limited(path, 64 << 20, "net file").map_err(|e| e.to_string())?;
         let mut loaded = LOADED
             .get_or_init(Default::default)
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        if let Some(&net) = loaded.get(path) {
+        if let Some(&net) = loaded.get(&bytes) {
             if net.inputs() == inputs::<B>() {
                 return Ok(NetEval { net });
             }
         }
-        let bytes =
-            zoo_core::files::read_limited(path, 64 << 20, "net file").map_err(|e| e.to_string())?;
         let net = parse(&bytes, inputs::<B>(), &path.display().to_string())?;
+        if loaded.len() >= MAX_LOADED {
+            return Err(format!(
+                "{}: {MAX_LOADED} different nets are loaded already; restart to load more",
+                path.display()
+            ));
+        }
         // Kept for the process's life: an evaluation is `Copy` and is
         // handed to every search thread.
         let net: &'static Net = Box::leak(Box::new(net));
-        loaded.insert(path.to_path_buf(), net);
+        loaded.insert(bytes, net);
         Ok(NetEval { net })
     }
 
@@ -143,7 +153,7 @@ impl NetEval {
 struct Cache {
     net: *const Net,
     strength: [u8; 8],
-    /// `squares[side][kind]`: the square of each piece, `NONE` if off.
+    /// `squares[side][kind]`: the square of each piece, `OFF` if off.
     squares: [[u8; 8]; 2],
     /// The accumulators seen from White and from Black.
     acc: [Accumulator; 2],

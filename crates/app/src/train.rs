@@ -19,6 +19,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use zoo_animal::{nnue, Board, Position};
+use zoo_core::rng::SplitMix64;
 use zoo_core::{files, EngineGame, Game, History, MoveList, Outcome, Side, EVAL_LIMIT};
 use zoo_learn::nnue::{fit_k, Epoch, Sample, TrainOptions};
 use zoo_search::{Config, Engine, Limits};
@@ -94,7 +95,12 @@ pub enum TrainEvent {
     Epoch(Epoch),
 }
 
-const DATA_HEADER: &str = "# zoo train positions: FEN | search score (side to move) | result (side to move: 1 win, 0.5 draw, 0 loss) | game\n";
+/// The first line of a positions file names its game and rules, so that
+/// `--data` under other rules (the wolf and the dog change ranks) is
+/// refused rather than trained on silently.
+const DATA_TAG: &str = "# zoo train positions of ";
+const DATA_COLUMNS: &str =
+    "# FEN | search score (side to move) | result (side to move: 1 win, 0.5 draw, 0 loss) | game\n";
 /// Plies after which a self-play game is scored a draw.
 const MAX_PLIES: usize = 400;
 
@@ -119,30 +125,56 @@ fn train_on<B: Board>(
 where
     Position<B>: AppGame,
 {
-    if req.options.hidden == 0 || req.options.hidden > zoo_core::nnue::MAX_HIDDEN {
-        return Err(AppError::Option(format!(
+    let o = &req.options;
+    let bad = |what: &str| Err(AppError::Option(what.to_string()));
+    if o.hidden == 0 || o.hidden > zoo_core::nnue::MAX_HIDDEN {
+        return bad(&format!(
             "--hidden must be 1 to {}",
             zoo_core::nnue::MAX_HIDDEN
-        )));
+        ));
     }
     if !(0.0..=1.0).contains(&req.lambda) {
-        return Err(AppError::Option("--lambda must be within 0 and 1".into()));
+        return bad("--lambda must be within 0 and 1");
     }
+    if o.batch == 0 || o.epochs == 0 {
+        return bad("--batch and --epochs must be at least 1");
+    }
+    if !(o.lr > 0.0 && o.lr < 1.0) {
+        return bad("--lr must be above 0 and below 1");
+    }
+    if req.data.is_empty() && (req.games == 0 || req.depth == 0) {
+        return bad("--games and --depth must be at least 1");
+    }
+    // Everything that can be refused is refused before hours of self-play.
     files::check_writable(&req.out)?;
+    if let Some(path) = &req.save_data {
+        files::check_writable(path)?;
+    }
+    let mut paths: Vec<&std::path::Path> = vec![&req.out];
+    paths.extend(req.save_data.as_deref());
+    paths.extend(req.data.iter().map(PathBuf::as_path));
+    files::check_distinct(&paths)?;
     let rules = crate::games::rules_of::<Position<B>>(req.rules.as_deref())?;
+    let oracle = match &req.tb {
+        Some(dir) => Some(
+            Position::<B>::open_tables(dir, &rules)?
+                .ok_or_else(|| {
+                    AppError::Input(format!("no {} tables in {}", req.game, dir.display()))
+                })?
+                .oracle,
+        ),
+        None => None,
+    };
+    let eval = play_eval::<B>(req.play_eval.as_deref())?;
+    let rules_name = Position::<B>::start(&rules).rules_name();
+    let tag = format!("{DATA_TAG}{} ({rules_name} rules)", req.game);
     let started = Instant::now();
     let (records, games) = if req.data.is_empty() {
-        if req.games == 0 {
-            return Err(AppError::Option("--games must be at least 1".into()));
-        }
-        let eval = match &req.play_eval {
-            Some(name) => zoo_animal::AnimalEval::for_board::<B>(name).map_err(AppError::Option)?,
-            None => hand_written::<B>(),
-        };
-        let r = self_play::<B>(&rules, eval, req.games, req.depth, req.options.seed, on);
+        let r = self_play::<B>(&rules, eval, req.games, req.depth, req.options.seed, on)?;
         if let Some(path) = &req.save_data {
             files::save(path, |w| {
-                w.write_all(DATA_HEADER.as_bytes())?;
+                writeln!(w, "{tag}")?;
+                w.write_all(DATA_COLUMNS.as_bytes())?;
                 for r in &r {
                     writeln!(w, "{} | {} | {} | {}", r.fen, r.score, r.result, r.game)?;
                 }
@@ -154,10 +186,23 @@ where
         let mut all = Vec::new();
         for path in &req.data {
             let text = files::read_text(path, 4 << 30, "positions file")?;
-            all.extend(
-                parse_records(&text)
-                    .map_err(|e| AppError::Input(format!("{}: {e}", path.display())))?,
-            );
+            let named = |e: String| AppError::Input(format!("{}: {e}", path.display()));
+            match text.lines().next() {
+                Some(first) if first.starts_with(DATA_TAG) && first.trim() != tag => {
+                    return Err(named(format!(
+                        "its positions are of {}, not of {}",
+                        &first.trim()[DATA_TAG.len()..],
+                        &tag[DATA_TAG.len()..]
+                    )));
+                }
+                _ => {}
+            }
+            let records = parse_records(&text).map_err(named)?;
+            for (i, r) in records.iter().enumerate() {
+                Position::<B>::from_fen(&r.fen, &rules)
+                    .map_err(|e| named(format!("position {}: {e}", i + 1)))?;
+            }
+            all.extend(records);
         }
         (all, 0)
     };
@@ -168,16 +213,6 @@ where
     let scores: Vec<f32> = records.iter().map(|r| r.score as f32).collect();
     let results: Vec<f32> = records.iter().map(|r| r.result).collect();
     let k = fit_k(&scores, &results).expect("positions exist");
-    let oracle = match &req.tb {
-        Some(dir) => Some(
-            Position::<B>::open_tables(dir, &rules)?
-                .ok_or_else(|| {
-                    AppError::Input(format!("no {} tables in {}", req.game, dir.display()))
-                })?
-                .oracle,
-        ),
-        None => None,
-    };
     let (mut fit, mut held, mut exact) = (Vec::new(), Vec::new(), 0);
     for r in &records {
         let pos = Position::<B>::from_fen(&r.fen, &rules)?;
@@ -203,6 +238,12 @@ where
             fit.push(s);
         }
     }
+    if fit.is_empty() {
+        return Err(AppError::Input(format!(
+            "all {} positions are held out (games numbered 19 mod 20): none to train on",
+            held.len()
+        )));
+    }
     let opts = TrainOptions {
         inputs: nnue::inputs::<B>(),
         k,
@@ -226,13 +267,13 @@ where
     })
 }
 
-/// The game's first evaluation that is not the learned one.
-fn hand_written<B: Board>() -> zoo_animal::AnimalEval {
-    let name = Position::<B>::eval_names()
-        .iter()
-        .find(|n| !n.starts_with("nnue"))
-        .expect("a hand-written evaluation");
-    Position::<B>::eval_by_name(name).expect("listed names exist")
+/// The evaluation self-play searches with: `name`, or the game's first
+/// hand-written one.
+fn play_eval<B: Board>(name: Option<&str>) -> Result<zoo_animal::AnimalEval, AppError> {
+    match name {
+        Some(name) => zoo_animal::AnimalEval::for_board::<B>(name).map_err(AppError::Option),
+        None => Ok(Position::<B>::hand_written_eval()),
+    }
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -287,33 +328,31 @@ pub fn self_play<B: Board>(
     depth: u32,
     seed: u64,
     on: &(dyn Fn(TrainEvent) + Sync),
-) -> Vec<Record> {
+) -> Result<Vec<Record>, AppError> {
     let done = AtomicUsize::new(0);
-    let per_game: Vec<Vec<Record>> = (0..games)
+    let per_game: Result<Vec<Vec<Record>>, zoo_core::OutOfMemory> = (0..games)
         .into_par_iter()
         .map_init(
             || {
-                Engine::new(
-                    Config {
-                        hash_mb: 16,
-                        ..Config::default()
-                    },
-                    eval,
-                    Default::default(),
-                )
+                let cfg = Config {
+                    hash_mb: 16,
+                    ..Config::default()
+                };
+                Engine::try_new(cfg, eval, Default::default())
             },
             |engine, g| {
+                let engine = engine.as_mut().map_err(|e| e.clone())?;
                 engine.clear();
                 let r = play_one::<B>(engine, rules, depth, seed, g);
                 on(TrainEvent::Played(
                     done.fetch_add(1, Ordering::Relaxed) + 1,
                     games,
                 ));
-                r
+                Ok(r)
             },
         )
         .collect();
-    per_game.into_iter().flatten().collect()
+    Ok(per_game?.into_iter().flatten().collect())
 }
 
 type AnimalEngine<B> = Engine<Position<B>, zoo_animal::AnimalEval, zoo_animal::AnimalTactics>;
@@ -325,15 +364,9 @@ fn play_one<B: Board>(
     seed: u64,
     game: usize,
 ) -> Vec<Record> {
-    // SplitMix64 of (seed, game): the same game for the same seed anywhere.
-    let mut state = seed ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    // A sequence of (seed, game): the same game for the same seed anywhere.
+    let mut rng = SplitMix64(seed ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut next = move || rng.next_u64();
     let mut pos = Position::<B>::start(rules);
     let mut hist = History::starting_at(pos.default_repetition(), pos.key(), pos.piece_count());
     let random_plies = 2 + (next() % 7) as usize;
@@ -410,9 +443,9 @@ mod tests {
     fn self_play_is_the_seeds() {
         let rules = zoo_animal::JungleCheckersPos::default_rules();
         let quiet = |_| {};
-        let eval = hand_written::<zoo_animal::JungleCheckers>();
-        let a = self_play::<zoo_animal::JungleCheckers>(&rules, eval, 3, 2, 5, &quiet);
-        let b = self_play::<zoo_animal::JungleCheckers>(&rules, eval, 3, 2, 5, &quiet);
+        let eval = zoo_animal::JungleCheckersPos::hand_written_eval();
+        let a = self_play::<zoo_animal::JungleCheckers>(&rules, eval, 3, 2, 5, &quiet).unwrap();
+        let b = self_play::<zoo_animal::JungleCheckers>(&rules, eval, 3, 2, 5, &quiet).unwrap();
         assert!(!a.is_empty());
         assert_eq!(a, b);
     }

@@ -18,4 +18,15 @@ pub trait EngineGame: Game {
     fn default_eval() -> Self::Eval {
         Self::eval_by_name(Self::eval_names()[0]).expect("the default evaluation exists")
     }
+    /// The game's first hand-written evaluation (the first name other
+    /// than the learned `nnue`): where a result must not move when a net
+    /// is retrained or made the default — test sets, self-play data, the
+    /// solver's first guess.
+    fn hand_written_eval() -> Self::Eval {
+        let name = Self::eval_names()
+            .iter()
+            .find(|n| !n.starts_with("nnue"))
+            .expect("a hand-written evaluation exists");
+        Self::eval_by_name(name).expect("listed names exist")
+    }
 }

@@ -39,6 +39,7 @@ pub mod nnue;
 pub mod oracle;
 pub mod perft;
 pub mod repetition;
+pub mod rng;
 pub mod table_index;
 pub mod tactics;
 pub mod zobrist;

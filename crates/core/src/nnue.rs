@@ -35,6 +35,8 @@ const MAGIC: &[u8; 8] = b"ZOONNUE1";
 const HEADER: usize = 8 + 4 * 3;
 /// Nets larger than this are refused (a few MB live in the repository).
 const MAX_WEIGHTS: usize = 1 << 24;
+/// The largest scale (evaluation units of an output of 1.0) a net may have.
+pub const MAX_SCALE: u32 = 1 << 16;
 /// The most hidden units a net may have: an [`Accumulator`] is a fixed
 /// array, so an evaluation from scratch allocates nothing.
 pub const MAX_HIDDEN: usize = 256;
@@ -67,6 +69,9 @@ pub enum NetError {
         /// The CRC-32 of the bytes before it.
         computed: u32,
     },
+    /// The scale in the header is not 1 to [`MAX_SCALE`].
+    #[error("net file has scale {0}; expected 1 to 65536")]
+    Scale(u32),
     /// The net has other inputs than the game's features.
     #[error("net has {found} inputs where this game's features are {want}")]
     Inputs {
@@ -194,6 +199,9 @@ impl Net {
         if ni == 0 || nh == 0 || ni.saturating_mul(nh) > MAX_WEIGHTS || nh > MAX_HIDDEN {
             return Err(size_error(0));
         }
+        if !(1..=MAX_SCALE).contains(&scale) {
+            return Err(NetError::Scale(scale));
+        }
         let want = Self::len_of(ni, nh);
         if b.len() != want {
             return Err(size_error(want));
@@ -239,7 +247,9 @@ impl Net {
         };
         let sum =
             half(&us.0[..h], &self.w2[..h]) + half(&them.0[..h], &self.w2[h..]) + self.b2 as i64;
-        (sum * self.scale as i64 / (QA * QB) as i64) as i32
+        // Within i64 for any net `from_bytes` accepts (|sum| < 2^40, scale
+        // ≤ 2^16); clamped so that no output wraps.
+        (sum * self.scale as i64 / (QA * QB) as i64).clamp(i32::MIN as i64, i32::MAX as i64) as i32
     }
 }
 
@@ -341,6 +351,15 @@ mod tests {
         let mut huge = b.clone();
         huge[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
         assert!(matches!(Net::from_bytes(&huge), Err(NetError::Size { .. })));
+        // A scale of 0 or past the limit, with a checksum made to match.
+        for scale in [0u32, MAX_SCALE + 1] {
+            let mut odd = b.clone();
+            odd[16..20].copy_from_slice(&scale.to_le_bytes());
+            let body = odd.len() - 4;
+            let crc = crc32(&odd[..body]);
+            odd[body..].copy_from_slice(&crc.to_le_bytes());
+            assert_eq!(Net::from_bytes(&odd), Err(NetError::Scale(scale)));
+        }
     }
 
     #[test]

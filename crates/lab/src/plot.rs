@@ -1,4 +1,4 @@
-//! The plots: log-scale line charts as SVG text.
+//! The plots: line charts (mostly log-scale) and scatters as SVG text.
 
 use anyhow::{anyhow, Result};
 use plotters::prelude::*;
@@ -311,6 +311,58 @@ fn line_in_square(a: f64, b: f64, reach: f64) -> [(f64, f64); 2] {
     [x0, x1].map(|x| (x, a * x + b))
 }
 
+/// Values over x with both axes linear (`zoo train --plot`: the loss of
+/// each epoch): one series per `(name, points)`; the y axis starts at 0.
+/// Returns the SVG document.
+pub fn line_plot_xy(
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    series: &[(String, Vec<(f64, f64)>)],
+) -> Result<String> {
+    let points = || {
+        series
+            .iter()
+            .flat_map(|s| s.1.iter())
+            .filter(|p| p.1.is_finite())
+    };
+    let max_x = points().map(|p| p.0).fold(1.0f64, f64::max);
+    let max_y = points().map(|p| p.1).fold(1e-9f64, f64::max) * 1.1;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH + LEGEND, 560)).into_drawing_area();
+        root.fill(&WHITE).map_err(plot_err)?;
+        let (plot_area, legend_area) = root.split_horizontally(WIDTH);
+        let mut chart = ChartBuilder::on(&plot_area)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .margin_right(30)
+            .x_label_area_size(45)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0f64..max_x, 0f64..max_y)
+            .map_err(plot_err)?;
+        chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .draw()
+            .map_err(plot_err)?;
+        for (i, (name, pts)) in series.iter().enumerate() {
+            let c = COLOURS[i % COLOURS.len()];
+            let pts: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.1.is_finite()).collect();
+            chart
+                .draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))
+                .map_err(plot_err)?;
+            chart
+                .draw_series(pts.iter().map(|&p| Circle::new(p, 3, c.filled())))
+                .map_err(plot_err)?;
+            legend_entry(&legend_area, i, name, c)?;
+        }
+        root.present().map_err(plot_err)?;
+    }
+    Ok(svg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,56 +432,4 @@ mod tests {
             assert!(ends.iter().all(|&p| on_border(p)), "{a} {b}: {ends:?}");
         }
     }
-}
-
-/// Values over x with both axes linear (`zoo train --plot`: the loss of
-/// each epoch): one series per `(name, points)`; the y axis starts at 0.
-/// Returns the SVG document.
-pub fn line_plot_xy(
-    title: &str,
-    x_desc: &str,
-    y_desc: &str,
-    series: &[(String, Vec<(f64, f64)>)],
-) -> Result<String> {
-    let points = || {
-        series
-            .iter()
-            .flat_map(|s| s.1.iter())
-            .filter(|p| p.1.is_finite())
-    };
-    let max_x = points().map(|p| p.0).fold(1.0f64, f64::max);
-    let max_y = points().map(|p| p.1).fold(1e-9f64, f64::max) * 1.1;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH + LEGEND, 560)).into_drawing_area();
-        root.fill(&WHITE).map_err(plot_err)?;
-        let (plot_area, legend_area) = root.split_horizontally(WIDTH);
-        let mut chart = ChartBuilder::on(&plot_area)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .margin_right(30)
-            .x_label_area_size(45)
-            .y_label_area_size(80)
-            .build_cartesian_2d(0f64..max_x, 0f64..max_y)
-            .map_err(plot_err)?;
-        chart
-            .configure_mesh()
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .draw()
-            .map_err(plot_err)?;
-        for (i, (name, pts)) in series.iter().enumerate() {
-            let c = COLOURS[i % COLOURS.len()];
-            let pts: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.1.is_finite()).collect();
-            chart
-                .draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))
-                .map_err(plot_err)?;
-            chart
-                .draw_series(pts.iter().map(|&p| Circle::new(p, 3, c.filled())))
-                .map_err(plot_err)?;
-            legend_entry(&legend_area, i, name, c)?;
-        }
-        root.present().map_err(plot_err)?;
-    }
-    Ok(svg)
 }

@@ -50,7 +50,7 @@ pub fn make_testset<G: EngineGame>(per_phase: usize, seed: u64) -> Result<MadeTe
             hash_mb: 8,
             ..Config::default()
         },
-        G::default_eval(),
+        G::hand_written_eval(),
         G::Tactics::default(),
     );
     let mut found: [Vec<String>; 3] = [Vec::new(), Vec::new(), Vec::new()];

@@ -24,6 +24,7 @@
 //! ```
 
 use zoo_core::nnue::Net;
+use zoo_core::rng::SplitMix64;
 
 /// One training position: its active inputs seen from the side to move
 /// and from the other side, and the target win probability of the side
@@ -111,17 +112,12 @@ pub struct FloatNet {
     b2: f32,
 }
 
-/// SplitMix64: the samples' order and the initial weights must be the
-/// same for a seed in every build, which a crate's generator does not
-/// promise across its versions.
-struct Rng(u64);
+/// The samples' order and the initial weights: the same for a seed in
+/// every build.
+struct Rng(SplitMix64);
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     /// Uniform in [-a, a).
     fn uniform(&mut self, a: f32) -> f32 {
@@ -146,7 +142,7 @@ fn accumulate(w1: &[f32], b1: &[f32], feats: &[u16], acc: &mut [f32]) {
 
 impl FloatNet {
     fn new(o: &TrainOptions) -> FloatNet {
-        let mut rng = Rng(o.seed);
+        let mut rng = Rng(SplitMix64(o.seed));
         let h = o.hidden;
         FloatNet {
             inputs: o.inputs,
@@ -253,7 +249,7 @@ pub fn train(
     assert!((1..=zoo_core::nnue::MAX_HIDDEN).contains(&opts.hidden));
     let mut net = FloatNet::new(opts);
     let h = opts.hidden;
-    let mut rng = Rng(opts.seed ^ 0x5EED);
+    let mut rng = Rng(SplitMix64(opts.seed ^ 0x5EED));
     let mut order: Vec<usize> = (0..data.len()).collect();
     let (mut g1, mut gb1, mut g2) = (vec![0.0; net.w1.len()], vec![0.0; h], vec![0.0; 2 * h]);
     let (mut a1, mut ab1, mut a2, mut ab2) = (
@@ -367,7 +363,7 @@ mod tests {
     fn data() -> Vec<Sample> {
         // Target: input 0 or 3 for the mover is good, input 1 for the other
         // side is bad for the mover; a sum the net must learn.
-        let mut rng = Rng(7);
+        let mut rng = Rng(SplitMix64(7));
         (0..2000)
             .map(|_| {
                 let us: Vec<u16> = (0..6).filter(|_| rng.next().is_multiple_of(2)).collect();
@@ -426,7 +422,7 @@ mod tests {
     #[test]
     fn k_is_fitted_from_results() {
         // Results drawn as σ(score/300) would give them.
-        let mut rng = Rng(11);
+        let mut rng = Rng(SplitMix64(11));
         let scores: Vec<f32> = (0..20000).map(|_| rng.uniform(1500.0)).collect();
         let results: Vec<f32> = scores
             .iter()

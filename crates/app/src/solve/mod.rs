@@ -681,7 +681,7 @@ pub fn likely_question<G: AppGame>(pos: &G, tables: Option<&crate::OpenedTables<
     };
     let Ok(mut engine) = Engine::try_new(
         cfg,
-        G::default_eval(),
+        G::hand_written_eval(),
         <G as EngineGame>::Tactics::default(),
     ) else {
         return Goal::Win;

@@ -678,10 +678,7 @@ fn describe(v: &Result<(Outcome, u16), TbError>) -> String {
 /// A well-mixed 64-bit number from `x` (SplitMix64's finaliser): the
 /// entries a seed draws.
 fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    zoo_core::rng::SplitMix64::mix(x)
 }
 
 /// The table files of each size, from their headers.

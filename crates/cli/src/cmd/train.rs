@@ -71,11 +71,10 @@ pub struct TrainArgs {
 }
 
 pub fn run(a: &TrainArgs) -> Result<()> {
-    if a.batch == 0 || a.epochs == 0 {
-        anyhow::bail!("--batch and --epochs must be at least 1");
-    }
-    if !(a.lr > 0.0 && a.lr < 1.0) {
-        anyhow::bail!("--lr must be above 0 and below 1");
+    // The log and the plot are written here, after the run: refused now,
+    // not after hours of self-play.
+    for path in a.log.iter().chain(&a.plot) {
+        zoo_core::files::check_writable(path)?;
     }
     let req = TrainRequest {
         game: a.game,

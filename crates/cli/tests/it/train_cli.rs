@@ -142,6 +142,38 @@ fn a_small_net_trains_reproduces_and_plays() {
         text.contains("3 positions (0 held out, 2 valued by the tables)"),
         "{text}"
     );
+    // Positions of another game or rules, or the net written over its own data, are
+    // refused before any training.
+    let err = zoo_err(&[
+        "train",
+        "--game",
+        "jungle",
+        "--data",
+        &p("pos.txt"),
+        "--out",
+        &p("x.nnue"),
+    ]);
+    assert!(err.contains("not of jungle (leiden rules)"), "{err}");
+    let err = zoo_err(&[
+        "train",
+        "--game",
+        "jungle-checkers",
+        "--data",
+        &p("pos.txt"),
+        "--out",
+        &p("pos.txt"),
+    ]);
+    assert!(err.contains("pos.txt"), "{err}");
+    let err = zoo_err(&[
+        "train",
+        "--game",
+        "jungle-checkers",
+        "--depth",
+        "0",
+        "--out",
+        &p("x.nnue"),
+    ]);
+    assert!(err.contains("--depth"), "{err}");
     let err = zoo_err(&["train", "--game", "english-checkers", "--out", &p("x.nnue")]);
     assert!(err.contains("animal games"), "{err}");
 }
