@@ -63,7 +63,7 @@ impl<B: Board> EngineGame for Position<B> {
     type Tactics = AnimalTactics;
     fn eval_names() -> &'static [&'static str] {
         // The strongest measured first (docs/search.md, self-play matches):
-        // the learned `nnue` in Jungle (+200 ± 68 against `strong`),
+        // the learned `nnue` in Jungle (ahead of `strong` under both rule sets),
         // literature A's tables in Jungle Checkers (where the net lost).
         if B::KINDS == 4 {
             &["development", "strong", "simple", "nnue"]

@@ -84,6 +84,9 @@ pub struct TrainReport {
     pub seconds: (f64, f64),
     /// Bytes of the net written.
     pub bytes: u64,
+    /// Mean |integer − float| evaluation on the held-out positions
+    /// (evaluation units; NaN without any).
+    pub quantisation_error: f64,
 }
 
 /// What a run reports while it works.
@@ -181,28 +184,44 @@ where
                 Ok(())
             })?;
         }
-        (r, req.games)
+        (
+            r.into_iter()
+                .map(|r| (r, rules.clone()))
+                .collect::<Vec<_>>(),
+            req.games,
+        )
     } else {
         let mut all = Vec::new();
         for path in &req.data {
             let text = files::read_text(path, 4 << 30, "positions file")?;
             let named = |e: String| AppError::Input(format!("{}: {e}", path.display()));
-            match text.lines().next() {
-                Some(first) if first.starts_with(DATA_TAG) && first.trim() != tag => {
-                    return Err(named(format!(
-                        "its positions are of {}, not of {}",
-                        &first.trim()[DATA_TAG.len()..],
-                        &tag[DATA_TAG.len()..]
-                    )));
+            // A file's own tag decides its rules (one run may train on
+            // both rule sets' games); an untagged file is read under --rules.
+            let file_rules = match text
+                .lines()
+                .next()
+                .and_then(|l| l.trim().strip_prefix(DATA_TAG))
+            {
+                Some(of) => {
+                    let (game, rest) = of.split_once(" (").unwrap_or((of, ""));
+                    if game != req.game.name() {
+                        return Err(named(format!(
+                            "its positions are of {of}, not of {}",
+                            req.game
+                        )));
+                    }
+                    let name = rest.strip_suffix(" rules)").unwrap_or(rest);
+                    crate::games::rules_of::<Position<B>>(Some(name))
+                        .map_err(|e| named(e.to_string()))?
                 }
-                _ => {}
-            }
+                None => rules.clone(),
+            };
             let records = parse_records(&text).map_err(named)?;
             for (i, r) in records.iter().enumerate() {
-                Position::<B>::from_fen(&r.fen, &rules)
+                Position::<B>::from_fen(&r.fen, &file_rules)
                     .map_err(|e| named(format!("position {}: {e}", i + 1)))?;
             }
-            all.extend(records);
+            all.extend(records.into_iter().map(|r| (r, file_rules.clone())));
         }
         (all, 0)
     };
@@ -210,14 +229,15 @@ where
     if records.is_empty() {
         return Err(AppError::Input("no positions to train on".into()));
     }
-    let scores: Vec<f32> = records.iter().map(|r| r.score as f32).collect();
-    let results: Vec<f32> = records.iter().map(|r| r.result).collect();
+    let scores: Vec<f32> = records.iter().map(|r| r.0.score as f32).collect();
+    let results: Vec<f32> = records.iter().map(|r| r.0.result).collect();
     let k = fit_k(&scores, &results).expect("positions exist");
     let (mut fit, mut held, mut exact) = (Vec::new(), Vec::new(), 0);
-    for r in &records {
-        let pos = Position::<B>::from_fen(&r.fen, &rules)?;
+    for (r, file_rules) in &records {
+        let pos = Position::<B>::from_fen(&r.fen, file_rules)?;
+        // The tables are of --rules: positions of other rules are not looked up.
+        let oracle = oracle.as_ref().filter(|_| pos.rules_name() == rules_name);
         let known = oracle
-            .as_ref()
             .filter(|o| pos.piece_count() <= o.max_pieces())
             .and_then(|o| o.probe(&pos));
         let target = match known.map(|v| v.outcome) {
@@ -255,7 +275,9 @@ where
         epochs.push(e);
         on(TrainEvent::Epoch(e));
     });
-    let bytes = files::save_bytes(&req.out, &net.quantise().to_bytes())?;
+    let quantised = net.quantise();
+    let quantisation_error = net.quantisation_error(&quantised, &held);
+    let bytes = files::save_bytes(&req.out, &quantised.to_bytes())?;
     Ok(TrainReport {
         games,
         positions: (fit.len(), held.len()),
@@ -264,6 +286,7 @@ where
         epochs,
         seconds: (played, trained_at.elapsed().as_secs_f64()),
         bytes,
+        quantisation_error,
     })
 }
 

@@ -26,11 +26,11 @@ use std::fmt;
 
 /// The first layer's scale: a float weight `w` is stored as `round(w·QA)`,
 /// and the clipped ReLU's ceiling 1.0 is `QA`.
-pub const QA: i32 = 255;
+pub const QA: i32 = 1024;
 /// The output layer's scale.
-pub const QB: i32 = 64;
+pub const QB: i32 = 1024;
 
-const MAGIC: &[u8; 8] = b"ZOONNUE1";
+const MAGIC: &[u8; 8] = b"ZOONNUE2";
 /// Bytes of the header: magic, inputs, hidden, scale.
 const HEADER: usize = 8 + 4 * 3;
 /// Nets larger than this are refused (a few MB live in the repository).
@@ -45,7 +45,7 @@ pub const MAX_HIDDEN: usize = 256;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NetError {
     /// Not a zoo net file (the first bytes differ).
-    #[error("not a zoo evaluation net (no ZOONNUE1 header)")]
+    #[error("not a zoo evaluation net (no ZOONNUE2 header)")]
     Magic,
     /// The sizes in the header are zero, too large, or not the file's.
     #[error(

@@ -120,6 +120,10 @@ pub fn run(a: &TrainArgs) -> Result<()> {
         a.out.display(),
         report.bytes
     );
+    println!(
+        "quantised: the integer net differs from the float one by {:.1} evaluation units on average (held out)",
+        report.quantisation_error
+    );
     if let Some(e) = zoo_learn::nnue::kept_epoch(&report.epochs) {
         println!(
             "kept the net of epoch {}: loss {:.5} (training), {:.5} (held out)",
