@@ -153,7 +153,10 @@ fn a_small_net_trains_reproduces_and_plays() {
         "--out",
         &p("x.nnue"),
     ]);
-    assert!(err.contains("not of jungle (leiden rules)"), "{err}");
+    assert!(
+        err.contains("are of jungle-checkers (leiden rules), not of jungle"),
+        "{err}"
+    );
     let err = zoo_err(&[
         "train",
         "--game",
