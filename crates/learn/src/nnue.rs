@@ -16,7 +16,7 @@
 //! let data: Vec<Sample> = (0..64)
 //!     .map(|i| Sample::new(vec![i % 2], vec![], if i % 2 == 0 { 1.0 } else { 0.0 }))
 //!     .collect();
-//! let opts = TrainOptions { inputs: 2, hidden: 4, epochs: 200, ..TrainOptions::default() };
+//! let opts = TrainOptions { inputs: 2, hidden: 4, epochs: 300, lr: 0.05, ..TrainOptions::default() };
 //! let net = train(&data, &[], &opts, &mut |_| {});
 //! assert!(net.predict(&data[0]) > 0.8 && net.predict(&data[1]) < 0.2);
 //! let quantised = net.quantise();
