@@ -105,6 +105,11 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
                 lines,
             };
             prev_nodes = Some(nodes);
+            // A mate no longer than the draft is exact: deeper search cannot
+            // change it. With several lines, every line must be: a mate in
+            // one found at depth 1 leaves the other lines' values shallow.
+            let exact = |s: i32| mate_distance(s).is_some_and(|m| m.unsigned_abs() <= depth);
+            let mated = exact(score) && it.lines.iter().all(|l| exact(l.score));
             on_iter(&it);
             result.best = pv.first().copied();
             result.score = score;
@@ -113,11 +118,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tactics<G>> Worker<'a, G, E, T> {
             result.depth = depth;
             result.pv = pv;
             result.iterations.push(it);
-            // A mate no longer than the draft is exact: deeper search cannot change it.
-            if let Some(m) = result.mate {
-                if m.unsigned_abs() <= depth {
-                    break;
-                }
+            if mated {
+                break;
             }
             if root_exact == Some(score) {
                 break;

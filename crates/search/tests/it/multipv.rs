@@ -32,7 +32,19 @@ fn check<G: EngineGame>(pos: &G, depth: u32, wanted: u32) {
         ..Limits::depth(depth)
     };
     let r = engine::<G>(top).search(pos, &history(pos), &limits, &mut |_| {});
-    let lines = &r.iterations.last().unwrap().lines;
+    let last = r.iterations.last().unwrap();
+    let lines = &last.lines;
+    // The search stops early only where every line is a mate within the
+    // draft; otherwise the lines are those of the depth asked for.
+    assert!(
+        last.depth == depth
+            || lines
+                .iter()
+                .all(|l| l.mate.is_some_and(|m| m.unsigned_abs() <= last.depth)),
+        "{}: stopped at depth {} with a line not mated",
+        pos.to_fen(),
+        last.depth
+    );
     let mut legal = MoveList::new();
     pos.legal_moves(&mut legal);
     let fen = pos.to_fen();
@@ -115,4 +127,17 @@ fn one_line_reports_no_lines_and_every_move_can_be_a_line() {
     let mut legal = MoveList::new();
     pos.legal_moves(&mut legal);
     check(&pos, 4, legal.len() as u32 + 3);
+}
+
+/// Found by the proptest above in a fresh-clone CI run: the first line
+/// mates in one, and the search stopped at depth 1 with the other lines'
+/// depth-1 values (Dxc6 524, where depth 4 gives 523; Rd5 53, a mate).
+#[test]
+fn a_second_line_keeps_its_exact_value() {
+    let pos = JungleCheckersPos::from_fen(
+        "t5e/2rD3/4R1d/7/4T2/2E4/7 w 34",
+        &JungleCheckersPos::default_rules(),
+    )
+    .unwrap();
+    check(&pos, 4, 2);
 }
