@@ -212,8 +212,29 @@ pub(crate) struct Build<'a> {
 impl SchemeVisitor for Build<'_> {
     type Output = Result<BuildOutcome, AppError>;
     fn visit<S: SchemeTables>(self) -> Self::Output {
-        let scheme = scheme_of::<S>(self.set)?;
         let plan = self.plan;
+        let cluster = self.ranks.cluster;
+        if cluster.ranks() > 1 {
+            // Every rank has made its plan before any writes a table: a
+            // rank that planned after another's first table was written
+            // would leave it out (present), and the ranks' waves would
+            // differ (as `zoo_animal_tb::build::build_on` does too).
+            cluster.agree(Ok(()))?;
+            // The same plan everywhere, or a clear error on every rank.
+            let digest = plan.tables.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, t| {
+                t.name
+                    .bytes()
+                    .chain([b'|'])
+                    .fold(h, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+            });
+            let all = cluster.all(&[digest])?;
+            if all.iter().any(|d| d[0] != digest) {
+                return Err(AppError::Input(
+                    "the ranks made different plans of the same build (the table directory changed while they started); run it again".into(),
+                ));
+            }
+        }
+        let scheme = scheme_of::<S>(self.set)?;
         let (encoding, threads) = match &plan.work {
             PlanWork::Scheme { encoding, threads }
                 if plan.game == scheme.game() && plan.rules == scheme.rules_name() =>
@@ -252,7 +273,6 @@ impl SchemeVisitor for Build<'_> {
                 .unwrap_or(0);
         }
         let pool = thread_pool(threads)?;
-        let cluster = self.ranks.cluster;
         let (rank, ranks) = (cluster.rank(), cluster.ranks());
         let built = AtomicUsize::new(0);
         let waves = wave.iter().max().map_or(0, |w| w + 1);

@@ -96,3 +96,37 @@ fn commands_checkers_tables_lack_and_bad_requests_are_refused() {
         Err(AppError::Input(_))
     ));
 }
+
+/// Ranks of one checkers build (threads here, processes under `mpirun`)
+/// each plan the directory, then build. A rank that plans late must not
+/// find a table another rank has written already: the plans would differ
+/// and so would the ranks' waves. Here ranks 1 and 2 plan after rank 0
+/// could have written its first tables; the build agrees before writing.
+#[test]
+fn checkers_ranks_that_plan_late_build_the_same_tables() {
+    use zoo_animal_tb::build::Ranks;
+    use zoo_tb::cluster::{Cluster, Split, Threads};
+    let dir = fresh("ranks-late");
+    let req = BuildRequest {
+        pieces: 3,
+        ..Default::default()
+    };
+    let outcomes = Threads::run(3, |c| {
+        if c.rank() > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+        }
+        let set = TableSet::new(GameKind::EnglishCheckers, None, &dir).unwrap();
+        let plan = set.plan(&req).unwrap();
+        let ranks = Ranks {
+            cluster: c,
+            split: Split::Configurations,
+        };
+        set.build_on(&plan, &ranks, &|_| {}, &|_| {}, &AtomicBool::new(false))
+            .map(|_| plan.tables.len())
+    });
+    for o in &outcomes {
+        assert_eq!(o.as_ref().unwrap(), &16, "{outcomes:?}");
+    }
+    let set = TableSet::new(GameKind::EnglishCheckers, None, &dir).unwrap();
+    assert_eq!(set.probe("W:WK1:BK32").unwrap().value, Outcome::Draw);
+}
