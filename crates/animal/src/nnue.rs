@@ -22,9 +22,8 @@
 
 use crate::board::Board;
 use crate::Position;
-use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 use zoo_core::nnue::{Accumulator, Net};
 use zoo_core::{Evaluator, Side, EVAL_LIMIT};
 
@@ -60,6 +59,15 @@ pub fn for_each_feature<B: Board>(pos: &Position<B>, persp: Side, mut f: impl Fn
     }
 }
 
+impl<B: Board> zoo_core::nnue::NetInputs for Position<B> {
+    fn net_inputs() -> usize {
+        inputs::<B>()
+    }
+    fn for_each_net_feature(&self, persp: Side, f: &mut dyn FnMut(usize)) {
+        for_each_feature(self, persp, f)
+    }
+}
+
 /// The learned evaluation: a net (named `nnue` in logs, whichever file it
 /// came from).
 #[derive(Debug, Clone, Copy)]
@@ -69,20 +77,6 @@ pub struct NetEval {
 
 static JUNGLE: OnceLock<Result<Net, String>> = OnceLock::new();
 static JUNGLE_CHECKERS: OnceLock<Result<Net, String>> = OnceLock::new();
-
-fn parse(bytes: &[u8], want: usize, what: &str) -> Result<Net, String> {
-    let net = Net::from_bytes(bytes).map_err(|e| format!("{what}: {e}"))?;
-    if net.inputs() != want {
-        return Err(format!(
-            "{what}: {}",
-            zoo_core::nnue::NetError::Inputs {
-                found: net.inputs(),
-                want
-            }
-        ));
-    }
-    Ok(net)
-}
 
 impl NetEval {
     /// The net that comes with zoo for board `B`.
@@ -100,42 +94,15 @@ impl NetEval {
                 "the Jungle net",
             )
         };
-        let net = cell.get_or_init(|| parse(bytes, inputs::<B>(), what));
+        let net = cell.get_or_init(|| zoo_core::nnue::parse_for(bytes, inputs::<B>(), what));
         net.as_ref()
             .map(|net| NetEval { net })
             .map_err(Clone::clone)
     }
 
-    /// The net in file `path`, read once per process and file contents (a
-    /// net is a few hundred KB; the protocol may name the same file many
-    /// times; a file written anew is read anew).
+    /// The net in file `path` (read once per process and contents).
     pub fn from_file<B: Board>(path: &Path) -> Result<NetEval, String> {
-        /// Nets kept at most: each is kept for the process's life.
-        const MAX_LOADED: usize = 64;
-        static LOADED: OnceLock<Mutex<HashMap<Vec<u8>, &'static Net>>> = OnceLock::new();
-        let bytes =
-            zoo_core::files::read_limited(path, 64 << 20, "net file").map_err(|e| e.to_string())?;
-        let mut loaded = LOADED
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        if let Some(&net) = loaded.get(&bytes) {
-            if net.inputs() == inputs::<B>() {
-                return Ok(NetEval { net });
-            }
-        }
-        let net = parse(&bytes, inputs::<B>(), &path.display().to_string())?;
-        if loaded.len() >= MAX_LOADED {
-            return Err(format!(
-                "{}: {MAX_LOADED} different nets are loaded already; restart to load more",
-                path.display()
-            ));
-        }
-        // Kept for the process's life: an evaluation is `Copy` and is
-        // handed to every search thread.
-        let net: &'static Net = Box::leak(Box::new(net));
-        loaded.insert(bytes, net);
-        Ok(NetEval { net })
+        zoo_core::nnue::load_file(path, inputs::<B>()).map(|net| NetEval { net })
     }
 
     /// The net itself.

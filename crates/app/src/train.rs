@@ -1,5 +1,5 @@
-//! `zoo train`: the learned evaluation of the animal games, made from
-//! self-play. Games are played from a few random plies by the engine at a
+//! `zoo train`: the learned evaluation of a game (the animal games and
+//! checkers), made from self-play. Games are played from a few random plies by the engine at a
 //! fixed depth with a hand-written evaluation (`--play-eval` for another); every position whose
 //! best move is quiet and whose score is not a mate is kept with that
 //! score and the game's result; a net ([`zoo_core::nnue`]) is then trained
@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
-use zoo_animal::{nnue, Board, Position};
+use zoo_core::nnue::NetInputs;
 use zoo_core::rng::SplitMix64;
 use zoo_core::{files, EngineGame, Game, History, MoveList, Outcome, Side, EVAL_LIMIT};
 use zoo_learn::nnue::{fit_k, Epoch, Sample, TrainOptions};
@@ -27,7 +27,7 @@ use zoo_search::{Config, Engine, Limits};
 /// What to train.
 #[derive(Debug, Clone)]
 pub struct TrainRequest {
-    /// An animal game.
+    /// The game.
     pub game: GameKind,
     /// Its rule set for self-play (`None`: the default).
     pub rules: Option<String>,
@@ -113,21 +113,17 @@ pub fn train(
     on: &(dyn Fn(TrainEvent) + Sync),
 ) -> Result<TrainReport, AppError> {
     match req.game {
-        GameKind::Jungle => train_on::<zoo_animal::Jungle>(req, on),
-        GameKind::JungleCheckers => train_on::<zoo_animal::JungleCheckers>(req, on),
-        g => Err(AppError::Option(format!(
-            "zoo train makes the animal games' learned evaluation; {g} has none"
-        ))),
+        GameKind::Jungle => train_on::<zoo_animal::JunglePos>(req, on),
+        GameKind::JungleCheckers => train_on::<zoo_animal::JungleCheckersPos>(req, on),
+        GameKind::EnglishCheckers => train_on::<zoo_checkers::EnglishPos>(req, on),
+        GameKind::ClassicalCheckers => train_on::<zoo_checkers::ClassicalPos>(req, on),
     }
 }
 
-fn train_on<B: Board>(
+fn train_on<G: AppGame + NetInputs>(
     req: &TrainRequest,
     on: &(dyn Fn(TrainEvent) + Sync),
-) -> Result<TrainReport, AppError>
-where
-    Position<B>: AppGame,
-{
+) -> Result<TrainReport, AppError> {
     let o = &req.options;
     let bad = |what: &str| Err(AppError::Option(what.to_string()));
     if o.hidden == 0 || o.hidden > zoo_core::nnue::MAX_HIDDEN {
@@ -157,10 +153,10 @@ where
     paths.extend(req.save_data.as_deref());
     paths.extend(req.data.iter().map(PathBuf::as_path));
     files::check_distinct(&paths)?;
-    let rules = crate::games::rules_of::<Position<B>>(req.rules.as_deref())?;
+    let rules = crate::games::rules_of::<G>(req.rules.as_deref())?;
     let oracle = match &req.tb {
         Some(dir) => Some(
-            Position::<B>::open_tables(dir, &rules)?
+            G::open_tables(dir, &rules)?
                 .ok_or_else(|| {
                     AppError::Input(format!("no {} tables in {}", req.game, dir.display()))
                 })?
@@ -168,12 +164,15 @@ where
         ),
         None => None,
     };
-    let eval = play_eval::<B>(req.play_eval.as_deref())?;
-    let rules_name = Position::<B>::start(&rules).rules_name();
+    let eval = match req.play_eval.as_deref() {
+        Some(name) => G::eval_by_name(name).map_err(AppError::Option)?,
+        None => G::hand_written_eval(),
+    };
+    let rules_name = G::start(&rules).rules_name();
     let tag = format!("{DATA_TAG}{} ({rules_name} rules)", req.game);
     let started = Instant::now();
     let (records, games) = if req.data.is_empty() {
-        let r = self_play::<B>(&rules, eval, req.games, req.depth, req.options.seed, on)?;
+        let r = self_play::<G>(&rules, eval, req.games, req.depth, req.options.seed, on)?;
         if let Some(path) = &req.save_data {
             files::save(path, |w| {
                 writeln!(w, "{tag}")?;
@@ -211,14 +210,13 @@ where
                         )));
                     }
                     let name = rest.strip_suffix(" rules)").unwrap_or(rest);
-                    crate::games::rules_of::<Position<B>>(Some(name))
-                        .map_err(|e| named(e.to_string()))?
+                    crate::games::rules_of::<G>(Some(name)).map_err(|e| named(e.to_string()))?
                 }
                 None => rules.clone(),
             };
             let records = parse_records(&text).map_err(named)?;
             for (i, r) in records.iter().enumerate() {
-                Position::<B>::from_fen(&r.fen, &file_rules)
+                G::from_fen(&r.fen, &file_rules)
                     .map_err(|e| named(format!("position {}: {e}", i + 1)))?;
             }
             all.extend(records.into_iter().map(|r| (r, file_rules.clone())));
@@ -234,7 +232,7 @@ where
     let k = fit_k(&scores, &results).expect("positions exist");
     let (mut fit, mut held, mut exact) = (Vec::new(), Vec::new(), 0);
     for (r, file_rules) in &records {
-        let pos = Position::<B>::from_fen(&r.fen, file_rules)?;
+        let pos = G::from_fen(&r.fen, file_rules)?;
         // The tables are of --rules: positions of other rules are not looked up.
         let oracle = oracle.as_ref().filter(|_| pos.rules_name() == rules_name);
         let known = oracle
@@ -265,7 +263,7 @@ where
         )));
     }
     let opts = TrainOptions {
-        inputs: nnue::inputs::<B>(),
+        inputs: G::net_inputs(),
         k,
         ..req.options.clone()
     };
@@ -290,25 +288,16 @@ where
     })
 }
 
-/// The evaluation self-play searches with: `name`, or the game's first
-/// hand-written one.
-fn play_eval<B: Board>(name: Option<&str>) -> Result<zoo_animal::AnimalEval, AppError> {
-    match name {
-        Some(name) => zoo_animal::AnimalEval::for_board::<B>(name).map_err(AppError::Option),
-        None => Ok(Position::<B>::hand_written_eval()),
-    }
-}
-
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// The training sample of `pos` with target `target`.
-pub fn sample_of<B: Board>(pos: &Position<B>, target: f32) -> Sample {
-    let stm = pos.stm();
-    let (mut us, mut them) = (Vec::with_capacity(16), Vec::with_capacity(16));
-    nnue::for_each_feature(pos, stm, |f| us.push(f as u16));
-    nnue::for_each_feature(pos, stm.flip(), |f| them.push(f as u16));
+pub fn sample_of<G: NetInputs + Game>(pos: &G, target: f32) -> Sample {
+    let stm = pos.side_to_move();
+    let (mut us, mut them) = (Vec::with_capacity(24), Vec::with_capacity(24));
+    pos.for_each_net_feature(stm, &mut |f| us.push(f as u16));
+    pos.for_each_net_feature(stm.flip(), &mut |f| them.push(f as u16));
     Sample::new(us, them, target)
 }
 
@@ -344,9 +333,9 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
 
 /// Plays `games` games in parallel (each its own engine, its table cleared,
 /// so that the positions do not depend on the threads' schedule).
-pub fn self_play<B: Board>(
-    rules: &<Position<B> as Game>::Rules,
-    eval: zoo_animal::AnimalEval,
+pub fn self_play<G: EngineGame>(
+    rules: &G::Rules,
+    eval: G::Eval,
     games: usize,
     depth: u32,
     seed: u64,
@@ -361,12 +350,12 @@ pub fn self_play<B: Board>(
                     hash_mb: 16,
                     ..Config::default()
                 };
-                Engine::try_new(cfg, eval, Default::default())
+                Engine::try_new(cfg, eval.clone(), G::Tactics::default())
             },
             |engine, g| {
                 let engine = engine.as_mut().map_err(|e| e.clone())?;
                 engine.clear();
-                let r = play_one::<B>(engine, rules, depth, seed, g);
+                let r = play_one::<G>(engine, rules, depth, seed, g);
                 on(TrainEvent::Played(
                     done.fetch_add(1, Ordering::Relaxed) + 1,
                     games,
@@ -378,11 +367,9 @@ pub fn self_play<B: Board>(
     Ok(per_game?.into_iter().flatten().collect())
 }
 
-type AnimalEngine<B> = Engine<Position<B>, zoo_animal::AnimalEval, zoo_animal::AnimalTactics>;
-
-fn play_one<B: Board>(
-    engine: &mut AnimalEngine<B>,
-    rules: &<Position<B> as Game>::Rules,
+fn play_one<G: EngineGame>(
+    engine: &mut Engine<G, G::Eval, G::Tactics>,
+    rules: &G::Rules,
     depth: u32,
     seed: u64,
     game: usize,
@@ -390,7 +377,7 @@ fn play_one<B: Board>(
     // A sequence of (seed, game): the same game for the same seed anywhere.
     let mut rng = SplitMix64(seed ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut next = move || rng.next_u64();
-    let mut pos = Position::<B>::start(rules);
+    let mut pos = G::start(rules);
     let mut hist = History::starting_at(pos.default_repetition(), pos.key(), pos.piece_count());
     let random_plies = 2 + (next() % 7) as usize;
     let mut kept: Vec<(String, i32, Side)> = Vec::new();
@@ -398,8 +385,8 @@ fn play_one<B: Board>(
     for ply in 0..MAX_PLIES {
         if let Some(o) = pos.outcome() {
             winner = match o {
-                Outcome::Win => Some(pos.stm()),
-                Outcome::Loss => Some(pos.stm().flip()),
+                Outcome::Win => Some(pos.side_to_move()),
+                Outcome::Loss => Some(pos.side_to_move().flip()),
                 Outcome::Draw => None,
             };
             break;
@@ -422,7 +409,7 @@ fn play_one<B: Board>(
                 && r.score.abs() < EVAL_LIMIT
                 && !pos.is_capture(best)
             {
-                kept.push((pos.to_fen(), r.score, pos.stm()));
+                kept.push((pos.to_fen(), r.score, pos.side_to_move()));
             }
             best
         };
@@ -467,8 +454,8 @@ mod tests {
         let rules = zoo_animal::JungleCheckersPos::default_rules();
         let quiet = |_| {};
         let eval = zoo_animal::JungleCheckersPos::hand_written_eval();
-        let a = self_play::<zoo_animal::JungleCheckers>(&rules, eval, 3, 2, 5, &quiet).unwrap();
-        let b = self_play::<zoo_animal::JungleCheckers>(&rules, eval, 3, 2, 5, &quiet).unwrap();
+        let a = self_play::<zoo_animal::JungleCheckersPos>(&rules, eval, 3, 2, 5, &quiet).unwrap();
+        let b = self_play::<zoo_animal::JungleCheckersPos>(&rules, eval, 3, 2, 5, &quiet).unwrap();
         assert!(!a.is_empty());
         assert_eq!(a, b);
     }

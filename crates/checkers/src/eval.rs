@@ -217,20 +217,37 @@ pub enum CheckersEval {
     Material,
     /// [`TurskaC`]: literature C's readings of two heuristics (`turska-c`).
     TurskaC,
+    /// The learned evaluation (`nnue`, `nnue:PATH`): [`crate::nnue`].
+    Net(crate::nnue::NetEval),
 }
 
 impl CheckersEval {
     /// The names, the default (strongest) first.
     pub const NAMES: [&'static str; 3] = ["turska", "material", "turska-c"];
 
-    /// The evaluation of this name, or a message listing the names.
+    /// The evaluation of this name for variant `V` (`nnue` is the net
+    /// that comes with the variant, `nnue:PATH` a net file of `zoo
+    /// train`), or a message listing the names.
+    pub fn for_variant<V: Variant>(name: &str) -> Result<CheckersEval, String> {
+        if name == "nnue" {
+            return crate::nnue::NetEval::embedded::<V>().map(CheckersEval::Net);
+        }
+        if let Some(path) = name.strip_prefix("nnue:") {
+            return crate::nnue::NetEval::from_file(std::path::Path::new(path))
+                .map(CheckersEval::Net);
+        }
+        Self::by_name(name)
+    }
+
+    /// The hand-written evaluation of this name, or a message listing the
+    /// names (the learned one needs its variant: [`CheckersEval::for_variant`]).
     pub fn by_name(name: &str) -> Result<CheckersEval, String> {
         match name {
             "turska" => Ok(CheckersEval::Turska),
             "material" => Ok(CheckersEval::Material),
             "turska-c" => Ok(CheckersEval::TurskaC),
             _ => Err(format!(
-                "unknown checkers evaluation {name:?}; expected one of: {}",
+                "unknown checkers evaluation {name:?}; expected one of: {}, nnue, nnue:PATH",
                 Self::NAMES.join(", ")
             )),
         }
@@ -243,6 +260,7 @@ impl<V: Variant> Evaluator<Position<V>> for CheckersEval {
             CheckersEval::Turska => "turska",
             CheckersEval::Material => "material",
             CheckersEval::TurskaC => "turska-c",
+            CheckersEval::Net(e) => Evaluator::<Position<V>>::name(e),
         }
     }
     fn evaluate(&self, p: &Position<V>) -> i32 {
@@ -250,6 +268,7 @@ impl<V: Variant> Evaluator<Position<V>> for CheckersEval {
             CheckersEval::Turska => Turska.evaluate(p),
             CheckersEval::Material => Material.evaluate(p),
             CheckersEval::TurskaC => TurskaC.evaluate(p),
+            CheckersEval::Net(e) => e.evaluate(p),
         }
     }
 }

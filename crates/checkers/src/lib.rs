@@ -36,6 +36,7 @@ pub mod eval;
 pub mod game;
 pub mod geometry;
 pub mod movegen;
+pub mod nnue;
 pub mod notation;
 pub mod pdn;
 pub mod position;

@@ -292,6 +292,64 @@ impl Accumulator {
     }
 }
 
+/// A game whose positions a net reads: its sparse features seen from a
+/// side (the trainer and the evaluators of each game share them).
+pub trait NetInputs {
+    /// The number of features (the net's inputs).
+    fn net_inputs() -> usize;
+    /// Each feature of this position seen from `persp`, in any order.
+    fn for_each_net_feature(&self, persp: crate::Side, f: &mut dyn FnMut(usize));
+}
+
+/// The net in `bytes` if it has `want` inputs; errors name `what`.
+pub fn parse_for(bytes: &[u8], want: usize, what: &str) -> Result<Net, String> {
+    let net = Net::from_bytes(bytes).map_err(|e| format!("{what}: {e}"))?;
+    if net.inputs() != want {
+        return Err(format!(
+            "{what}: {}",
+            NetError::Inputs {
+                found: net.inputs(),
+                want
+            }
+        ));
+    }
+    Ok(net)
+}
+
+/// The net in file `path` with `want` inputs, read once per process and
+/// file contents: a net is a few hundred KB, a protocol may name the same
+/// file many times, and a file written anew is read anew. Kept for the
+/// process's life, since an evaluation holding it is `Copy` and handed to
+/// every search thread.
+pub fn load_file(path: &std::path::Path, want: usize) -> Result<&'static Net, String> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    /// Nets kept at most.
+    const MAX_LOADED: usize = 64;
+    static LOADED: OnceLock<Mutex<HashMap<Vec<u8>, &'static Net>>> = OnceLock::new();
+    let bytes =
+        crate::files::read_limited(path, 64 << 20, "net file").map_err(|e| e.to_string())?;
+    let mut loaded = LOADED
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    if let Some(&net) = loaded.get(&bytes) {
+        if net.inputs() == want {
+            return Ok(net);
+        }
+    }
+    let net = parse_for(&bytes, want, &path.display().to_string())?;
+    if loaded.len() >= MAX_LOADED {
+        return Err(format!(
+            "{}: {MAX_LOADED} different nets are loaded already; restart to load more",
+            path.display()
+        ));
+    }
+    let net: &'static Net = Box::leak(Box::new(net));
+    loaded.insert(bytes, net);
+    Ok(net)
+}
+
 /// CRC-32 (IEEE), bitwise: a net is read once per process, so the table
 /// a crate would bring buys nothing here and zoo-core keeps its few
 /// dependencies.

@@ -1,5 +1,5 @@
-//! `zoo train`: the learned evaluation of the animal games (`--eval
-//! nnue`), from self-play. The application layer plays and trains
+//! `zoo train`: a game's learned evaluation (`--eval nnue`), from
+//! self-play. The application layer plays and trains
 //! (`zoo_app::train`); this file parses the options, prints each epoch's
 //! loss and writes the loss log and plot.
 
@@ -14,7 +14,8 @@ use zoo_learn::nnue::TrainOptions;
 
 #[derive(Args, Debug)]
 pub struct TrainArgs {
-    /// An animal game: jungle or jungle-checkers.
+    /// The game: jungle, jungle-checkers, english-checkers or
+    /// classical-checkers.
     #[arg(long, value_parser = game_parser())]
     pub game: GameKind,
     #[command(flatten)]
@@ -27,7 +28,8 @@ pub struct TrainArgs {
     pub depth: u32,
     /// The evaluation self-play searches with (default: the game's first
     /// hand-written one, `strong` in Jungle, `development` in Jungle
-    /// Checkers; `nnue` plays the net, for a next generation).
+    /// Checkers, `turska` in checkers; `nnue` plays the net, for a next
+    /// generation).
     #[arg(long, value_name = "NAME")]
     pub play_eval: Option<String>,
     /// Train on these positions files (`--save-data` of an earlier run)

@@ -1,8 +1,9 @@
 //! `zoo train` end to end on a small budget (a few thousand positions):
 //! the loss falls, the log and the plot are written, the same seed over
 //! the saved positions gives the same net byte for byte, the net plays
-//! (`--eval nnue:FILE`), and a damaged net or a game without a learned
-//! evaluation is refused with a message.
+//! (`--eval nnue:FILE`), and a damaged net or another game's net or
+//! positions are refused with a message; for the animal games and
+//! English checkers.
 
 use crate::common::{zoo_ok, TempDir};
 
@@ -177,6 +178,101 @@ fn a_small_net_trains_reproduces_and_plays() {
         &p("x.nnue"),
     ]);
     assert!(err.contains("--depth"), "{err}");
-    let err = zoo_err(&["train", "--game", "english-checkers", "--out", &p("x.nnue")]);
-    assert!(err.contains("animal games"), "{err}");
+}
+
+/// Checkers nets are made the same way: English self-play, the tables'
+/// values for the positions they hold, the net playing English and (its
+/// inputs are the same) Classical, and nets and data of other games refused.
+#[test]
+fn an_english_checkers_net_trains_and_plays() {
+    let dir = TempDir::new("train-english");
+    let p = |name: &str| dir.0.join(name).to_str().unwrap().to_string();
+    zoo_ok([
+        "tb",
+        "build",
+        "--game",
+        "english-checkers",
+        "--pieces",
+        "3",
+        "--dir",
+        &p("tb"),
+    ]);
+    let out = zoo_ok([
+        "train",
+        "--game",
+        "english-checkers",
+        "--games",
+        "40",
+        "--depth",
+        "4",
+        "--hidden",
+        "16",
+        "--epochs",
+        "8",
+        "--tb",
+        &p("tb"),
+        "--out",
+        &p("net.nnue"),
+        "--save-data",
+        &p("pos.txt"),
+        "--log",
+        &p("loss.csv"),
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("40 games"), "{text}");
+    let csv = std::fs::read_to_string(p("loss.csv")).unwrap();
+    let first_last: Vec<f64> = [csv.lines().nth(1), csv.lines().last()]
+        .iter()
+        .map(|l| l.unwrap().split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert!(first_last[1] < first_last[0], "loss did not fall: {csv}");
+    assert!(std::fs::read_to_string(p("pos.txt"))
+        .unwrap()
+        .starts_with("# zoo train positions of english-checkers (english rules)"));
+    let eval = format!("nnue:{}", p("net.nnue"));
+    for game in ["english-checkers", "classical-checkers"] {
+        let out = zoo_ok([
+            "analyse", "--game", game, "--eval", &eval, "--depth", "6", "--json",
+        ]);
+        assert!(String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("\"bestmove\""));
+    }
+    // Classical checkers comes with no net of its own: it says how to make one.
+    let err = zoo_err(&[
+        "analyse",
+        "--game",
+        "classical-checkers",
+        "--eval",
+        "nnue",
+        "--depth",
+        "2",
+    ]);
+    assert!(err.contains("zoo train"), "{err}");
+    // A Jungle Checkers net is not a checkers net, and English positions
+    // are not Classical ones.
+    let jc = "crates/animal/nets/jungle-checkers.nnue";
+    let jc = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(jc);
+    let err = zoo_err(&[
+        "analyse",
+        "--game",
+        "english-checkers",
+        "--eval",
+        &format!("nnue:{}", jc.display()),
+        "--depth",
+        "2",
+    ]);
+    assert!(err.contains("inputs"), "{err}");
+    let err = zoo_err(&[
+        "train",
+        "--game",
+        "classical-checkers",
+        "--data",
+        &p("pos.txt"),
+        "--out",
+        &p("x.nnue"),
+    ]);
+    assert!(err.contains("not of classical-checkers"), "{err}");
 }
