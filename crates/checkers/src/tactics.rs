@@ -50,8 +50,9 @@ impl<V: Variant> EngineGame for Position<V> {
     type Tactics = CheckersTactics;
     fn eval_names() -> &'static [&'static str] {
         // The learned evaluation first where the variant comes with a net:
-        // English checkers' is ahead of `turska` (+258 ± 65 at 0.1 s a
-        // move over 100 games; docs/checkers.md, "The learned evaluation").
+        // English checkers' first net was ahead of `turska` by +258 ± 65
+        // at 0.1 s a move over 100 games, the one shipped ahead of that
+        // by +119 ± 51 (docs/checkers.md, "The learned evaluation").
         if crate::nnue::NetEval::has_embedded::<V>() {
             &["nnue", "turska", "material", "turska-c"]
         } else {
