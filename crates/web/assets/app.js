@@ -92,6 +92,7 @@ async function show(game, n, why) {
   const before = S.game, fresh = !S.tree || !before || before.name !== game.name || before.start !== game.start || ["new", "fen", "load"].includes(why);
   S.game = { ...game, rules: view.rules, names };
   delete S.game.tree;
+  delete S.game.clock;
   // The tree: a new one for another game, else the line shown added to it
   // (Undo takes the moves it takes back out of it).
   if (fresh) S.tree = game.tree || treeOf(game.moves, names);
@@ -104,7 +105,7 @@ async function show(game, n, why) {
   clearOutput();
   keep();
   render();
-  if (why === "new" || why === "load" || why === "fen") startClock();
+  if (why === "new" || why === "load" || why === "fen") startClock(why === "load" ? game.clock : null);
   if (why === "you" || why === "engine") {
     const m = view.moves[n - 1], mover = other(view.side);
     clockMoved(mover);
@@ -150,6 +151,7 @@ function setMode(m) {
   $("resign").disabled = m === "over" || m === "editing" || $("engine").value === "none";
   $("undo").disabled = m === "editing" || !S.game || S.cursor === 0;
   for (const id of ["editdone", "editcancel", "palette", "editside", "editclear", "editstart"]) $(id).disabled = m !== "editing";
+  drawPalette();
   $("edit").disabled = m === "editing";
   draw();
 }
@@ -252,7 +254,7 @@ function scoreText(line, side = S.view.side) {
   return [`${s >= 0 ? "+" : ""}${s} for White`, 50 + 50 * Math.tanh(s / 400)];
 }
 // A search's iteration: the score from White's side, the bar, the arrow;
-// with several lines (multi-PV) the latest iteration's lines, best first.
+// the latest iteration's lines (several with multi-PV), best first.
 function showIteration(it, print) {
   S.lastIter = it;
   const [text, share] = scoreText(it);
@@ -260,12 +262,8 @@ function showIteration(it, print) {
   const nps = it.ms > 0 ? `, ${(it.nodes / it.ms / 1000).toFixed(1)} M nodes/s` : "";
   $("evaltext").textContent = `Evaluation (White's side): ${text}, depth ${it.depth}${nps}`;
   S.arrow = it.pv[0] || null;
-  if (print && it.lines && it.lines.length > 1) drawLines(it);
-  else if (print) {
-    const lines = $("analysis").textContent.startsWith("Analysing") || $("lines") ? [] : $("analysis").textContent.split("\n");
-    lines.unshift(`depth ${it.depth}  ${text}  ${it.pv_short.join(" ")}`);
-    $("analysis").textContent = lines.slice(0, 8).join("\n");
-  }
+  // One line (Lines 1) is the iteration's own, and as clickable as several.
+  if (print) drawLines(it.lines && it.lines.length ? it : { depth: it.depth, lines: [it] });
   draw();
 }
 function clearOutput() {
@@ -440,9 +438,16 @@ function glide() {
   piece.animate([{ transform: at(a) }, { transform: at(z) }], { duration: GLIDE_MS, delay: -elapsed, easing: "ease-out" });
 }
 // The variations branching off the line shown at its move i, each in
-// brackets under the move, each of its moves a button to its position.
+// brackets under the move, each of its moves a button to its position;
+// the variations nested in them in brackets within.
 function variations(i) {
-  return branches(S.tree, S.game.moves, i).map((v) => `<li class="var">(${v.map((m) => `<button class="mv" data-line="${m.line.join(",")}">${m.name}</button>${m.comment ? " " + commentHtml(m.comment) : ""}`).join(" ")})</li>`).join("");
+  return branches(S.tree, S.game.moves, i).map((v) => `<li class="var">(${variationHtml(v)})</li>`).join("");
+}
+// A variation's moves, each followed by its comment and by the
+// variations nested in it, in brackets of their own (as deep as they go).
+function variationHtml(v) {
+  return v.map((m) => `<button class="mv" data-line="${m.line.join(",")}">${m.name}</button>${m.comment ? " " + commentHtml(m.comment) : ""}`
+    + m.subs.map((s) => ` <span class="subvar">(${variationHtml(s)})</span>`).join("")).join(" ");
 }
 // The comments on the main line's moves a to b (exclusive), each on a
 // line of its own under its move. Comments are the player's or a file's
@@ -499,7 +504,7 @@ function keep() {
   history.replaceState(null, "", url);
   $("link").value = location.origin + url;
   try {
-    localStorage.setItem("zoo-game", JSON.stringify({ name: S.game.name, rules: S.game.rules, start: S.game.start, moves: S.game.moves, at: S.cursor, resigned: S.game.resigned || null, timeout: S.game.timeout || null, tree: S.tree ? packTree(S.tree) : null }));
+    localStorage.setItem("zoo-game", JSON.stringify({ name: S.game.name, rules: S.game.rules, start: S.game.start, moves: S.game.moves, at: S.cursor, resigned: S.game.resigned || null, timeout: S.game.timeout || null, tree: S.tree ? packTree(S.tree) : null, clock: keptClock() }));
     localStorage.setItem("zoo-settings", JSON.stringify({ engine: $("engine").value, level: $("level").value, movetime: $("movetime").value, clock: $("clock").value, sound: S.sound }));
   } catch (_) { /* storage off: the URL still keeps the game */ }
 }
@@ -517,7 +522,7 @@ function fromStorage() {
     const s = JSON.parse(localStorage.getItem("zoo-settings") || "null");
     if (s) { $("engine").value = s.engine; $("level").value = s.level; $("movetime").value = s.movetime; $("clock").value = s.clock || ""; setSound(!!s.sound); }
     const g = JSON.parse(localStorage.getItem("zoo-game") || "null");
-    return g ? { game: { name: g.name, rules: g.rules, start: g.start, moves: g.moves, names: [], resigned: g.resigned, timeout: g.timeout, tree: (g.tree && unpackTree(g.tree)) || undefined }, at: g.at } : null;
+    return g ? { game: { name: g.name, rules: g.rules, start: g.start, moves: g.moves, names: [], resigned: g.resigned, timeout: g.timeout, tree: (g.tree && unpackTree(g.tree)) || undefined, clock: g.clock || null }, at: g.at } : null;
   } catch (_) { return null; }
 }
 
@@ -533,9 +538,10 @@ async function load() {
   $("game").innerHTML = S.games.map((g) => `<option>${g.game}</option>`).join("");
   const stored = fromStorage(), linked = fromUrl(), saved = linked || stored;
   // A reload's link is the stored game's line: the stored tree, with the
-  // variations, comes back with it (a link alone carries the line shown).
+  // variations, and the clocks come back with it (a link alone carries the
+  // line shown).
   const same = linked && stored && stored.game.tree && linked.game.name === stored.game.name && (linked.game.start || null) === (stored.game.start || null);
-  if (same && nodeAt(stored.game.tree, linked.game.moves, linked.game.moves.length)) linked.game.tree = stored.game.tree;
+  if (same && nodeAt(stored.game.tree, linked.game.moves, linked.game.moves.length)) { linked.game.tree = stored.game.tree; linked.game.clock = stored.game.clock; }
   S.flipped = $("engine").value === "white";
   // Why a linked game could not be opened: said after the fresh game is
   // shown, not replaced by it without a word.
@@ -721,22 +727,7 @@ function ui() {
     await loadText(text);
   });
   $("loadtext").addEventListener("click", () => loadText($("gametext").value));
-  $("edit").addEventListener("click", startEdit);
-  $("editcancel").addEventListener("click", () => { S.edit = null; settle(); say("Editing cancelled."); });
-  $("editdone").addEventListener("click", endEdit);
-  $("editclear").addEventListener("click", () => { if (S.edit) { S.edit = {}; draw(); say("Board cleared: place the pieces."); } });
-  // The start of the game under the rules in force, as the server gives it.
-  $("editstart").addEventListener("click", async () => {
-    if (!S.edit) return;
-    try {
-      const v = await api("/api/position", { game: S.game.name, rules: S.game.rules });
-      if (!S.edit) return;
-      S.edit = boardOf(S.game.name).pieces(v.fen);
-      $("editside").value = v.side;
-      draw();
-      say("The start position: change it, or use it.");
-    } catch (e) { say(`The start position could not be had: ${e.message}.`); }
-  });
+  initEditor();
 }
 
 // The board from the keyboard: arrows move the focus square (as the board
@@ -812,34 +803,6 @@ async function loadText(text) {
     growPlies(tree, r.tree);
     await show({ name: r.game, rules: r.rules, start: r.start, moves: r.moves, names: [], tree }, r.moves.length, "load");
   } catch (e) { say(`Not loaded: ${e.message}.`); }
-}
-
-// ---- Position editor: pieces placed on the board, the server checks ----
-
-function startEdit() {
-  if (!S.view) return;
-  stopAll();
-  const b = boardOf(S.game.name);
-  S.edit = b.pieces(S.view.fen);
-  $("palette").innerHTML = `<option value="">remove a piece</option>` + b.kinds.map((k) => `<option value="${k}">${pieceName(pieceOf(k))}</option>`).join("");
-  $("editside").value = S.view.side;
-  setMode("editing");
-  say("Editing: choose a piece, then click squares to place it (the same piece again removes it).");
-}
-function editAt(sq) {
-  const k = $("palette").value, cur = S.edit[sq];
-  if (!k || (cur && cur.code === k)) delete S.edit[sq]; else S.edit[sq] = pieceOf(k);
-  draw();
-}
-async function endEdit() {
-  const fen = boardOf(S.game.name).fen(S.edit, $("editside").value);
-  const pieces = S.edit;
-  S.edit = null;
-  if (!(await show({ ...newGame(S.game.name, S.game.rules), start: fen }, 0, "fen"))) {
-    S.edit = pieces;
-    setMode("editing");
-    say(`The server refused this position: ${$("messagetext").textContent.replace(/^Nothing changed: /, "")}`);
-  }
 }
 
 ui();

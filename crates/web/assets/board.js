@@ -57,6 +57,15 @@ function boardOf(game) {
     fen: checkersFen, kinds: ["W", "WK", "B", "BK"] };
 }
 
+// A piece's drawing in a unit square (the board's, and the editor's
+// palette's), and its classes.
+function pieceClass(p) { return `piece ${p.white ? "white" : "black"}${p.king ? " king" : ""}`; }
+function pieceShape(p) {
+  if (p.animal) return `<image href="/pieces/${p.white ? "white" : "black"}-${p.animal}.svg" x="0.05" y="0.05" width="0.9" height="0.9"/>`;
+  // A king: a second ring and a crown.
+  return `<circle cx="0.5" cy="0.5" r="0.4"/>` + (p.king ? `<circle class="ring" cx="0.5" cy="0.5" r="0.29"/><path class="crown" d="M0.33 0.6 L0.3 0.4 L0.42 0.49 L0.5 0.35 L0.58 0.49 L0.7 0.4 L0.67 0.6 Z"/>` : "");
+}
+
 function pieceName(p) { return (p.white ? "White " : "Black ") + p.name; }
 
 // Animal FEN: ranks from the top, digits for empty squares; upper case
@@ -168,14 +177,7 @@ function drawBoard(svg, game, o) {
   for (const [id, p] of Object.entries(pieces)) {
     if (!byId[id]) continue;
     const [x, y] = at(id);
-    html += `<g class="piece ${p.white ? "white" : "black"}${p.king ? " king" : ""}" data-sq="${id}" transform="translate(${x} ${y})">`;
-    if (p.animal) html += `<image href="/pieces/${p.white ? "white" : "black"}-${p.animal}.svg" x="0.05" y="0.05" width="0.9" height="0.9"/>`;
-    else {
-      html += `<circle cx="0.5" cy="0.5" r="0.4"/>`;
-      // A king: a second ring and a crown.
-      if (p.king) html += `<circle class="ring" cx="0.5" cy="0.5" r="0.29"/><path class="crown" d="M0.33 0.6 L0.3 0.4 L0.42 0.49 L0.5 0.35 L0.58 0.49 L0.7 0.4 L0.67 0.6 Z"/>`;
-    }
-    html += `</g>`;
+    html += `<g class="${pieceClass(p)}" data-sq="${id}" transform="translate(${x} ${y})">${pieceShape(p)}</g>`;
   }
   html += numbers;
   // The picked piece's targets, with the path of each capture.

@@ -1,7 +1,7 @@
 // Clocks (docs/web.md, "Clocks"): a time control for both sides, the
 // player's and the engine's clock running on their turn at the end of the
 // game (paused while an earlier move is shown, in the editor and once the
-// game is over), the increment added after each move; the engine is given
+// game is over; kept by a reload), the increment added after each move; the engine is given
 // its clock and increment and spends them by the rule of `go wtime`; a
 // flag fall ends the game. Uses app.js's state and helpers.
 "use strict";
@@ -11,11 +11,21 @@ const CONTROLS = { "1+1": [1, 1], "3+2": [3, 2], "10+5": [10, 5] };
 // Under this many ms left a clock is shown as low and said once.
 const LOW_MS = 10000;
 
-// A fresh clock of the control chosen (none: time per move).
-function startClock() {
-  const c = CONTROLS[$("clock").value];
-  S.clock = c ? { inc: c[1] * 1000, white: c[0] * 60000, black: c[0] * 60000, last: performance.now(), low: {} } : null;
+// A fresh clock of the control chosen (none: time per move), or the one
+// a reload kept (`kept`, from storage: its control must be the one
+// chosen; the time the page was closed is not counted).
+function startClock(kept) {
+  const control = $("clock").value, c = CONTROLS[control];
+  const ok = c && kept && kept.control === control && [kept.white, kept.black].every((x) => Number.isFinite(x) && x >= 0);
+  const full = c ? c[0] * 60000 : 0;
+  S.clock = c ? { inc: c[1] * 1000, white: ok ? kept.white : full, black: ok ? kept.black : full, last: performance.now(), low: {} } : null;
+  // A low clock kept is not announced again.
+  if (S.clock) for (const s of ["white", "black"]) S.clock.low[s] = S.clock[s] < LOW_MS;
   drawClock();
+}
+// What storage keeps of the clocks (keep, in app.js).
+function keptClock() {
+  return S.clock ? { control: $("clock").value, white: Math.round(S.clock.white), black: Math.round(S.clock.black) } : null;
 }
 
 // The side whose clock runs now, if any.
@@ -80,4 +90,7 @@ function drawClock() {
 function initClock() {
   $("clock").addEventListener("change", () => { startClock(); keep(); });
   setInterval(tickClock, 100);
+  // Leaving the page (a reload, a closed tab) keeps the clocks as they
+  // stand; moves keep them too.
+  addEventListener("pagehide", () => { if (S.clock && S.game) { tickClock(); keep(); } });
 }

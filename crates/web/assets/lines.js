@@ -1,11 +1,11 @@
-// The analysis's lines (multi-PV; docs/web.md, "Several lines"), as
-// lichess has them: each move of a line is a button. Pointing at one, or
-// focusing it from the keyboard, previews the position it leads to on a
-// small board under the list, marked as a preview (not played); Escape,
-// or leaving the list, closes it. A click (or Enter) plays the line up to
-// that move into the game's tree: a new line there is a variation, the
-// old one is kept (tree.js), and ← or the move list goes back. Uses
-// app.js's state.
+// The analysis's lines (one, or several by multi-PV; docs/web.md,
+// "Several lines"), as lichess has them: each move of a line is a
+// button. Pointing at one, or focusing it from the keyboard, previews the
+// position it leads to on a small board under the list, marked as a
+// preview (not played); Escape, or leaving the list, closes it. A click
+// (or Enter) plays the line up to that move into the game's tree: a new
+// line there is a variation, the old one is kept (tree.js), and ← or the
+// move list goes back. Uses app.js's state.
 "use strict";
 
 let previewAsk = 0;  // the latest preview asked; older answers are dropped
@@ -30,7 +30,7 @@ function drawLines(it) {
     });
     list.append(li);
   }
-  $("analysis").replaceChildren(`depth ${it.depth}, ${it.lines.length} lines`, list);
+  $("analysis").replaceChildren(`depth ${it.depth}, ${it.lines.length === 1 ? "the best line" : it.lines.length + " lines"}`, list);
 }
 
 // The moves from the position shown to the end of a line's move `b`.

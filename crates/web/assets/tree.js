@@ -80,17 +80,30 @@ function promote(root, moves, n) {
 }
 
 // The variations branching off the line shown after its move i (the other
-// kids of the node before move i), each as { moves: [full line to each of
-// its moves], names }: drawn in the move list, each move a button.
+// kids of the node before move i), each as a list of its moves
+// { line: [full line to the move], name, comment, subs }: drawn in the
+// move list, each move a button. `subs` are the variations nested in it:
+// the alternatives to that move (its parent's other kids), written after
+// it as PDN writes them.
 function branches(root, moves, i) {
   const parent = nodeAt(root, moves, i);
   if (!parent) return [];
-  return parent.kids.filter((k) => k.mv !== moves[i]).map((k) => {
-    const out = [];
-    let path = moves.slice(0, i), at = k;
-    while (at) { path = path.concat([at.mv]); out.push({ line: path, name: at.name, comment: at.comment }); at = at.kids[0]; }
-    return out;
-  });
+  return parent.kids.filter((k) => k.mv !== moves[i]).map((k) => lineFrom(k, moves.slice(0, i)));
+}
+// The line from node k (the moves before it given) on by its main
+// continuation. Its first move's alternatives are the caller's to show.
+function lineFrom(k, before) {
+  const out = [];
+  let path = before, at = k, parent = null;
+  while (at) {
+    const here = path;
+    path = path.concat([at.mv]);
+    const subs = parent ? parent.kids.slice(1).map((s) => lineFrom(s, here)) : [];
+    out.push({ line: path, name: at.name, comment: at.comment, subs });
+    parent = at;
+    at = at.kids[0];
+  }
+  return out;
 }
 
 // A compact copy for storage ([mv, name, kids…, comment?]) and back.

@@ -143,6 +143,7 @@ pub fn router(mut config: Config) -> Router {
         .route("/clock.js", get(page::clock))
         .route("/tree.js", get(page::tree))
         .route("/lines.js", get(page::lines))
+        .route("/editor.js", get(page::editor))
         .route("/style.css", get(page::style))
         .route("/favicon.svg", get(page::favicon))
         .route("/favicon.ico", get(page::favicon))

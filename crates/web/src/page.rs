@@ -47,6 +47,10 @@ pub async fn lines() -> impl IntoResponse {
     javascript(include_str!("../assets/lines.js"))
 }
 
+pub async fn editor() -> impl IntoResponse {
+    javascript(include_str!("../assets/editor.js"))
+}
+
 pub async fn style() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/css; charset=utf-8")],

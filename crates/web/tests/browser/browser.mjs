@@ -11,7 +11,8 @@
 // Usage: node browser.mjs ZOO_BIN PORT TABLES_DIR SCREENSHOT_DIR
 // (crates/cli/tests/it/browser.rs). ZOO_PAGE_URL, when set, is where the page
 // is loaded from (a server of the assets on disk, while working on them);
-// ZOO_BROWSER_SHARD=i/n runs every nth journey from the ith (below).
+// ZOO_BROWSER_SHARD=i/n runs every nth journey from the ith (below);
+// ZOO_BROWSER_ONLY=WORDS only the journeys whose names hold WORDS.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -103,9 +104,12 @@ try {
     ["review and clocks", () => reviewAndClocks(page)],
     ["variations", () => variationsKept(page)],
     ["tree in PDN, engine lines", () => treeAndLines(page)],
+    ["editor's row of pieces", () => paletteDrag(page)],
+    ["one line, nested variations, clocks kept", () => oneLineNestedClocks(page)],
   ];
   for (const [i, [name, run]] of journeys.entries()) {
     if (i % shards !== shard) continue;
+    if (process.env.ZOO_BROWSER_ONLY && !name.includes(process.env.ZOO_BROWSER_ONLY)) continue;
     await run();
     console.log(`${name}: done at ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
@@ -920,6 +924,126 @@ async function treeAndLines(page) {
   await page.evaluate(() => { document.getElementById("legalbox").open = false; });
 }
 
+// The editor's row of pieces in every game: a piece dragged from it
+// follows the pointer and lands on the square it is let go over; a click
+// on one chooses it for the board's clicks; the position is used.
+async function paletteDrag(page) {
+  for (const game of GAMES) {
+    await newGame(page, game, "none");
+    await page.click("#edit");
+    await page.waitForFunction(() => document.body.dataset.mode === "editing" && document.querySelector("#palettepieces button[data-k]"));
+    await page.click("#editclear");
+    // The board and the row under it in view (the click above scrolled to
+    // the editor's buttons), as a player would have them to drag.
+    await page.evaluate(() => document.getElementById("board").scrollIntoView());
+    const kinds = await page.$$eval("#palettepieces button[data-k]", (bs) => bs.map((b) => b.dataset.k).filter(Boolean));
+    // A white piece, a black one, another white one (the animal games have
+    // one of each animal a side).
+    const isBlack = (k) => k === k.toLowerCase() || k[0] === "B";
+    const [white, black] = [kinds[0], kinds.find(isBlack)], third = kinds.find((k) => k !== white && !isBlack(k));
+    const [sqA, sqB, sqC] = game.includes("checkers") && !game.startsWith("jungle") ? ["14", "19", "23"] : ["c3", "e7", "a1"];
+    const centre = async (sel) => { const r = await page.locator(sel).boundingBox(); return { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width }; };
+    const drag = async (k, sq) => {
+      const a = await centre(`#palettepieces button[data-k="${k}"]`), z = await centre(`#board rect.sq[data-sq="${sq}"]`);
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      const mid = { x: (a.x + z.x) / 2, y: (a.y + z.y) / 2 };
+      await page.mouse.move(mid.x, mid.y, { steps: 5 });
+      const ghost = await page.$eval("svg.ghost", (g) => { const r = g.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }).catch(() => null);
+      check(ghost && Math.abs(ghost.x - mid.x) < 4 && Math.abs(ghost.y - mid.y) < 4, `${game}: the piece dragged from the row does not follow the pointer: ${JSON.stringify(ghost)} for ${JSON.stringify(mid)}`);
+      await page.mouse.move(z.x, z.y, { steps: 5 });
+      await page.mouse.up();
+      check(!(await page.$("svg.ghost")), `${game}: the dragged copy stays after the drop`);
+    };
+    await drag(white, sqA);
+    await drag(black, sqB);
+    // A drop off the board (on the page's header) places nothing.
+    const a = await centre(`#palettepieces button[data-k="${white}"]`);
+    await page.mouse.move(a.x, a.y); await page.mouse.down(); await page.mouse.move(5, 5, { steps: 3 }); await page.mouse.up();
+    // A click chooses (the list follows), a click on the board places.
+    await page.click(`#palettepieces button[data-k="${third}"]`);
+    check((await page.inputValue("#palette")) === third && (await page.getAttribute(`#palettepieces button[data-k="${third}"]`, "aria-pressed")) === "true", `${game}: a click on the row does not choose its piece`);
+    await clickSq(page, sqC);
+    const placed = await page.evaluate(() => Object.fromEntries(Object.entries(S.edit).map(([q, p]) => [q, p.code])));
+    check(Object.keys(placed).length === 3 && placed[sqA] === white && placed[sqB] === black && placed[sqC] === third, `${game}: the pieces placed: ${JSON.stringify(placed)}`);
+    if (game === "jungle") { await page.evaluate(() => window.scrollTo(0, 0)); await page.screenshot({ path: `${shots}/editor.png` }); }
+    await page.selectOption("#editside", "white");
+    await page.click("#editdone");
+    await page.waitForFunction(() => document.body.dataset.mode !== "editing", null, { timeout: 5000 })
+      .catch(async () => fail(`${game}: the placed position was not used: "${await message(page)}"`));
+    await idle(page);
+    const shown = await page.evaluate(() => Object.fromEntries(Object.entries(boardOf(S.game.name).pieces(S.view.fen)).map(([q, p]) => [q, p.code])));
+    check(shown[sqA] === white && shown[sqB] === black && shown[sqC] === third && Object.keys(shown).length === 3, `${game}: the position used: ${JSON.stringify(shown)}`);
+    check((await page.$$("#palettepieces button")).length === 0, `${game}: the row of pieces stays after editing`);
+    await consistent(page, `${game}: a position placed by dragging`);
+  }
+}
+
+// Lines 1 is clickable too; variations nested in a variation are shown
+// (and go to their line); the clocks survive a reload.
+async function oneLineNestedClocks(page) {
+  // One line: its moves preview and play as the lines of several do.
+  await newGame(page, "english-checkers", "none");
+  await page.selectOption("#multipv", "1");
+  await page.click("#analyse");
+  await page.waitForFunction(() => document.querySelectorAll("#lines li").length === 1 && document.querySelector("#lines button[data-pv]"), null, { timeout: 8000 })
+    .catch(async () => fail(`Lines 1: no clickable line: "${await page.textContent("#analysis")}"`));
+  // (The list is not redrawn under the pointer: the move pointed at stays.)
+  await page.hover("#lines button[data-pv]");
+  const first = await page.getAttribute("#lines button[data-pv]", "data-pv");
+  await page.waitForFunction(() => !document.getElementById("preview").hidden, null, { timeout: 5000 })
+    .catch(() => fail("Lines 1: pointing at the line's move shows no preview"));
+  await page.click(`#lines button[data-pv="${first}"]`);
+  await page.waitForFunction((m) => new URL(document.getElementById("link").value).searchParams.get("moves") === m, first, { timeout: 5000 })
+    .catch(async () => fail(`Lines 1: the line's move was not played: ${await page.inputValue("#link")}`));
+  await page.mouse.move(0, 0);
+  await page.click("#analyse");
+  await idle(page);
+
+  // A variation within a variation: m1 m2 m3, then m1 a2 a3, then m1 a2 b3.
+  await newGame(page, "jungle-checkers", "none");
+  await page.evaluate(() => { document.getElementById("legalbox").open = true; });
+  // A move played from the position shown: the line shown ends with it.
+  const playLegal = async (pick) => {
+    const m = pick(await legal(page));
+    await page.click(`#legal button[data-m="${m}"]`);
+    await page.waitForFunction((mv) => (new URL(document.getElementById("link").value).searchParams.get("moves") || "").split(",").pop() === mv, m, { timeout: 5000 });
+    await idle(page);
+    return m;
+  };
+  const goMove = async (i) => { await page.click(`#moves button[data-i="${i}"]`); await page.waitForFunction((k) => document.querySelector(`#moves button[data-i="${k}"][aria-current]`), i); await idle(page).catch(() => {}); };
+  const m = [await playLegal((l) => l[0]), await playLegal((l) => l[0]), await playLegal((l) => l[0])];
+  await goMove(0);
+  const a2 = await playLegal((l) => l.find((x) => x !== m[1]));
+  const a3 = await playLegal((l) => l[0]);
+  await goMove(1);
+  const b3 = await playLegal((l) => l.find((x) => x !== a3));
+  // Back to the main line: the variation a2 a3 holds b3 in brackets.
+  await page.click(`#moves li.var button[data-line="${m.join(",")}"]`);
+  await page.waitForFunction((l) => new URL(document.getElementById("link").value).searchParams.get("moves") === l, m.join(","), { timeout: 5000 });
+  await idle(page).catch(() => {});
+  const nested = [m[0], a2, b3].join(",");
+  check(await page.$(`#moves li.var .subvar button[data-line="${nested}"]`), `the nested variation is not shown: "${await page.textContent("#moves")}"`);
+  console.log("nested variation: " + (await page.textContent("#moves")).replace(/\s+/g, " "));
+  await page.click(`#moves li.var .subvar button[data-line="${nested}"]`);
+  await page.waitForFunction((l) => new URL(document.getElementById("link").value).searchParams.get("moves") === l, nested, { timeout: 5000 })
+    .catch(async () => fail(`the nested variation's move did not show its line: ${await page.inputValue("#link")}`));
+  await page.evaluate(() => { document.getElementById("legalbox").open = false; });
+
+  // Clocks: a reload keeps both as they stood.
+  await newGame(page, "jungle-checkers", "none");
+  await page.selectOption("#clock", "3+2");
+  await page.waitForFunction(() => /White 3:00/.test(document.getElementById("clock-white").textContent));
+  await page.evaluate(() => { S.clock.white = 42500; S.clock.black = 100000; });
+  await page.reload();
+  await page.waitForSelector("#board rect.sq");
+  await idle(page);
+  const [w, b] = [await page.textContent("#clock-white"), await page.textContent("#clock-black")];
+  check(/White 0:(4[0-3])/.test(w) && /Black 1:40/.test(b), `a reload did not keep the clocks: ${w} | ${b}`);
+  console.log(`clocks after a reload: ${w} | ${b}`);
+  await page.selectOption("#clock", "");
+}
+
 // A game from the keyboard alone: Tab to the board, arrows, Enter.
 async function keyboardGame(page) {
   await newGame(page, "jungle-checkers", "white");
@@ -944,10 +1068,14 @@ async function keyboardGame(page) {
 }
 
 // Every game at 390×844: no horizontal scroll, a screenshot; axe-core
-// finds no serious or critical violation (WCAG 2.1 A and AA rules).
+// finds no serious or critical violation (WCAG 2.1 A and AA rules), at
+// both sizes, in the light and the dark scheme, playing and editing.
 async function phoneAndAxe(context) {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  for (const [ctx, size] of [[phone, "phone"], [context, "desktop"]]) {
+  // The dark scheme (prefers-color-scheme: dark) at both sizes too.
+  const phoneDark = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "dark" });
+  const desktopDark = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+  for (const [ctx, size] of [[phone, "phone"], [context, "desktop"], [phoneDark, "phone dark"], [desktopDark, "desktop dark"]]) {
     const page = await ctx.newPage();
     page.on("pageerror", (e) => fail("page error: " + e.message));
     for (const game of GAMES) {
@@ -958,9 +1086,11 @@ async function phoneAndAxe(context) {
       await idle(page);
       const [sw, w] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       check(sw <= w, `${game} ${size}: ${sw} px wide in a ${w} px window`);
-      if (size === "phone") {
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      check(size.endsWith("dark") === (bg === "rgb(22, 24, 27)"), `${game} ${size}: the page's background is ${bg}`);
+      if (size.startsWith("phone")) {
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `${shots}/${game}-phone.png`, fullPage: false });
+        if (size === "phone") await page.screenshot({ path: `${shots}/${game}-phone.png`, fullPage: false });
         const small = await page.$$eval("button:not([hidden]), select, summary", (es) => es.filter((e) => e.offsetParent && (e.getBoundingClientRect().height < 44)).map((e) => e.id || e.textContent));
         check(small.length === 0, `${game}: touch targets under 44 px: ${small.join(", ")}`);
         // A select shows its value whole (its text no wider than its box)
@@ -975,8 +1105,20 @@ async function phoneAndAxe(context) {
       const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       check(bad.length === 0, `${game} ${size}: axe: ${bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`).join(" | ")}`);
       console.log(`${game} ${size}: ${sw} px wide, axe: ${r.violations.length} violations, ${bad.length} serious or critical`);
+      // The editor, with its row of pieces under the board.
+      await page.click("#edit");
+      await page.waitForFunction(() => document.body.dataset.mode === "editing" && document.querySelector("#palettepieces button"));
+      const [esw, ew] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      check(esw <= ew, `${game} ${size}, editing: ${esw} px wide in a ${ew} px window`);
+      const smallPieces = await page.$$eval("#palettepieces button", (es) => es.filter((e) => e.getBoundingClientRect().height < 44 || e.getBoundingClientRect().width < 44).length);
+      check(smallPieces === 0, `${game} ${size}: ${smallPieces} of the editor's pieces under 44 px`);
+      const re = await page.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
+      const badEdit = re.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      check(badEdit.length === 0, `${game} ${size}, editing: axe: ${badEdit.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`).join(" | ")}`);
+      await page.click("#editcancel");
+      await idle(page);
     }
     await page.close();
   }
-  await phone.close();
+  for (const c of [phone, phoneDark, desktopDark]) await c.close();
 }
