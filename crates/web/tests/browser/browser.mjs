@@ -106,6 +106,7 @@ try {
     ["tree in PDN, engine lines", () => treeAndLines(page)],
     ["editor's row of pieces", () => paletteDrag(page)],
     ["one line, nested variations, clocks kept", () => oneLineNestedClocks(page)],
+    ["tree, review and clock in every game", () => everyGameTreeReviewClock(page)],
   ];
   for (const [i, [name, run]] of journeys.entries()) {
     if (i % shards !== shard) continue;
@@ -1042,6 +1043,53 @@ async function oneLineNestedClocks(page) {
   check(/White 0:(4[0-3])/.test(w) && /Black 1:40/.test(b), `a reload did not keep the clocks: ${w} | ${b}`);
   console.log(`clocks after a reload: ${w} | ${b}`);
   await page.selectOption("#clock", "");
+}
+
+// The tree, the review and the clocks in each of the four games (the
+// journeys above look at each closely in one or two): three moves, a
+// variation from the first, shown and made the main line; the game
+// reviewed (a point of the graph a position); a 1+1 clock: the side to
+// move's runs, a move adds its increment, a flag fall ends the game.
+async function everyGameTreeReviewClock(page) {
+  for (const game of GAMES) {
+    await newGame(page, game, "none");
+    await page.evaluate(() => { document.getElementById("legalbox").open = true; });
+    const play = async (pick) => {
+      const m = pick(await legal(page));
+      await page.click(`#legal button[data-m="${m}"]`);
+      await page.waitForFunction((mv) => (new URL(document.getElementById("link").value).searchParams.get("moves") || "").split(",").pop() === mv, m, { timeout: 5000 });
+      await idle(page);
+      return m;
+    };
+    const main = [await play((l) => l[0]), await play((l) => l[0]), await play((l) => l[0])];
+    await page.click('#moves button[data-i="0"]');
+    await page.waitForFunction(() => document.querySelector('#moves button[data-i="0"][aria-current]'));
+    const side = await play((l) => l.find((x) => x !== main[1]));
+    const kept = await page.$$eval("#moves li.var button", (bs) => bs.map((b) => b.dataset.line));
+    check(kept.includes(main.join(",")), `${game}: the old line is not kept as a variation: ${kept.join(" | ")}`);
+    await page.click("#promote");
+    check(await page.isDisabled("#promote"), `${game}: Make main line left the line a variation`);
+    check((await page.$$eval("#moves button[data-i]", (bs) => bs.map((b) => b.dataset.i))).length === 2, `${game}: the line shown is not ${main[0]} ${side}`);
+
+    await page.click("#reviewgame");
+    await page.waitForFunction(() => /^Reviewed:/.test(document.getElementById("reviewtext").textContent), null, { timeout: 15000 })
+      .catch(async () => fail(`${game}: the review did not end: "${await page.textContent("#reviewtext")}"`));
+    check((await page.$$("#reviewgraph circle")).length === 3, `${game}: the graph has not a point for each of the 3 positions`);
+
+    await page.selectOption("#clock", "1+1");
+    const toMove = await page.evaluate(() => S.view.side), other = toMove === "white" ? "black" : "white";
+    await page.waitForFunction((s) => /running/.test(document.getElementById("clock-" + s).getAttribute("aria-label")), toMove, { timeout: 3000 })
+      .catch(() => fail(`${game}: the clock of the side to move (${toMove}) does not run`));
+    await play((l) => l[0]);
+    const after = await page.evaluate((s) => S.clock[s], toMove);
+    check(after > 60000, `${game}: the mover's clock after a move and its increment: ${after} ms`);
+    await page.evaluate((s) => { S.clock[s] = 1200; }, other);
+    await page.waitForFunction(() => document.body.dataset.mode === "over", null, { timeout: 5000 })
+      .catch(() => fail(`${game}: no flag fall`));
+    check(new RegExp(`${other[0].toUpperCase() + other.slice(1)}'s time ran out`).test(await message(page)), `${game}: the flag fall: "${await message(page)}"`);
+    await page.selectOption("#clock", "");
+    await page.evaluate(() => { document.getElementById("legalbox").open = false; });
+  }
 }
 
 // A game from the keyboard alone: Tab to the board, arrows, Enter.
