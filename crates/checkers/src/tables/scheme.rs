@@ -8,10 +8,12 @@ use crate::variant::{Classical, English, RuleSet, Variant};
 use std::marker::PhantomData;
 use zoo_core::{Game, Stored, TableIndex, TableScheme};
 
-/// The most pieces a checkers table has: 7, whose largest tables `zoo tb
-/// plan` shows beyond one machine's memory for the generic generator;
-/// 8 would be a byte index's tenfold again.
-pub const MAX_PIECES: u32 = 7;
+/// The most pieces a checkers table is named, sized and planned for: 8,
+/// so that `zoo tb plan` can say what 8 pieces would cost. Building is
+/// bounded by memory instead: the generic generator holds a table whole,
+/// and the plan refuses every table larger than a machine's memory (from
+/// 7 pieces on, the largest of each size).
+pub const MAX_PIECES: u32 = 8;
 
 /// The tables of variant `V` under one rule set.
 ///

@@ -397,7 +397,7 @@ fn the_engine_and_the_solver_use_the_tables() {
 /// The plan of every checkers table up to 7 pieces: the counts of the
 /// index, each size's tables, and the 7-piece tables too large for the
 /// generic generator on a 24 GB machine named; the rates measured once
-/// are read back.
+/// are read back. Then the 8-piece plan across machines.
 #[test]
 fn the_plan_counts_every_table_and_names_those_too_large() {
     let dir = fresh("plan");
@@ -463,4 +463,35 @@ fn the_plan_counts_every_table_and_names_those_too_large() {
         .count();
     assert!(too_large > 0 && sizes[5]["in_files"].as_u64() == Some(too_large as u64));
     assert_eq!(sizes[4]["in_files"], 0, "a 6-piece table does not fit: {p}");
+
+    // 8 pieces are planned (not built): every material of 8 pieces, one
+    // a side at least, (w + 1)·(8 − w + 1) of them for w pieces White's;
+    // on 16 machines of 512 GB every table finds one.
+    let p8 = json_of(
+        &[
+            "tb",
+            "plan",
+            "--game",
+            "classical-checkers",
+            "--pieces",
+            "8",
+            "--only",
+            "--machines",
+            "16",
+            "--memory-per-machine",
+            "512",
+            "--rates",
+            rates.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    let eight = &p8["sizes"].as_array().unwrap()[0];
+    let materials: u64 = (1..8).map(|w| (w + 1) * (8 - w + 1)).sum();
+    assert_eq!(eight["pieces"], 8, "{p8}");
+    assert_eq!(eight["configurations"].as_u64(), Some(materials), "{p8}");
+    assert!(p8["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["placement"] != "does_not_fit"));
 }
