@@ -45,7 +45,7 @@ def pieces(fen):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("games")
+    ap.add_argument("games_file", metavar="GAMES")
     ap.add_argument("--zoo", default="zoo")
     ap.add_argument("--side", default="A", choices=["A", "B"])
     ap.add_argument("--depth", type=int, default=16)
@@ -57,7 +57,7 @@ def main():
 
     spread = Counter()
     done = 0
-    for line in open(a.games):
+    for line in open(a.games_file):
         g = json.loads(line)
         if g.get("type", "game") != "game" or "moves" not in g:
             continue
