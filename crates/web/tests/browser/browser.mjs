@@ -181,6 +181,17 @@ async function settled(page, n, what) {
   await consistent(page, what);
 }
 
+// A legal move chosen by `pick` from the list of legal moves, played from
+// the position shown: the line shown then ends with it (a new line or one
+// the tree has), and the page is idle again.
+async function playPicked(page, pick) {
+  const m = pick(await legal(page));
+  await page.click(`#legal button[data-m="${m}"]`);
+  await page.waitForFunction((mv) => (new URL(document.getElementById("link").value).searchParams.get("moves") || "").split(",").pop() === mv, m, { timeout: 5000 });
+  await idle(page);
+  return m;
+}
+
 async function setFen(page, fen) {
   await page.fill("#fen", fen);
   await page.click("#setfen");
@@ -1004,14 +1015,7 @@ async function oneLineNestedClocks(page) {
   // A variation within a variation: m1 m2 m3, then m1 a2 a3, then m1 a2 b3.
   await newGame(page, "jungle-checkers", "none");
   await page.evaluate(() => { document.getElementById("legalbox").open = true; });
-  // A move played from the position shown: the line shown ends with it.
-  const playLegal = async (pick) => {
-    const m = pick(await legal(page));
-    await page.click(`#legal button[data-m="${m}"]`);
-    await page.waitForFunction((mv) => (new URL(document.getElementById("link").value).searchParams.get("moves") || "").split(",").pop() === mv, m, { timeout: 5000 });
-    await idle(page);
-    return m;
-  };
+  const playLegal = (pick) => playPicked(page, pick);
   const goMove = async (i) => { await page.click(`#moves button[data-i="${i}"]`); await page.waitForFunction((k) => document.querySelector(`#moves button[data-i="${k}"][aria-current]`), i); await idle(page).catch(() => {}); };
   const m = [await playLegal((l) => l[0]), await playLegal((l) => l[0]), await playLegal((l) => l[0])];
   await goMove(0);
@@ -1054,13 +1058,7 @@ async function everyGameTreeReviewClock(page) {
   for (const game of GAMES) {
     await newGame(page, game, "none");
     await page.evaluate(() => { document.getElementById("legalbox").open = true; });
-    const play = async (pick) => {
-      const m = pick(await legal(page));
-      await page.click(`#legal button[data-m="${m}"]`);
-      await page.waitForFunction((mv) => (new URL(document.getElementById("link").value).searchParams.get("moves") || "").split(",").pop() === mv, m, { timeout: 5000 });
-      await idle(page);
-      return m;
-    };
+    const play = (pick) => playPicked(page, pick);
     const main = [await play((l) => l[0]), await play((l) => l[0]), await play((l) => l[0])];
     await page.click('#moves button[data-i="0"]');
     await page.waitForFunction(() => document.querySelector('#moves button[data-i="0"][aria-current]'));
