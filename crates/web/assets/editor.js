@@ -95,6 +95,9 @@ function initPaletteDrag() {
   };
   box.addEventListener("pointerup", (e) => end(e, true));
   box.addEventListener("pointercancel", (e) => end(e, false));
+  // The capture lost without a pointerup here (the window left, a
+  // system gesture): the drag ends, nothing placed.
+  box.addEventListener("lostpointercapture", (e) => end(e, false));
   // A click (or Enter, Space) on a piece of the row only chooses it.
   box.addEventListener("click", (e) => { const btn = e.target.closest("button[data-k]"); if (btn && S.edit) choose(btn.dataset.k); });
   $("palette").addEventListener("change", drawPalette);

@@ -142,9 +142,21 @@ fn the_page_plays_in_chromium() {
 }
 
 /// The screenshots the script takes: every game at desktop and phone size,
-/// the prove button's answer and a capture's paths.
+/// the prove button's answer, a capture's paths, and the features
+/// docs/web.md shows (several lines, the review, the clocks, a variation,
+/// the editor's row of pieces).
 fn shot_names() -> Vec<String> {
-    let mut names = vec!["prove.png".to_string(), "capture-paths.png".to_string()];
+    let mut names: Vec<String> = [
+        "prove.png",
+        "capture-paths.png",
+        "multipv.png",
+        "review.png",
+        "clocks.png",
+        "variations.png",
+        "editor.png",
+    ]
+    .map(String::from)
+    .to_vec();
     for game in [
         "jungle",
         "jungle-checkers",

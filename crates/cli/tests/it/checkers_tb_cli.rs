@@ -222,7 +222,7 @@ fn what_checkers_tables_cannot_do_is_refused_with_the_reason() {
                 "--game",
                 "english-checkers",
                 "--material",
-                "KKKKvKKKK",
+                "KKKKKvKKKK",
             ],
             "not a material",
         ),

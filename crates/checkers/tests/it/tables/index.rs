@@ -160,7 +160,7 @@ fn names_read_back_and_keys_are_distinct() {
         }),
         "KMvMM"
     );
-    for bad in ["", "v", "Kv", "vK", "MKvK", "KxvK", "KKKKvKKKK", "KvKvK"] {
+    for bad in ["", "v", "Kv", "vK", "MKvK", "KxvK", "KKKKKvKKKK", "KvKvK"] {
         assert_eq!(scheme.parse(bad), None, "{bad}");
     }
 }
