@@ -393,6 +393,15 @@ impl<B: Board> Evaluator<Position<B>> for AnimalEval {
     }
 }
 
+/// The score [`zoo_core::Game::proof_guide`] gives the proof search
+/// (df-pn+): literature D's material and den distance ([`Simple`]), 25 to
+/// a step nearer the den, so that a pawn's worth is about 100. Cheap, and
+/// about distance to the den, which is what the long wins of the small
+/// endgames are made of.
+pub fn proof_guide<B: Board>(pos: &Position<B>) -> i32 {
+    25 * Simple.evaluate(pos)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -44,6 +44,9 @@ impl<B: Board> Game for Position<B> {
     fn side_to_move(&self) -> Side {
         self.stm
     }
+    fn proof_guide(&self) -> i32 {
+        crate::eval::proof_guide(self)
+    }
     #[inline(always)]
     fn counter_free(&self) -> bool {
         // The no-capture clock is the only counter play depends on.

@@ -137,6 +137,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
     /// Number of pieces on the board (both sides).
     fn piece_count(&self) -> u32;
+    /// A cheap static score of the position for the side to move (higher
+    /// is better, about 100 a pawn's worth), or 0 when the game has none:
+    /// what proof search may start a new node's numbers from instead of
+    /// 1/1 (df-pn+, `zoo_solve::dfpn::Options::guide`). Never changes an
+    /// answer, only the order positions are searched in.
+    fn proof_guide(&self) -> i32 {
+        0
+    }
 
     /// Legal moves of the side to move. Empty when the game is over through
     /// [`Game::terminal`] is not guaranteed: check terminal first.

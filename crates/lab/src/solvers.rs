@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 use zoo_core::{Game, Oracle, Outcome};
 use zoo_solve::dfpn::Remedies;
-use zoo_solve::manager::{solve_goal_sharing, GraphSlot, Plan, TABLE_MB};
+use zoo_solve::manager::{solve_goal_sharing, table_mb, GraphSlot, Plan};
 use zoo_solve::{answers_for, dfpn, pn2, pns, solve_value, Answer, Ghi, Goal, Limits};
 
 /// A solver and, for df-pn, its graph-history mode.
@@ -220,13 +220,20 @@ pub fn value_by<G: Game>(
 }
 
 /// How the proof manager is set up ([`by_manager`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Manager {
     /// df-pn's threads ([`dfpn::Options::threads`]).
     pub threads: usize,
     /// Whether the root's reachable graph (or its material's table) may
     /// decide it; without, df-pn alone.
     pub graph: bool,
+    /// The settings run in turn (`None`: the plan's own, plain df-pn and
+    /// both remedies).
+    pub settings: Option<Vec<dfpn::Remedies>>,
+    /// df-pn+'s scale ([`dfpn::Options::guide`]; 0: off).
+    pub guide: u32,
+    /// The 1+ε trick's ε ([`dfpn::Options::epsilon`]).
+    pub epsilon: f64,
 }
 
 impl Default for Manager {
@@ -234,6 +241,9 @@ impl Default for Manager {
         Manager {
             threads: 1,
             graph: true,
+            settings: None,
+            guide: dfpn::Options::default().guide,
+            epsilon: dfpn::Options::default().epsilon,
         }
     }
 }
@@ -242,7 +252,7 @@ impl Default for Manager {
 /// `Manager::default()`, as it does by default): the proof manager
 /// ([`solve_goal_sharing`] with the default [`Plan`] and options: the
 /// root's reachable graph where it fits and `how` allows it, else df-pn),
-/// each df-pn setting's table of [`TABLE_MB`] unless `limits` sizes it;
+/// each df-pn setting's table as [`table_mb`] sizes it unless `limits` does;
 /// `graph` keeps the root's graph for its next question. `None` when a
 /// table did not fit in memory.
 pub fn by_manager<'a, G: Game>(
@@ -254,11 +264,13 @@ pub fn by_manager<'a, G: Game>(
     how: &Manager,
 ) -> Option<zoo_solve::Report<G::Move>> {
     let limits = Limits {
-        memory_mb: limits.memory_mb.or(Some(TABLE_MB)),
+        memory_mb: limits.memory_mb.or(Some(table_mb(limits))),
         ..*limits
     };
     let opts = dfpn::Options {
         threads: how.threads,
+        guide: how.guide,
+        epsilon: how.epsilon,
         ..dfpn::Options::default()
     };
     let plan = Plan {
@@ -268,6 +280,7 @@ pub fn by_manager<'a, G: Game>(
         } else {
             0
         },
+        settings: how.settings.clone().unwrap_or(Plan::default().settings),
         ..Plan::default()
     };
     solve_goal_sharing(pos, goal, oracle, &limits, &opts, &plan, graph)

@@ -661,10 +661,13 @@ impl<G: Game> Search<'_, G> {
                         .table
                         .get(self.pos.key())
                         .filter(|h| self.on_path(&h.deps));
-                    let (phi, delta, deps, unchecked) = hit
-                        .map_or((1, 1, Deps::NONE, false), |h| {
-                            (h.phi, h.delta, h.deps, h.unchecked())
-                        });
+                    let (phi, delta, deps, unchecked) = hit.map_or_else(
+                        || {
+                            let (p, d) = guided(&self.opts, &self.pos);
+                            (p, d, Deps::NONE, false)
+                        },
+                        |h| (h.phi, h.delta, h.deps, h.unchecked()),
+                    );
                     let depth = hit.map_or(NO_DEPTH, |h| self.table.depth_at(h.slot));
                     Child {
                         mv,
@@ -950,6 +953,21 @@ impl<G: Game> Search<'_, G> {
         }
         unreachable!("a repetition leaf repeats a position of the path")
     }
+}
+
+/// A new node's numbers: 1/1, or from the game's static score under
+/// [`Options::guide`] (df-pn+): small for the side the score favours.
+#[inline]
+fn guided<G: Game>(opts: &Options, pos: &G) -> (u32, u32) {
+    if opts.guide == 0 {
+        return (1, 1);
+    }
+    let e = pos.proof_guide();
+    let f = |x: i32| -> u32 {
+        let bad = x.saturating_neg().max(0) as u32;
+        (1 + bad / opts.guide).min(GUIDE_CAP)
+    };
+    (f(e), f(-e))
 }
 
 /// Whether a root with these numbers is open and a call there can still

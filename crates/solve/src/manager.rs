@@ -57,11 +57,53 @@ use zoo_core::{Game, MaterialBuilder, Oracle};
 /// setting.
 pub const TABLE_MB: u64 = 128;
 
+/// The most [`table_mb`] gives each setting's table, in MB.
+pub const TABLE_MB_MAX: u64 = 2048;
+
+/// MID calls a second one df-pn run makes on the small endgames of the
+/// animal games (about 4·10⁵ to 6·10⁵ on this project's machines,
+/// docs/solve.md): what [`table_mb`] expects of a time limit.
+const CALLS_PER_SECOND: u64 = 500_000;
+
+/// Bytes of table per MID call a run may make: one entry (about 60 bytes
+/// with the chain and TCA's depth), for half the calls (two settings
+/// share a question).
+const BYTES_PER_CALL: u64 = 32;
+
+/// Each setting's table, in MB, when the caller does not size it: what
+/// the question's limits let it fill, from [`TABLE_MB`] up to
+/// [`TABLE_MB_MAX`] (no limit: the most). A long question's proof
+/// outgrows a small table: on the 65-ply wins of 4-piece Jungle Checkers
+/// with the 2-piece tables, 60 s a question, 1 GB each took 44·10⁶ calls
+/// where 128 MB took 77·10⁶ (docs/solve.md, "Two pieces past the
+/// tables"). The memory is zeroed and mapped page by page as the search
+/// writes it, so a question decided quickly holds little of it.
+pub fn table_mb(limits: &Limits) -> u64 {
+    let by_time = limits
+        .time
+        .map(|t| (t.as_secs_f64() * CALLS_PER_SECOND as f64) as u64);
+    let calls = match (limits.nodes, by_time) {
+        (Some(n), Some(t)) => n.min(t),
+        (Some(n), None) => n,
+        (None, Some(t)) => t,
+        (None, None) => u64::MAX,
+    };
+    (calls.saturating_mul(BYTES_PER_CALL) >> 20).clamp(TABLE_MB, TABLE_MB_MAX)
+}
+
 /// The memory, in MB, the manager lets the reachable graph take
 /// ([`Plan::graph_mb`]): about 44 million positions, more than the
 /// 4-piece materials of both animal games hold (docs/solve.md, "The
 /// reachable graph").
 pub const GRAPH_MB: u64 = 4096;
+
+/// The remedies' share of a round against plain df-pn's 1 (the default
+/// [`Plan::weights`]). On the longest lines two pieces past the tables
+/// the remedies decide in about half the calls plain df-pn would need,
+/// and plain df-pn does not decide them in the time (docs/solve.md, "Two
+/// pieces past the tables"); the positions plain df-pn decides faster are
+/// mostly decided in the first rounds, where the budgets are small.
+pub const REMEDIES_WEIGHT: u64 = 3;
 
 /// A run's graph-history mode and remedies.
 type Setting = (Ghi, Remedies);
@@ -74,6 +116,9 @@ pub struct Plan {
     pub ghis: Vec<Ghi>,
     /// The settings run in turn within each round.
     pub settings: Vec<Remedies>,
+    /// Each setting's share of a round: its calls are the round's budget
+    /// times its weight (one weight a setting, in order; missing: 1).
+    pub weights: Vec<u64>,
     /// MID calls of each setting's first round.
     pub first_round: u64,
     /// Each round's budget is the last one's times this (at least 2).
@@ -93,6 +138,7 @@ impl Default for Plan {
         Plan {
             ghis: Vec::new(),
             settings: vec![Remedies::NONE, Remedies::ALL],
+            weights: vec![1, REMEDIES_WEIGHT],
             first_round: 50_000,
             growth: 2,
             graph_mb: GRAPH_MB,
@@ -379,7 +425,7 @@ pub fn solve_goal_sharing<'a, G: Game>(
         }
     };
     'rounds: loop {
-        for (setting, slot) in runs.iter_mut() {
+        for (i, (setting, slot)) in runs.iter_mut().enumerate() {
             let calls_left = limits
                 .nodes
                 .map_or(u64::MAX, |n| n.saturating_sub(total_calls + derived_calls));
@@ -404,7 +450,15 @@ pub fn solve_goal_sharing<'a, G: Game>(
                 continue;
             };
             let before = run.calls();
-            let answer = run.go(before.saturating_add(budget.min(calls_left)));
+            // Settings come first, each with every mode (`runs`' order).
+            let weight = plan
+                .weights
+                .get(i / ghis.len())
+                .copied()
+                .unwrap_or(1)
+                .max(1);
+            let answer =
+                run.go(before.saturating_add(budget.saturating_mul(weight).min(calls_left)));
             rounds += 1;
             total_calls += run.calls() - before;
             if answer == Answer::Unknown {
@@ -504,6 +558,47 @@ mod tests {
         .unwrap();
         assert_eq!(m.report.answer, Answer::Proven);
         assert_eq!(m.decided_by, Some(Remedies::NONE));
+    }
+
+    #[test]
+    fn tables_are_sized_to_what_the_limits_let_them_fill() {
+        use std::time::Duration;
+        let time = |s| Limits {
+            time: Some(Duration::from_secs(s)),
+            ..Limits::default()
+        };
+        // 60 s at 5·10⁵ calls a second, 32 bytes a call.
+        assert_eq!(table_mb(&time(60)), (60 * 500_000 * 32) >> 20);
+        assert_eq!(table_mb(&time(1)), TABLE_MB);
+        assert_eq!(table_mb(&time(3600)), TABLE_MB_MAX);
+        assert_eq!(table_mb(&Limits::default()), TABLE_MB_MAX);
+        assert_eq!(
+            table_mb(&Limits::nodes(20_000_000)),
+            (20_000_000 * 32) >> 20
+        );
+        let both = Limits {
+            nodes: Some(1000),
+            ..time(3600)
+        };
+        assert_eq!(table_mb(&both), TABLE_MB);
+    }
+
+    #[test]
+    fn the_guide_orders_the_search_and_keeps_the_answer() {
+        // A 3-piece Jungle Checkers loss in 18 (no tables).
+        let pos = JungleCheckersPos::from_fen("1e5/1d5/7/5t1/7/7/6E w", &&JUNGLE_CHECKERS_LEIDEN)
+            .unwrap();
+        let run = |guide| {
+            let opts = Options {
+                guide,
+                ..Options::default()
+            };
+            crate::dfpn::solve(&pos, Goal::NotLose, None, &Limits::nodes(5_000_000), &opts)
+        };
+        let (plain, guided) = (run(0), run(25));
+        assert_eq!(plain.answer, Answer::Disproven);
+        assert_eq!(guided.answer, Answer::Disproven);
+        assert_ne!(plain.nodes, guided.nodes, "the guide changed nothing");
     }
 
     #[test]

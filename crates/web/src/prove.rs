@@ -134,6 +134,7 @@ pub async fn prove(
         // The server bounds its searches by count, one thread each.
         threads: 1,
         search_only: false,
+        tuning: Default::default(),
         store: None,
     };
     drop(s);

@@ -56,6 +56,27 @@ impl Algorithm {
     }
 }
 
+/// df-pn's tuning knobs, for ablations (docs/solve.md, "Two pieces past
+/// the tables"); the defaults are df-pn's own.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tuning {
+    /// df-pn+: new nodes start from the game's static score, this many
+    /// points to a unit of proof number ([`dfpn::Options::guide`]; 0: off).
+    pub guide: u32,
+    /// The 1+ε trick's ε ([`dfpn::Options::epsilon`]).
+    pub epsilon: f64,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        let d = dfpn::Options::default();
+        Tuning {
+            guide: d.guide,
+            epsilon: d.epsilon,
+        }
+    }
+}
+
 /// A solve to run.
 #[derive(Debug, Clone)]
 pub struct SolveRequest {
@@ -108,6 +129,8 @@ pub struct SolveRequest {
     /// --search-only`), as for the positions of the start's materials,
     /// which no machine here can build (issue #52).
     pub search_only: bool,
+    /// df-pn's tuning: df-pn+'s guide and the 1+ε trick's ε.
+    pub tuning: Tuning,
     /// The store of proven positions to read and extend (`zoo solve
     /// --store FILE`, [`store`]): its answers decide questions asked
     /// again and are leaves of the search (not with `proof`), and every
@@ -378,6 +401,8 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             remedies: r.remedies.unwrap_or(Remedies::ALL),
             proof: r.proof,
             threads: r.threads,
+            guide: r.tuning.guide,
+            epsilon: r.tuning.epsilon,
             ..dfpn::Options::default()
         };
         let pns_opts = pns::Options {
@@ -802,14 +827,16 @@ fn no_tables_of(game: GameKind, rules: &str, dir: &std::path::Path) -> AppError 
 /// so without `--hash` they get the share of the memory this process may
 /// use that `--hash` may have at most ([`crate::options::max_hash_mb`]),
 /// and stop there with "unknown" instead of exhausting the machine.
-/// df-pn's table is allocated whole at the start: its small default stays,
-/// within the same share.
+/// df-pn's table is allocated whole at the start: the manager's tables are
+/// sized to what the limits let them fill ([`manager::table_mb`]), a
+/// single run's small default stays, within the same share.
 fn bounded_by_machine(mut limits: Limits, algorithm: Algorithm, managed: bool) -> Limits {
     if limits.memory_mb.is_none() {
         let share = crate::options::max_hash_mb() as u64;
         limits.memory_mb = Some(match algorithm {
             Algorithm::Pns | Algorithm::Pn2 => share,
-            Algorithm::Dfpn if managed => manager::TABLE_MB.min(share),
+            // Two settings' tables at once.
+            Algorithm::Dfpn if managed => manager::table_mb(&limits).min(share / 2),
             Algorithm::Dfpn => dfpn::Options::default().default_table_mb.min(share),
         });
     }

@@ -42,6 +42,7 @@ fn request(fen: &str, nodes: Option<u64>, checkpoint: Option<&Path>) -> SolveReq
         checkpoint_every: Duration::from_secs(3600),
         threads: 1,
         search_only: false,
+        tuning: Default::default(),
         store: None,
     }
 }

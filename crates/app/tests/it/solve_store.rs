@@ -34,6 +34,7 @@ fn request(fen: &str, store: Option<&Path>) -> SolveRequest {
         checkpoint_every: Duration::from_secs(3600),
         threads: 1,
         search_only: true,
+        tuning: Default::default(),
         store: store.map(Path::to_path_buf),
     }
 }

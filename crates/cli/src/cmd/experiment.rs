@@ -193,6 +193,21 @@ pub enum Which {
         /// table decides a position.
         #[arg(long)]
         dfpn_only: bool,
+        /// Each df-pn setting's table, MiB (default: as `zoo solve` sizes it).
+        #[arg(long)]
+        hash: Option<u64>,
+        /// The manager's df-pn settings, run in turn: `auto` (plain df-pn,
+        /// then tca,wpn) or one list of remedies as `zoo solve --remedies`
+        /// takes it (ablations).
+        #[arg(long, default_value = "auto")]
+        remedies: String,
+        /// df-pn+: start new nodes from the game's static score, this many
+        /// points to a unit of proof number (0: off; docs/solve.md, "Two pieces past the tables").
+        #[arg(long, default_value_t = 0)]
+        guide: u32,
+        /// The 1+ε trick's ε.
+        #[arg(long, default_value_t = 0.25)]
+        epsilon: f64,
         /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
@@ -623,6 +638,10 @@ impl GameVisitor for PerGame<'_> {
                 nodes,
                 threads,
                 dfpn_only,
+                hash,
+                remedies,
+                guide,
+                epsilon,
                 out_dir,
                 ..
             } => {
@@ -652,8 +671,17 @@ impl GameVisitor for PerGame<'_> {
                 let limits = zoo_app::solve::Limits {
                     nodes: *nodes,
                     time: Some(std::time::Duration::from_secs_f64(*seconds)),
+                    memory_mb: *hash,
                     ..zoo_app::solve::Limits::default()
                 };
+                let settings = match remedies.as_str() {
+                    "auto" => None,
+                    list => Some(vec![zoo_app::solve::Remedies::parse(list)
+                        .map_err(|e| anyhow::anyhow!("--remedies: {e}"))?]),
+                };
+                if !(epsilon.is_finite() && *epsilon >= 0.0) {
+                    anyhow::bail!("epsilon {epsilon}: a number of at least 0");
+                }
                 let first = |p: &G| zoo_app::solve::likely_question(p, None);
                 // One piece past the oracle, the root's material table
                 // may be built in memory from it, as `zoo solve` does.
@@ -668,6 +696,9 @@ impl GameVisitor for PerGame<'_> {
                     &zoo_lab::solvers::Manager {
                         threads: *threads,
                         graph: !dfpn_only,
+                        settings,
+                        guide: *guide,
+                        epsilon: *epsilon,
                     },
                     &first,
                     &mut |line| eprintln!("{line}"),

@@ -96,6 +96,15 @@ pub struct SolveArgs {
     /// what the positions of the start's materials need (docs/solve.md)
     #[arg(long, alias = "no-builds")]
     pub search_only: bool,
+    /// df-pn+: start a new node's proof and disproof numbers from the
+    /// game's static score, this many points to a unit (0: at 1/1, the
+    /// default; docs/solve.md, "Two pieces past the tables").
+    #[arg(long, default_value_t = 0)]
+    pub guide: u32,
+    /// df-pn's 1+ε trick: a child is searched until its number passes
+    /// (1+ε) times its best sibling's.
+    #[arg(long, default_value_t = 0.25)]
+    pub epsilon: f64,
     /// PN²: size each second-level search as Breuker did, f(N)·N nodes for
     /// a first-level tree of N, f(N) = 1/(1 + e^((A−N)/B)) (docs/solve.md;
     /// without it, N).
@@ -252,6 +261,14 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             })?,
         threads: a.threads,
         search_only: a.search_only,
+        tuning: zoo_app::solve::Tuning {
+            guide: a.guide,
+            epsilon: if a.epsilon.is_finite() && a.epsilon >= 0.0 {
+                a.epsilon
+            } else {
+                anyhow::bail!("--epsilon {}: give a number of at least 0", a.epsilon)
+            },
+        },
         store: a.store.clone(),
     };
     // Ctrl-C stops the question being asked as a limit would: the answer

@@ -734,3 +734,42 @@ fn search_only_turns_the_graph_and_table_builds_off() {
     assert_eq!(searched["value"], default["value"]);
     assert_eq!(searched["value"], "loss");
 }
+
+/// df-pn's tuning knobs for ablations (docs/solve.md, "Two pieces past
+/// the tables"): `--guide` and `--epsilon` search the same answer with
+/// other calls, and a bad ε is refused with its name.
+#[test]
+fn guide_and_epsilon_change_the_search_not_the_answer() {
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let args = [
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            "1e5/1d5/7/5t1/7/7/6E w",
+            "--search-only",
+            "--remedies",
+            "none",
+            "--nodes",
+            "5000000",
+            "--json",
+        ];
+        let out = common::zoo_ok(args.iter().chain(extra));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let calls = |v: &serde_json::Value| v["answers"][0]["nodes"].as_u64().unwrap();
+    let plain = run(&[]);
+    assert_eq!(plain["value"], "loss", "{plain}");
+    for extra in [&["--guide", "25"][..], &["--epsilon", "1"][..]] {
+        let tuned = run(extra);
+        assert_eq!(tuned["value"], "loss", "{extra:?}: {tuned}");
+        assert_ne!(calls(&tuned), calls(&plain), "{extra:?} changed nothing");
+    }
+    for bad in ["--epsilon=-1", "--epsilon=nan"] {
+        let err = common::zoo_err(&["solve", "--game", "jungle-checkers", bad]);
+        assert!(
+            err.contains("--epsilon") && err.contains("at least 0"),
+            "{err}"
+        );
+    }
+}

@@ -5,17 +5,7 @@
 //! positions are refused with a message; for the animal games and
 //! English checkers.
 
-use crate::common::{zoo_ok, TempDir};
-
-fn zoo_err(args: &[&str]) -> String {
-    let out = assert_cmd::Command::cargo_bin("zoo")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    String::from_utf8(out.stderr).unwrap()
-}
+use crate::common::{zoo_err, zoo_ok, TempDir};
 
 #[test]
 fn a_small_net_trains_reproduces_and_plays() {

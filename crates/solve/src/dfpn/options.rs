@@ -58,6 +58,11 @@ pub struct Options {
     /// Threads searching together on one table (docs/solve.md, "Parallel
     /// df-pn"); [`Ghi::Closure`] runs on one.
     pub threads: usize,
+    /// df-pn+ (docs/solve.md, "Two pieces past the tables"): a node the table does not hold
+    /// starts at φ = 1 + (how far [`Game::proof_guide`](zoo_core::Game::proof_guide)
+    /// is below 0 for its side to move) / `guide`, and δ the same for the
+    /// other side, each at most [`GUIDE_CAP`]; 0 (the default): at 1/1.
+    pub guide: u32,
 }
 
 /// The remedies for df-pn's loops, underestimation and overestimation
@@ -136,9 +141,14 @@ impl Default for Options {
             proof: false,
             remedies: Remedies::NONE,
             threads: 1,
+            guide: 0,
         }
     }
 }
+
+/// The most a guided start ([`Options::guide`]) may be: a node however
+/// lost-looking still counts as a few open leaves, not as solved.
+pub const GUIDE_CAP: u32 = 64;
 
 /// The bytes of one table entry without its chain (what the memory limit
 /// is divided by in every mode but [`Ghi::Path`]).

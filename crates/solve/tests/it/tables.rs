@@ -63,6 +63,9 @@ pub(crate) enum Algo {
     Pn2Gc,
     /// df-pn on this many threads (more than one: with proofs, replayed).
     Dfpn(Ghi, Remedies, usize),
+    /// df-pn+ (one thread, with proofs, replayed): new nodes start from the
+    /// game's static score at this scale.
+    Guided(Ghi, Remedies, u32),
 }
 
 pub(crate) fn check_positions<B: Board>(
@@ -141,6 +144,16 @@ pub(crate) fn check_positions<B: Board>(
                         remedies,
                         threads,
                         proof: threads > 1,
+                        ..dfpn::Options::default()
+                    };
+                    dfpn::solve(&pos, goal, oracle, &Limits::nodes(NODES), &opts)
+                }
+                Algo::Guided(ghi, remedies, guide) => {
+                    let opts = dfpn::Options {
+                        ghi,
+                        remedies,
+                        guide,
+                        proof: true,
                         ..dfpn::Options::default()
                     };
                     dfpn::solve(&pos, goal, oracle, &Limits::nodes(NODES), &opts)
@@ -416,6 +429,35 @@ fn dfpn_path_with_remedies_agrees_with_the_tables() {
             &format!("Path {} jungle draws", remedies.name()),
             &d,
             2 * d.draws,
+        );
+    }
+}
+
+/// df-pn+ (new nodes started from the game's static score, a strong
+/// pull at scale 10 and a weak one at 200): the same answers as the
+/// tables, drawn positions included, with and without the remedies, and
+/// its proofs replay. The guide orders the search; it must never decide.
+#[test]
+fn guided_dfpn_agrees_with_the_tables() {
+    for (remedies, guide) in [(Remedies::NONE, 10), (Remedies::ALL, 200)] {
+        let algo = Algo::Guided(Ghi::Path, remedies, guide);
+        let name = format!("guided {guide} {}", remedies.name());
+        let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+        let tables = TbOracle::open(jc3(), rules).expect("tables");
+        type Jc = zoo_animal::JungleCheckers;
+        let t = check_positions::<Jc>(algo, rules, &tables, None, 5, 24, None);
+        summary(&format!("{name} jungle checkers"), &t, MAX_UNKNOWN);
+        let d = check_positions::<Jc>(algo, rules, &tables, None, 13, 5, Some(Outcome::Draw));
+        check_draws(&format!("{name} jungle checkers draws"), &d);
+        let two = Fewer {
+            inner: &tables,
+            max: 2,
+        };
+        let t = check_positions::<Jc>(algo, rules, &tables, Some(&two), 6, 12, None);
+        summary(
+            &format!("{name} jungle checkers, 2-piece leaves"),
+            &t,
+            MAX_UNKNOWN,
         );
     }
 }

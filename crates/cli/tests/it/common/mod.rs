@@ -35,6 +35,18 @@ where
     out
 }
 
+/// Runs `zoo` with `args`, fails the test unless it refused them with
+/// exit code 2, and returns its stderr.
+pub fn zoo_err(args: &[&str]) -> String {
+    let out = assert_cmd::Command::cargo_bin("zoo")
+        .expect("the zoo binary")
+        .args(args)
+        .output()
+        .expect("zoo runs");
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 /// A directory of its own for each test, removed when dropped.
 pub struct TempDir(pub std::path::PathBuf);
 
