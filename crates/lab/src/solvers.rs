@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 use zoo_core::{Game, Oracle, Outcome};
 use zoo_solve::dfpn::Remedies;
-use zoo_solve::manager::{solve_goal_sharing, table_mb, GraphSlot, Plan};
+use zoo_solve::manager::{solve_goal_sharing, table_mb, GraphSlot, Plan, TABLE_MB};
 use zoo_solve::{answers_for, dfpn, pn2, pns, solve_value, Answer, Ghi, Goal, Limits};
 
 /// A solver and, for df-pn, its graph-history mode.
@@ -263,6 +263,7 @@ pub fn by_manager<'a, G: Game>(
     graph: &mut GraphSlot<'a, G>,
     how: &Manager,
 ) -> Option<zoo_solve::Report<G::Move>> {
+    let sized = limits.memory_mb.is_none();
     let limits = Limits {
         memory_mb: limits.memory_mb.or(Some(table_mb(limits))),
         ..*limits
@@ -281,6 +282,8 @@ pub fn by_manager<'a, G: Game>(
             0
         },
         settings: how.settings.clone().unwrap_or(Plan::default().settings),
+        // As `zoo solve` sizes them: plain df-pn's table stays small.
+        plain_mb: sized.then_some(TABLE_MB),
         ..Plan::default()
     };
     solve_goal_sharing(pos, goal, oracle, &limits, &opts, &plan, graph)

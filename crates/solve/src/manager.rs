@@ -119,6 +119,13 @@ pub struct Plan {
     /// Each setting's share of a round: its calls are the round's budget
     /// times its weight (one weight a setting, in order; missing: 1).
     pub weights: Vec<u64>,
+    /// Plain df-pn's table at most this many MB (`None`: as the limits
+    /// say). Callers that size the tables by the limits ([`table_mb`])
+    /// keep plain df-pn's at [`TABLE_MB`]: a larger one made it lose its
+    /// way on a 5-piece win it proves in 0.68·10⁶ calls with 128 MB (open
+    /// after 16·10⁶ with 496 MB; docs/log/solve.md), while the remedies
+    /// gain from theirs.
+    pub plain_mb: Option<u64>,
     /// MID calls of each setting's first round.
     pub first_round: u64,
     /// Each round's budget is the last one's times this (at least 2).
@@ -139,6 +146,7 @@ impl Default for Plan {
             ghis: Vec::new(),
             settings: vec![Remedies::NONE, Remedies::ALL],
             weights: vec![1, REMEDIES_WEIGHT],
+            plain_mb: None,
             first_round: 50_000,
             growth: 2,
             graph_mb: GRAPH_MB,
@@ -378,8 +386,13 @@ pub fn solve_goal_sharing<'a, G: Game>(
             remedies,
             ..*opts
         };
+        let memory_mb = match plan.plain_mb {
+            Some(cap) if remedies == Remedies::NONE => limits.memory_mb.map(|m| m.min(cap)),
+            _ => limits.memory_mb,
+        };
         let left = Limits {
             time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+            memory_mb,
             ..*limits
         };
         Run::new(root, goal, oracle, &left, &run_opts, Resume::default())

@@ -428,6 +428,8 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     .unwrap_or(manager::GRAPH_MB)
                     .min(crate::options::max_hash_mb() as u64)
             },
+            // Tables sized by the limits: plain df-pn's stays small.
+            plain_mb: r.limits.memory_mb.is_none().then_some(manager::TABLE_MB),
             ..manager::Plan::default()
         };
         let mut decided_ghi: Option<Ghi> = None;
