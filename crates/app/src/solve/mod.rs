@@ -67,6 +67,19 @@ pub struct Tuning {
     pub epsilon: f64,
 }
 
+impl Tuning {
+    /// The knobs as given, or why ε is refused (it must be a number of at
+    /// least 0).
+    pub fn new(guide: u32, epsilon: f64) -> Result<Tuning, AppError> {
+        if !(epsilon.is_finite() && epsilon >= 0.0) {
+            return Err(AppError::Option(format!(
+                "--epsilon {epsilon}: give a number of at least 0"
+            )));
+        }
+        Ok(Tuning { guide, epsilon })
+    }
+}
+
 impl Default for Tuning {
     fn default() -> Self {
         let d = dfpn::Options::default();

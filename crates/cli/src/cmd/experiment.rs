@@ -199,8 +199,8 @@ pub enum Which {
         /// The manager's df-pn settings, run in turn: `auto` (plain df-pn,
         /// then tca,wpn) or one list of remedies as `zoo solve --remedies`
         /// takes it (ablations).
-        #[arg(long, default_value = "auto")]
-        remedies: String,
+        #[arg(long, default_value = "auto", value_parser = super::solve::parse_remedies)]
+        remedies: super::solve::RemediesArg,
         /// df-pn+: start new nodes from the game's static score, this many
         /// points to a unit of proof number (0: off; docs/solve.md, "Two pieces past the tables").
         #[arg(long, default_value_t = 0)]
@@ -674,14 +674,7 @@ impl GameVisitor for PerGame<'_> {
                     memory_mb: *hash,
                     ..zoo_app::solve::Limits::default()
                 };
-                let settings = match remedies.as_str() {
-                    "auto" => None,
-                    list => Some(vec![zoo_app::solve::Remedies::parse(list)
-                        .map_err(|e| anyhow::anyhow!("--remedies: {e}"))?]),
-                };
-                if !(epsilon.is_finite() && *epsilon >= 0.0) {
-                    anyhow::bail!("epsilon {epsilon}: a number of at least 0");
-                }
+                let tuning = zoo_app::solve::Tuning::new(*guide, *epsilon)?;
                 let first = |p: &G| zoo_app::solve::likely_question(p, None);
                 // One piece past the oracle, the root's material table
                 // may be built in memory from it, as `zoo solve` does.
@@ -696,9 +689,9 @@ impl GameVisitor for PerGame<'_> {
                     &zoo_lab::solvers::Manager {
                         threads: *threads,
                         graph: !dfpn_only,
-                        settings,
-                        guide: *guide,
-                        epsilon: *epsilon,
+                        settings: remedies.0.map(|r| vec![r]),
+                        guide: tuning.guide,
+                        epsilon: tuning.epsilon,
                     },
                     &first,
                     &mut |line| eprintln!("{line}"),

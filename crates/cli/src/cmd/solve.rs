@@ -159,7 +159,7 @@ pub struct SolveArgs {
 pub struct RemediesArg(pub Option<Remedies>);
 
 /// `auto` (the proof manager) or a list of remedies.
-fn parse_remedies(s: &str) -> std::result::Result<RemediesArg, String> {
+pub(crate) fn parse_remedies(s: &str) -> std::result::Result<RemediesArg, String> {
     match s.trim() {
         "auto" => Ok(RemediesArg(None)),
         _ => Remedies::parse(s).map(|r| RemediesArg(Some(r))),
@@ -261,14 +261,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             })?,
         threads: a.threads,
         search_only: a.search_only,
-        tuning: zoo_app::solve::Tuning {
-            guide: a.guide,
-            epsilon: if a.epsilon.is_finite() && a.epsilon >= 0.0 {
-                a.epsilon
-            } else {
-                anyhow::bail!("--epsilon {}: give a number of at least 0", a.epsilon)
-            },
-        },
+        tuning: zoo_app::solve::Tuning::new(a.guide, a.epsilon)?,
         store: a.store.clone(),
     };
     // Ctrl-C stops the question being asked as a limit would: the answer
