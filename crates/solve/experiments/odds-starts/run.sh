@@ -22,7 +22,7 @@ jobs=${5:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 export zoo tables seconds out
-grep -v '^#' "$here/positions.txt" | awk '{ print NR "|" $0 }' |
+grep -v -e '^#' -e '^[[:space:]]*$' "$here/positions.txt" | awk '{ print NR "|" $0 }' |
     xargs -P "$jobs" -I{} sh -c '
         n=${1%%|*}; fen=${1#*|}
         "$zoo" solve --game jungle-checkers --fen "$fen" --tb "$tables" --goal value \

@@ -10,8 +10,24 @@ import pathlib
 import re
 import sys
 
-REMOVED = ["White's elephant", "White's rat", "White's dog", "White's tiger",
-           "Black's elephant", "Black's rat", "Black's tiger", "Black's dog"]
+START = "1r3e1/2t1d2/7/7/7/2D1T2/1E3R1"
+NAMES = {"r": "rat", "d": "dog", "t": "tiger", "e": "elephant"}
+
+
+def squares(board):
+    """The 49 squares of a FEN's board part, digits expanded to dots."""
+    return "".join("." * int(c) if c.isdigit() else c
+                   for c in board.replace("/", ""))
+
+
+def removed(fen):
+    """Which animal of the start `fen` lacks (upper case: White's)."""
+    gone = [c for c, d in zip(squares(START), squares(fen.split()[0]))
+            if c != "." and d == "."]
+    if len(gone) != 1:
+        sys.exit(f"table.py: {fen} is not the start less one animal")
+    c = gone[0]
+    return f"{'White' if c.isupper() else 'Black'}'s {NAMES[c.lower()]}"
 
 
 def main(out):
@@ -24,7 +40,7 @@ def main(out):
     for n, fen in enumerate(fens, 1):
         report = out / f"report-{n}.json"
         if not report.exists():
-            print(f"| {REMOVED[n - 1]} | `{fen}` | not run | | |")
+            print(f"| {removed(fen)} | `{fen}` | not run | | |")
             continue
         r = json.loads(report.read_text())
         asked = "; ".join(
@@ -35,7 +51,7 @@ def main(out):
         if check.exists():
             m = re.search(r"\((\d+) nodes", check.read_text())
             proof = f"{int(m.group(1)):,} nodes" if m else check.read_text().strip()
-        print(f"| {REMOVED[n - 1]} | `{fen}` | {r['value'] or 'unknown'} | {asked} | {proof} |")
+        print(f"| {removed(fen)} | `{fen}` | {r['value'] or 'unknown'} | {asked} | {proof} |")
 
 
 if __name__ == "__main__":
