@@ -533,6 +533,20 @@ fn slow_dfpn_modes_on_the_whole_samples() {
 }
 
 fn dfpn_against_tables_sized(ghi: Ghi, remedies: Remedies, threads: usize, sample: Sample) {
+    // df-pn recurses on its caller's stack, and a parallel run's own
+    // thread, straying along the helpers' entries, once went past a test
+    // thread's 2 MB (a stack overflow in a fresh-clone run). The CLI's
+    // main thread has 8 MB; here the solves get what a helper gets.
+    let run = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || dfpn_against_tables_here(ghi, remedies, threads, sample))
+        .expect("a thread for the solves");
+    if let Err(panic) = run.join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+fn dfpn_against_tables_here(ghi: Ghi, remedies: Remedies, threads: usize, sample: Sample) {
     let Sample {
         seeded,
         leaves,
