@@ -234,6 +234,8 @@ pub struct Manager {
     pub guide: u32,
     /// The 1+ε trick's ε ([`dfpn::Options::epsilon`]).
     pub epsilon: f64,
+    /// The ply-bounded df-pn's share of each round ([`Plan::bounded`]).
+    pub bounded: u64,
 }
 
 impl Default for Manager {
@@ -244,6 +246,7 @@ impl Default for Manager {
             settings: None,
             guide: dfpn::Options::default().guide,
             epsilon: dfpn::Options::default().epsilon,
+            bounded: Plan::default().bounded,
         }
     }
 }
@@ -284,6 +287,7 @@ pub fn by_manager<'a, G: Game>(
         settings: how.settings.clone().unwrap_or(Plan::default().settings),
         // As `zoo solve` sizes them: plain df-pn's table stays small.
         plain_mb: sized.then_some(TABLE_MB),
+        bounded: how.bounded,
         ..Plan::default()
     };
     solve_goal_sharing(pos, goal, oracle, &limits, &opts, &plan, graph)

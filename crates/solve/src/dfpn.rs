@@ -59,6 +59,7 @@
 mod closure;
 mod deps;
 mod extract;
+pub(crate) use extract::root_leaf;
 mod line;
 mod options;
 mod parallel;

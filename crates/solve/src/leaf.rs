@@ -119,7 +119,7 @@ impl<'a, G: Game> Leaves<'a, G> {
     /// a draw still does by staying on positions of that value (every leaf
     /// it meets is at least a draw for it, a repetition a draw).
     #[inline]
-    fn by_bounds(&self, pos: &G) -> Option<End> {
+    pub(crate) fn by_bounds(&self, pos: &G) -> Option<End> {
         let oracle = self.oracle?;
         if pos.piece_count() <= self.oracle_pieces {
             return None;

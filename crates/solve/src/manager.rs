@@ -14,6 +14,11 @@
 //! one on every position, and a setting whose decided answer gave no
 //! proof leaves the question to the others.
 //!
+//! Beside them, in every round, two ply-bounded searches
+//! ([`crate::bounded`]), one for each side's win: they decide the long
+//! wins and losses two pieces past the tables that df-pn keyed by the
+//! position leaves open, and are kept for the value's second question.
+//!
 //! The plan may also name several graph-history modes, each run with
 //! every setting (by default the caller's alone). Where df-pn's quick
 //! runs leave a question open and the root's material fits
@@ -105,6 +110,12 @@ pub const GRAPH_MB: u64 = 4096;
 /// mostly decided in the first rounds, where the budgets are small.
 pub const REMEDIES_WEIGHT: u64 = 3;
 
+/// The ply-bounded df-pn's share of a round against plain df-pn's 1
+/// (the default [`Plan::bounded`]). Two pieces past the tables it proves
+/// the long wins that the position-keyed runs leave open (docs/solve.md,
+/// "Ply-bounded df-pn").
+pub const BOUNDED_WEIGHT: u64 = 3;
+
 /// A run's graph-history mode and remedies.
 type Setting = (Ghi, Remedies);
 
@@ -133,6 +144,10 @@ pub struct Plan {
     /// Before df-pn, value the root's whole reachable graph backwards
     /// ([`crate::graph`]) when it fits in this many MB; 0: never.
     pub graph_mb: u64,
+    /// The ply-bounded df-pn's share of each round ([`crate::bounded`]:
+    /// it proves wins, a `win` proven or a `not-lose` disproven); 0: not
+    /// run.
+    pub bounded: u64,
 }
 
 impl Default for Plan {
@@ -150,6 +165,7 @@ impl Default for Plan {
             first_round: 50_000,
             growth: 2,
             graph_mb: GRAPH_MB,
+            bounded: BOUNDED_WEIGHT,
         }
     }
 }
@@ -173,6 +189,9 @@ pub struct Managed<M> {
     pub method: Method,
     /// Runs made (settings × rounds).
     pub runs: u32,
+    /// When the ply-bounded df-pn decided it: the bound of the round that
+    /// found the win.
+    pub bound: Option<u16>,
 }
 
 /// Solves `goal` at `root` under `plan`: each round runs every setting
@@ -241,6 +260,12 @@ enum Known<'a, G: Game> {
 pub struct GraphSlot<'a, G: Game> {
     known: Option<Option<Known<'a, G>>>,
     builder: Option<&'a dyn MaterialBuilder<G>>,
+    /// The ply-bounded searches for a win of the root's side to move and
+    /// of the other side, once made: a win found in one question answers
+    /// the other too.
+    bounded: [Option<crate::bounded::Search<'a, G>>; 2],
+    /// Which of them the other question showed cannot win.
+    hopeless: [bool; 2],
 }
 
 impl<G: Game> Default for GraphSlot<'_, G> {
@@ -248,6 +273,8 @@ impl<G: Game> Default for GraphSlot<'_, G> {
         GraphSlot {
             known: None,
             builder: None,
+            bounded: [None, None],
+            hopeless: [false; 2],
         }
     }
 }
@@ -259,6 +286,8 @@ impl<'a, G: Game> GraphSlot<'a, G> {
         GraphSlot {
             known: None,
             builder,
+            bounded: [None, None],
+            hopeless: [false; 2],
         }
     }
 }
@@ -273,6 +302,32 @@ const TABLE_SHARE: u64 = 256;
 /// table) kept in `graph` for the next question of the same root (a
 /// value's two questions build it once).
 pub fn solve_goal_sharing<'a, G: Game>(
+    root: &G,
+    goal: Goal,
+    oracle: Option<&'a dyn Oracle<G>>,
+    limits: &Limits,
+    opts: &Options,
+    plan: &Plan,
+    graph: &mut GraphSlot<'a, G>,
+) -> io::Result<Managed<G::Move>> {
+    let m = solve_goal_once(root, goal, oracle, limits, opts, plan, graph)?;
+    // A side shown not to win needs no more search for its win in the
+    // value's other question: `win` disproven rules out the root's side,
+    // `not-lose` proven the other.
+    let hopeless = match (goal, m.report.answer) {
+        (Goal::Win, Answer::Disproven) => Some(0),
+        (Goal::NotLose, Answer::Proven) => Some(1),
+        _ => None,
+    };
+    if let Some(side) = hopeless {
+        graph.bounded[side] = None;
+        graph.hopeless[side] = true;
+    }
+    Ok(m)
+}
+
+/// [`solve_goal_sharing`]'s one question.
+fn solve_goal_once<'a, G: Game>(
     root: &G,
     goal: Goal,
     oracle: Option<&'a dyn Oracle<G>>,
@@ -324,7 +379,7 @@ pub fn solve_goal_sharing<'a, G: Game>(
                 graph_mb: 0,
                 ..plan.clone()
             };
-            let m = solve_goal_sharing(root, goal, oracle, &quick, opts, &alone, graph)?;
+            let m = solve_goal_once(root, goal, oracle, &quick, opts, &alone, graph)?;
             if m.report.answer != Answer::Unknown && (!opts.proof || m.report.proof.is_some()) {
                 return Ok(m);
             }
@@ -371,6 +426,7 @@ pub fn solve_goal_sharing<'a, G: Game>(
                 decided_ghi: None,
                 method,
                 runs: 0,
+                bound: None,
             });
         }
     }
@@ -421,7 +477,7 @@ pub fn solve_goal_sharing<'a, G: Game>(
     let mut stuck: Vec<Run<'_, G>> = Vec::new();
     // The first decided answer that came without a proof, kept in case no
     // other setting gives one.
-    let mut unproved: Option<(Report<G::Move>, Setting)> = None;
+    let mut unproved: Option<(Report<G::Move>, Option<Setting>)> = None;
     let finish = |mut r: Report<G::Move>, by: Option<Setting>, rounds, calls, derived| {
         r.nodes = calls;
         r.expansions = calls;
@@ -435,8 +491,24 @@ pub fn solve_goal_sharing<'a, G: Game>(
             decided_ghi: by.map(|b| b.0),
             method: Method::Dfpn,
             runs: rounds,
+            bound: None,
         }
     };
+    // The ply-bounded df-pn, one search for each side's win: the root's
+    // side's proves both questions, the other side's disproves both.
+    let mut bounded_done = graph.hopeless.map(|h| h || plan.bounded == 0);
+    // A win the other question's bounded search found answers this one.
+    for b in graph.bounded.iter_mut().flatten() {
+        if b.won().is_some() {
+            let r = bounded_report(b, goal, opts.proof, limits, start);
+            if !opts.proof || r.proof.is_some() {
+                let derived = r.derivation.map_or(0, |d| d.calls);
+                let mut m = finish(r, None, 0, 0, derived);
+                m.bound = Some(b.bound());
+                return Ok(m);
+            }
+        }
+    }
     'rounds: loop {
         for (i, (setting, slot)) in runs.iter_mut().enumerate() {
             let calls_left = limits
@@ -503,16 +575,87 @@ pub fn solve_goal_sharing<'a, G: Game>(
                 ));
             }
             if unproved.is_none() {
-                unproved = Some((r, *setting));
+                unproved = Some((r, Some(*setting)));
             }
         }
-        if runs.iter().all(|(_, slot)| matches!(slot, Slot::Done)) {
+        for side in 0..2 {
+            if bounded_done[side] {
+                continue;
+            }
+            let calls_left = limits
+                .nodes
+                .map_or(u64::MAX, |n| n.saturating_sub(total_calls + derived_calls));
+            let time_up = limits.time.is_some_and(|t| start.elapsed() >= t);
+            if calls_left == 0 || time_up || limits.stop.is_some_and(|s| s()) {
+                break 'rounds;
+            }
+            let slot = &mut graph.bounded[side];
+            if slot.is_none() {
+                let prover = if side == 0 {
+                    root.side_to_move()
+                } else {
+                    root.side_to_move().flip()
+                };
+                let left = Limits {
+                    time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+                    ..*limits
+                };
+                let bopts = crate::bounded::Options {
+                    table_mb: limits.memory_mb.unwrap_or(TABLE_MB),
+                    epsilon: opts.epsilon,
+                    ..crate::bounded::Options::default()
+                };
+                match crate::bounded::Search::new(root, prover, oracle, &left, &bopts) {
+                    Ok(b) => {
+                        *slot = Some(b);
+                        made += 1;
+                    }
+                    Err(_) if made > 0 => {
+                        bounded_done[side] = true;
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            let Some(b) = slot.as_mut() else { continue };
+            // Searched in an earlier question: its clock starts again.
+            b.restart_clock(&Limits {
+                time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+                ..*limits
+            });
+            let before = b.calls();
+            let won =
+                b.go(before.saturating_add(budget.saturating_mul(plan.bounded).min(calls_left)));
+            rounds += 1;
+            total_calls += b.calls() - before;
+            if won.is_some() {
+                let r = bounded_report(b, goal, opts.proof, limits, start);
+                derived_calls += r.derivation.map_or(0, |d| d.calls);
+                let bound = Some(b.bound());
+                if !opts.proof || r.proof.is_some() {
+                    let mut m = finish(r, None, rounds, total_calls, derived_calls);
+                    m.bound = bound;
+                    return Ok(m);
+                }
+                bounded_done[side] = true;
+                if unproved.is_none() {
+                    unproved = Some((r, None));
+                }
+            } else if b.out_of_time() {
+                break 'rounds;
+            } else if b.exhausted() {
+                bounded_done[side] = true;
+            }
+        }
+        if bounded_done.iter().all(|&d| d)
+            && runs.iter().all(|(_, slot)| matches!(slot, Slot::Done))
+        {
             break;
         }
         budget = budget.saturating_mul(plan.growth.max(2));
     }
     if let Some((r, by)) = unproved {
-        return Ok(finish(r, Some(by), rounds, total_calls, derived_calls));
+        return Ok(finish(r, by, rounds, total_calls, derived_calls));
     }
     // Nothing decided: the report of the setting that worked most (the
     // first setting's, unsearched, when the limits allowed no round).
@@ -535,6 +678,54 @@ pub fn solve_goal_sharing<'a, G: Game>(
         total_calls,
         derived_calls,
     ))
+}
+
+/// The report of a win the ply-bounded df-pn found, with its proof
+/// derived when `proof` asks for one (within as many calls again as the
+/// limits gave the question, and the time left).
+fn bounded_report<G: Game>(
+    b: &mut crate::bounded::Search<'_, G>,
+    goal: Goal,
+    proof: bool,
+    limits: &Limits,
+    start: Instant,
+) -> Report<G::Move> {
+    let calls = b.calls();
+    let derivation = proof.then(|| {
+        let began = Instant::now();
+        let got = b.proof(
+            goal,
+            calls.saturating_add(limits.nodes.unwrap_or(u64::MAX)),
+            crate::dfpn::MAX_PROOF_NODES,
+        );
+        let d = crate::limits::Derivation {
+            calls: b.calls() - calls,
+            seconds: began.elapsed().as_secs_f64(),
+            failed: got.as_ref().err().copied(),
+        };
+        (d, got.ok())
+    });
+    // The root's side's win proves either question, the other's
+    // disproves it.
+    let (answer, pn, dn) = if b.prover_moves_first() {
+        (Answer::Proven, 0, crate::INF)
+    } else {
+        (Answer::Disproven, crate::INF, 0)
+    };
+    Report {
+        goal,
+        answer,
+        pn,
+        dn,
+        nodes: calls,
+        expansions: calls,
+        bytes: b.bytes(),
+        held: b.bytes(),
+        seconds: start.elapsed().as_secs_f64(),
+        derivation: derivation.as_ref().map(|d| d.0),
+        proof: derivation.and_then(|d| d.1),
+        samples: Vec::new(),
+    }
 }
 
 /// Where one setting's run stands.

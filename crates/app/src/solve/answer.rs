@@ -43,6 +43,10 @@ pub struct AnswerReport {
     /// df-pn under the proof manager: runs made (settings × rounds).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs: Option<u32>,
+    /// When the ply-bounded df-pn decided (a win found within a bound):
+    /// that bound, in plies; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply_bound: Option<u16>,
     /// df-pn asked for a proof of a decided answer: what deriving it cost
     /// (not in `nodes`), or why it stopped.
     #[serde(skip)]
@@ -74,6 +78,7 @@ impl AnswerReport {
             ghi: None,
             method: Some("store"),
             runs: None,
+            ply_bound: None,
             derivation: None,
             samples: Vec::new(),
         }

@@ -12,9 +12,10 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
 use zoo_core::Outcome;
-/// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::dfpn::Remedies;
 pub use zoo_solve::limits::{Derivation, NoProof, Sample, INF};
+/// df-pn's graph-history modes, as the front ends name them.
+pub use zoo_solve::manager::BOUNDED_WEIGHT;
 pub use zoo_solve::Ghi;
 pub use zoo_solve::Goal;
 use zoo_solve::{dfpn, manager, pns, solve_value_from, Answer};
@@ -65,6 +66,9 @@ pub struct Tuning {
     pub guide: u32,
     /// The 1+ε trick's ε ([`dfpn::Options::epsilon`]).
     pub epsilon: f64,
+    /// The ply-bounded df-pn's share of the proof manager's rounds
+    /// ([`manager::Plan::bounded`]; 0: not run).
+    pub bounded: u64,
 }
 
 impl Tuning {
@@ -76,7 +80,11 @@ impl Tuning {
                 "--epsilon {epsilon}: give a number of at least 0"
             )));
         }
-        Ok(Tuning { guide, epsilon })
+        Ok(Tuning {
+            guide,
+            epsilon,
+            bounded: manager::BOUNDED_WEIGHT,
+        })
     }
 }
 
@@ -86,6 +94,7 @@ impl Default for Tuning {
         Tuning {
             guide: d.guide,
             epsilon: d.epsilon,
+            bounded: manager::BOUNDED_WEIGHT,
         }
     }
 }
@@ -443,10 +452,12 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             },
             // Tables sized by the limits: plain df-pn's stays small.
             plain_mb: r.limits.memory_mb.is_none().then_some(manager::TABLE_MB),
+            bounded: r.tuning.bounded,
             ..manager::Plan::default()
         };
         let mut decided_ghi: Option<Ghi> = None;
         let mut method: Option<&'static str> = None;
+        let mut ply_bound: Option<u16> = None;
         let (report, decided_with, runs) = match (r.algorithm, &r.checkpoint) {
             (Algorithm::Pns, None) => (
                 pns::solve_with(&pos, goal, oracle, &limits, &pns_opts, Default::default())
@@ -530,6 +541,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     .map(|m| {
                         decided_ghi = m.decided_ghi;
                         method = Some(m.method.name());
+                        ply_bound = m.bound;
                         let searched = m.method == manager::Method::Dfpn;
                         (m.report, m.decided_by, searched.then_some(m.runs))
                     }),
@@ -609,6 +621,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                 .map(Ghi::name),
             method,
             runs,
+            ply_bound: ply_bound.filter(|_| report.answer != Answer::Unknown),
             derivation: report.derivation,
             proof: if r.proof {
                 report.proof.as_ref().map(|p| p.to_text(&pos))

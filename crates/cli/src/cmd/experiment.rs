@@ -208,6 +208,10 @@ pub enum Which {
         /// The 1+ε trick's ε.
         #[arg(long, default_value_t = 0.25)]
         epsilon: f64,
+        /// The ply-bounded df-pn's share of each round of the manager (0:
+        /// not run; docs/solve.md, "Ply-bounded df-pn").
+        #[arg(long, default_value_t = zoo_app::solve::BOUNDED_WEIGHT)]
+        bounded: u64,
         /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
@@ -642,6 +646,7 @@ impl GameVisitor for PerGame<'_> {
                 remedies,
                 guide,
                 epsilon,
+                bounded,
                 out_dir,
                 ..
             } => {
@@ -692,6 +697,7 @@ impl GameVisitor for PerGame<'_> {
                         settings: remedies.0.map(|r| vec![r]),
                         guide: tuning.guide,
                         epsilon: tuning.epsilon,
+                        bounded: *bounded,
                     },
                     &first,
                     &mut |line| eprintln!("{line}"),

@@ -105,6 +105,11 @@ pub struct SolveArgs {
     /// (1+ε) times its best sibling's.
     #[arg(long, default_value_t = 0.25)]
     pub epsilon: f64,
+    /// The ply-bounded df-pn's share of each round of the proof manager:
+    /// a search of (position, plies left) that proves wins the others
+    /// leave open (0: not run; docs/solve.md, "Ply-bounded df-pn").
+    #[arg(long, default_value_t = zoo_app::solve::BOUNDED_WEIGHT)]
+    pub bounded: u64,
     /// PN²: size each second-level search as Breuker did, f(N)·N nodes for
     /// a first-level tree of N, f(N) = 1/(1 + e^((A−N)/B)) (docs/solve.md;
     /// without it, N).
@@ -261,7 +266,10 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             })?,
         threads: a.threads,
         search_only: a.search_only,
-        tuning: zoo_app::solve::Tuning::new(a.guide, a.epsilon)?,
+        tuning: zoo_app::solve::Tuning {
+            bounded: a.bounded,
+            ..zoo_app::solve::Tuning::new(a.guide, a.epsilon)?
+        },
         store: a.store.clone(),
     };
     // Ctrl-C stops the question being asked as a limit would: the answer

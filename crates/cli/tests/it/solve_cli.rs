@@ -773,3 +773,53 @@ fn guide_and_epsilon_change_the_search_not_the_answer() {
         );
     }
 }
+
+/// The ply-bounded df-pn (docs/solve.md, "Ply-bounded df-pn"): with
+/// table builds off, a 3-piece loss with the ≤ 2-piece tables is decided
+/// by it (`ply_bound` in the JSON) in fewer calls than without it
+/// (`--bounded 0`), to the same value, and its proof, a graph whose
+/// lines never repeat a position, passes the checker.
+#[test]
+fn the_bounded_search_decides_a_long_loss_and_its_proof_checks() {
+    let dir = temp("bounded");
+    let (tb, proof) = (dir.join("tb"), dir.join("loss.proof"));
+    let (tb, proof) = (tb.to_str().unwrap(), proof.to_str().unwrap());
+    let build = ["tb", "build", "--game", "jungle-checkers", "--pieces", "2"];
+    common::zoo_ok(build.iter().chain(&["--dir", tb]));
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let args = [
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            "1e5/1d5/7/5t1/7/7/6E w",
+            "--search-only",
+            "--goal",
+            "value",
+            "--nodes",
+            "3000000",
+            "--json",
+            "--tb",
+            tb,
+        ];
+        let out = common::zoo_ok(args.iter().chain(extra));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let with = run(&["--proof", proof]);
+    let without = run(&["--bounded", "0"]);
+    assert_eq!(with["value"], "loss", "{with}");
+    assert_eq!(without["value"], "loss", "{without}");
+    let deciding = |v: &serde_json::Value| v["answers"].as_array().unwrap().last().unwrap().clone();
+    let (a, b) = (deciding(&with), deciding(&without));
+    assert_eq!(a["method"], "dfpn", "{with}");
+    assert!(a["ply_bound"].as_u64().is_some(), "{with}");
+    assert!(b.get("ply_bound").is_none(), "{without}");
+    assert!(
+        a["nodes"].as_u64().unwrap() < b["nodes"].as_u64().unwrap(),
+        "{with} {without}"
+    );
+    let checked = common::zoo_ok(["solve", "--check", proof, "--tb", tb]);
+    let said = String::from_utf8_lossy(&checked.stdout);
+    assert!(said.contains("a valid proof"), "{said}");
+    std::fs::remove_dir_all(&dir).ok();
+}

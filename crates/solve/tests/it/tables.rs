@@ -40,6 +40,7 @@ pub(crate) const NODES: u64 = 4_000_000;
 /// At most this many of the answers (two per position) may stay unknown.
 pub(crate) const MAX_UNKNOWN: u32 = 8;
 
+#[derive(Debug)]
 pub(crate) struct Tally {
     pub(crate) wins: u32,
     pub(crate) draws: u32,
@@ -66,6 +67,10 @@ pub(crate) enum Algo {
     /// df-pn+ (one thread, with proofs, replayed): new nodes start from the
     /// game's static score at this scale.
     Guided(Ghi, Remedies, u32),
+    /// The ply-bounded df-pn alone within this many calls (with proofs,
+    /// replayed): it answers only where a side wins, `win` proven or
+    /// `not-lose` disproven.
+    Bounded(u64),
 }
 
 pub(crate) fn check_positions<B: Board>(
@@ -158,6 +163,7 @@ pub(crate) fn check_positions<B: Board>(
                     };
                     dfpn::solve(&pos, goal, oracle, &Limits::nodes(NODES), &opts)
                 }
+                Algo::Bounded(calls) => bounded(&pos, goal, oracle, calls),
             };
             if std::env::var_os("ZOO_SOLVE_VERBOSE").is_some() {
                 eprintln!(
@@ -460,6 +466,86 @@ fn guided_dfpn_agrees_with_the_tables() {
             MAX_UNKNOWN,
         );
     }
+}
+
+/// One question to the ply-bounded df-pn alone, as a report: decided
+/// only where it finds the win, with its proof.
+fn bounded<G: Game>(
+    pos: &G,
+    goal: Goal,
+    oracle: Option<&dyn Oracle<G>>,
+    calls: u64,
+) -> zoo_solve::Report<G::Move> {
+    use zoo_solve::bounded::{Options, Search};
+    let prover = match goal {
+        Goal::Win => pos.side_to_move(),
+        Goal::NotLose => pos.side_to_move().flip(),
+    };
+    let opts = Options {
+        table_mb: 16,
+        ..Options::default()
+    };
+    let limits = Limits::nodes(calls);
+    let mut s = Search::new(pos, prover, oracle, &limits, &opts).expect("16 MB");
+    let won = s.go(calls);
+    let proof = won.map(|_| {
+        s.proof(goal, 2 * calls, 1_000_000)
+            .expect("the proof derives")
+    });
+    let (answer, pn, dn) = match (won, goal) {
+        (None, _) => (Answer::Unknown, 1, 1),
+        (Some(_), Goal::Win) => (Answer::Proven, 0, zoo_solve::INF),
+        (Some(_), Goal::NotLose) => (Answer::Disproven, zoo_solve::INF, 0),
+    };
+    zoo_solve::Report {
+        goal,
+        answer,
+        pn,
+        dn,
+        nodes: s.calls(),
+        expansions: s.calls(),
+        bytes: s.bytes(),
+        held: s.bytes(),
+        seconds: 0.0,
+        derivation: None,
+        proof,
+        samples: Vec::new(),
+    }
+}
+
+/// The ply-bounded df-pn alone: every win it finds is the tables' (its
+/// proof replays, every line of it free of repetition), it finds the
+/// wins and losses of the samples, and it never answers at a draw.
+#[test]
+fn bounded_dfpn_finds_the_tables_wins_and_nothing_else() {
+    let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    let tables = TbOracle::open(jc3(), rules).expect("tables");
+    type Jc = zoo_animal::JungleCheckers;
+    let algo = Algo::Bounded(400_000);
+    let two = Fewer {
+        inner: &tables,
+        max: 2,
+    };
+    for (name, oracle, seed, count) in [
+        ("no tables", None, 5, 24),
+        ("2-piece leaves", Some(&two as &dyn Oracle<_>), 6, 12),
+    ] {
+        let t = check_positions::<Jc>(algo, rules, &tables, oracle, seed, count, None);
+        eprintln!("bounded, {name}: {t:?}");
+        // A side wins at every win and loss: one of its two questions is
+        // the win found; at a draw both stay open.
+        assert_eq!(
+            t.unknown,
+            t.wins + t.losses + 2 * t.draws,
+            "{name}: a win missed"
+        );
+        assert!(
+            t.wins > 0 && t.losses > 0,
+            "{name}: the sample holds no win or no loss"
+        );
+    }
+    let d = check_positions::<Jc>(algo, rules, &tables, None, 13, 3, Some(Outcome::Draw));
+    assert_eq!(d.unknown, 2 * d.draws, "an answer at a draw");
 }
 
 fn dfpn_against_tables(ghi: Ghi) {

@@ -1,0 +1,75 @@
+//! The ply-bounded df-pn alone on one Jungle Checkers position: whether
+//! the side to move (`me`) or the other side (`other`) wins, in rounds of
+//! growing bounds (the first bound, the growth), within SECONDS and a
+//! table of MB; then the proof derived from its table (docs/solve.md,
+//! "Ply-bounded df-pn").
+//!
+//! ```text
+//! zoo tb build --game jungle-checkers --pieces 3 --dir JC3
+//! cargo run --profile ci -p zoo-lab --example bounded_alone -- JC3 "6t/7/1e5/2R4/d6/7/2E4 b" me 16 1.5 60 512
+//! ```
+use anyhow::{anyhow, bail, Result};
+use std::time::{Duration, Instant};
+use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN as RULES;
+use zoo_animal::{JungleCheckers, JungleCheckersPos};
+use zoo_animal_tb::TbOracle;
+use zoo_core::{Game, Oracle};
+use zoo_solve::bounded::{Options, Search};
+use zoo_solve::Limits;
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, dir, fen, who, first, grow, secs, mb] = args.as_slice() else {
+        bail!("usage: bounded_alone TABLES FEN me|other FIRST GROW SECONDS MB");
+    };
+    let tables = TbOracle::<JungleCheckers>::open(std::path::Path::new(dir), &RULES)
+        .ok_or_else(|| anyhow!("no tables"))?;
+    let root = JungleCheckersPos::from_fen(fen, &&RULES).map_err(|e| anyhow!("{e}"))?;
+    let prover = match who.as_str() {
+        "me" => root.side_to_move(),
+        "other" => root.side_to_move().flip(),
+        _ => bail!("{who}: me or other"),
+    };
+    let opts = Options {
+        first: first.parse()?,
+        grow: grow.parse()?,
+        table_mb: mb.parse()?,
+        ..Options::default()
+    };
+    let limits = Limits {
+        time: Some(Duration::from_secs(secs.parse()?)),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let oracle: &dyn Oracle<JungleCheckersPos> = &tables;
+    let mut s = Search::new(&root, prover, Some(oracle), &limits, &opts)?;
+    let o = s.go(u64::MAX);
+    println!(
+        "{fen} prover {who}: {:?} bound {} calls {} in {:.1} s",
+        o,
+        s.bound(),
+        s.calls(),
+        t.elapsed().as_secs_f64()
+    );
+    if o.is_some() {
+        let t = Instant::now();
+        match s.proof(
+            if who == "me" {
+                zoo_solve::Goal::Win
+            } else {
+                zoo_solve::Goal::NotLose
+            },
+            u64::MAX,
+            20_000_000,
+        ) {
+            Ok(p) => println!(
+                "proof: {} nodes, calls {} in {:.1} s",
+                p.nodes.len(),
+                s.calls(),
+                t.elapsed().as_secs_f64()
+            ),
+            Err(e) => println!("no proof: {e:?}"),
+        }
+    }
+    Ok(())
+}
