@@ -805,6 +805,43 @@ mod tests {
         assert_ne!(plain.nodes, guided.nodes, "the guide changed nothing");
     }
 
+    /// A win the bounded search found in a value's first question
+    /// answers the second at once, from the same search.
+    #[test]
+    fn a_bounded_win_answers_both_questions() {
+        // A 3-piece loss in 18 for White (no tables).
+        let pos = JungleCheckersPos::from_fen("1e5/1d5/7/5t1/7/7/6E w", &&JUNGLE_CHECKERS_LEIDEN)
+            .unwrap();
+        let plan = Plan {
+            graph_mb: 0,
+            ..Plan::default()
+        };
+        let opts = Options {
+            proof: true,
+            ..Options::default()
+        };
+        let mut slot = GraphSlot::default();
+        let limits = Limits::nodes(5_000_000);
+        let first = solve_goal_sharing(&pos, Goal::NotLose, None, &limits, &opts, &plan, &mut slot)
+            .unwrap();
+        assert_eq!(first.report.answer, Answer::Disproven);
+        assert!(first.bound.is_some(), "decided by {:?}", first.decided_by);
+        assert!(first.report.proof.is_some());
+        let second =
+            solve_goal_sharing(&pos, Goal::Win, None, &limits, &opts, &plan, &mut slot).unwrap();
+        assert_eq!(second.report.answer, Answer::Disproven);
+        assert_eq!((second.runs, second.report.nodes), (0, 0));
+        assert_eq!(second.bound, first.bound);
+        assert!(second.report.proof.is_some());
+        // Without the bounded searches: the same answer, by df-pn alone.
+        let alone = Plan {
+            bounded: 0,
+            ..plan.clone()
+        };
+        let m = solve_goal(&pos, Goal::NotLose, None, &limits, &opts, &alone).unwrap();
+        assert_eq!((m.report.answer, m.bound), (Answer::Disproven, None));
+    }
+
     #[test]
     fn no_calls_left_reports_an_unsearched_question() {
         let pos =
