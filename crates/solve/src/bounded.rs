@@ -90,6 +90,15 @@ impl Table {
         })
     }
 
+    /// Drops every open entry, keeping proven wins and failed bounds.
+    fn forget_open(&mut self) {
+        for e in &mut self.slots {
+            if e.win == 0 && e.fail == 0 {
+                *e = Entry::default();
+            }
+        }
+    }
+
     #[inline]
     fn get(&self, key: u64) -> Option<&Entry> {
         let i = (key as usize) & self.mask;
@@ -188,6 +197,10 @@ pub struct Search<'a, G: Game> {
     /// Whether a proven entry counts only within the plies left (while
     /// a proof is derived: its distances then fall along every line).
     strict: bool,
+    /// Whether the prover's disproof numbers are weak (the largest
+    /// child's plus one for each other open child) instead of sums:
+    /// once the sums overflowed at the root.
+    weak: bool,
 }
 
 impl<'a, G: Game> Search<'a, G> {
@@ -226,6 +239,7 @@ impl<'a, G: Game> Search<'a, G> {
             exhausted: false,
             won: None,
             strict: false,
+            weak: false,
         })
     }
 
@@ -315,9 +329,15 @@ impl<'a, G: Game> Search<'a, G> {
             }
             if pn >= INF - 1 || dn >= INF - 1 {
                 // Numbers at the most a threshold can be: a call would
-                // return at once, so no round can go further.
-                self.exhausted = true;
-                return (pn, dn, dist);
+                // return at once. The sums of disproof numbers over the
+                // many lines of a long bound overflowed: go on with weak
+                // ones; where those overflow too, no round can go on.
+                if self.weak {
+                    self.exhausted = true;
+                    return (pn, dn, dist);
+                }
+                self.weak = true;
+                self.table.forget_open();
             }
         }
     }
@@ -385,7 +405,7 @@ impl<'a, G: Game> Search<'a, G> {
         }
         let (mut pn, mut dn, mut dist);
         loop {
-            (pn, dn, dist) = sum(&kids, or);
+            (pn, dn, dist) = sum(&kids, or, self.weak);
             if pn >= th_pn || dn >= th_dn || self.stopped {
                 break;
             }
@@ -676,17 +696,30 @@ fn open_key(key: u64, r: u16) -> u64 {
 }
 
 /// A node's numbers from its children's: at the prover's move the least
-/// proof number and the sum of disproof numbers, at the other side's the
-/// other way round; the distance of a proven node.
-fn sum<M>(kids: &[Kid<M>], or: bool) -> (u32, u32, u16) {
+/// proof number and the sum of disproof numbers (or, `weak`, the largest
+/// plus one for each other open child), at the other side's the sum of
+/// proof numbers and the least disproof number; the distance of a
+/// proven node.
+fn sum<M>(kids: &[Kid<M>], or: bool, weak: bool) -> (u32, u32, u16) {
     if or {
         let (mut pn, mut dn, mut dist) = (INF, 0u32, u16::MAX);
+        let mut open = 0u32;
         for k in kids {
             if k.pn == 0 {
                 dist = dist.min(k.dist);
             }
             pn = pn.min(k.pn);
-            dn = add(dn, k.dn);
+            if weak {
+                if k.dn != 0 {
+                    dn = dn.max(k.dn);
+                    open += 1;
+                }
+            } else {
+                dn = add(dn, k.dn);
+            }
+        }
+        if open > 1 {
+            dn = add(dn, open - 1);
         }
         (pn, dn, if pn == 0 { dist } else { 0 })
     } else {
