@@ -578,8 +578,8 @@ fn solve_goal_once<'a, G: Game>(
                 unproved = Some((r, Some(*setting)));
             }
         }
-        for side in 0..2 {
-            if bounded_done[side] {
+        for (side, done) in bounded_done.iter_mut().enumerate() {
+            if *done {
                 continue;
             }
             let calls_left = limits
@@ -611,7 +611,7 @@ fn solve_goal_once<'a, G: Game>(
                         made += 1;
                     }
                     Err(_) if made > 0 => {
-                        bounded_done[side] = true;
+                        *done = true;
                         continue;
                     }
                     Err(e) => return Err(e),
@@ -637,14 +637,14 @@ fn solve_goal_once<'a, G: Game>(
                     m.bound = bound;
                     return Ok(m);
                 }
-                bounded_done[side] = true;
+                *done = true;
                 if unproved.is_none() {
                     unproved = Some((r, None));
                 }
             } else if b.out_of_time() {
                 break 'rounds;
             } else if b.exhausted() {
-                bounded_done[side] = true;
+                *done = true;
             }
         }
         if bounded_done.iter().all(|&d| d)
