@@ -8,7 +8,7 @@
 //! zoo tb build --game jungle-checkers --pieces 3 --dir JC3
 //! cargo run --profile ci -p zoo-lab --example bounded_alone -- JC3 "6t/7/1e5/2R4/d6/7/2E4 b" me 16 1.5 60 512
 //! ```
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use std::time::{Duration, Instant};
 use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN as RULES;
 use zoo_animal::{JungleCheckers, JungleCheckersPos};
@@ -19,8 +19,13 @@ use zoo_solve::Limits;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().collect();
-    let [_, dir, fen, who, first, grow, secs, mb] = args.as_slice() else {
-        bail!("usage: bounded_alone TABLES FEN me|other FIRST GROW SECONDS MB");
+    let (args, out) = match args.len() {
+        8 => (&args[..], None),
+        9 => (&args[..8], Some(&args[8])),
+        _ => bail!("usage: bounded_alone TABLES FEN me|other FIRST GROW SECONDS MB [PROOF_FILE]"),
+    };
+    let [_, dir, fen, who, first, grow, secs, mb] = args else {
+        bail!("usage: bounded_alone TABLES FEN me|other FIRST GROW SECONDS MB [PROOF_FILE]");
     };
     let tables = TbOracle::<JungleCheckers>::open(std::path::Path::new(dir), &RULES)
         .ok_or_else(|| anyhow!("no tables"))?;
@@ -62,12 +67,19 @@ fn main() -> Result<()> {
             u64::MAX,
             20_000_000,
         ) {
-            Ok(p) => println!(
-                "proof: {} nodes, calls {} in {:.1} s",
-                p.nodes.len(),
-                s.calls(),
-                t.elapsed().as_secs_f64()
-            ),
+            Ok(p) => {
+                println!(
+                    "proof: {} nodes, calls {} in {:.1} s",
+                    p.nodes.len(),
+                    s.calls(),
+                    t.elapsed().as_secs_f64()
+                );
+                if let Some(out) = out {
+                    // `zoo solve --check FILE --tb TABLES` re-checks it.
+                    std::fs::write(out, p.to_text(&root)).with_context(|| out.clone())?;
+                    println!("proof written to {out}");
+                }
+            }
             Err(e) => println!("no proof: {e:?}"),
         }
     }
