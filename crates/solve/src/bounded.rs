@@ -541,7 +541,8 @@ impl<'a, G: Game> Search<'a, G> {
         self.strict = true;
         self.pos = self.root.clone();
         let mut left = max_nodes;
-        let mut done = HashSet::new();
+        let mut done = Derived::default();
+        done.open.insert(self.root.key());
         let mut moves = MoveList::new();
         let root = self.root.clone();
         let tree = match self.leaf(&root, &mut moves) {
@@ -573,7 +574,7 @@ impl<'a, G: Game> Search<'a, G> {
         &mut self,
         limit: u16,
         left: &mut u64,
-        done: &mut HashSet<u64>,
+        done: &mut Derived,
     ) -> Result<Vec<Tree<G::Move>>, Failed> {
         if limit == 0 {
             return Err(Failed::Inconsistent);
@@ -592,7 +593,7 @@ impl<'a, G: Game> Search<'a, G> {
                     let found = match self.leaf(&self.pos, &mut scratch) {
                         Some(end) if self.wins(&self.pos, end) => Some(Ok(leaf_tree(mv, end))),
                         Some(_) => None,
-                        None if done.contains(&self.pos.key()) => {
+                        None if done.finished.contains(&self.pos.key()) => {
                             Some(Ok(same_tree(mv, self.pos.key())))
                         }
                         None => {
@@ -631,7 +632,7 @@ impl<'a, G: Game> Search<'a, G> {
             let t = match self.leaf(&self.pos, &mut scratch) {
                 Some(end) if self.wins(&self.pos, end) => Ok(leaf_tree(mv, end)),
                 Some(_) => Err(Failed::Inconsistent),
-                None if done.contains(&self.pos.key()) => Ok(same_tree(mv, self.pos.key())),
+                None if done.finished.contains(&self.pos.key()) => Ok(same_tree(mv, self.pos.key())),
                 None => match self.prove_within(limit - 1) {
                     Ok(d) => self.inner(mv, d, left, done),
                     Err(e) => Err(e),
@@ -650,15 +651,24 @@ impl<'a, G: Game> Search<'a, G> {
         mv: G::Move,
         limit: u16,
         left: &mut u64,
-        done: &mut HashSet<u64>,
+        done: &mut Derived,
     ) -> Result<Tree<G::Move>, Failed> {
         if *left == 0 {
             return Err(Failed::TooLarge);
         }
         *left -= 1;
-        let kids = self.derive(limit, left, done)?;
         let key = self.pos.key();
-        done.insert(key);
+        // A position derived again below its own derivation (within
+        // fewer plies) is a second node of the same key: `same` leaves
+        // name a key, and one created while the first is unfinished
+        // could be read as pointing to it, a cycle. So no leaf points to
+        // the key before its first node is finished.
+        let nested = !done.open.insert(key);
+        let kids = self.derive(limit, left, done)?;
+        if !nested {
+            done.open.remove(&key);
+            done.finished.insert(key);
+        }
         Ok(Tree {
             mv: Some(mv),
             end: None,
@@ -667,6 +677,14 @@ impl<'a, G: Game> Search<'a, G> {
             same: None,
         })
     }
+}
+
+/// The positions of a derivation: finished (a later line may point to
+/// one with a `same` leaf) and being derived (on the line from the root).
+#[derive(Default)]
+struct Derived {
+    finished: HashSet<u64>,
+    open: HashSet<u64>,
 }
 
 fn leaf_tree<M>(mv: M, end: End) -> Tree<M> {
