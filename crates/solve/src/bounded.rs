@@ -11,8 +11,9 @@
 //! win within the bound. The bound grows between rounds until the win is
 //! found or the limits end the run.
 //!
-//! Soundness. A proven entry holds a win in at most `dist` plies for the
-//! prover whatever the path: its proof is a tree whose lines end at
+//! Soundness. A proven entry holds a win for the prover whatever the
+//! path, reaching a finished game or a position the oracle or the store
+//! decides within `dist` plies: its proof is a tree whose lines end at
 //! finished games, the oracle's positions or the store's, and whose
 //! distance (one more than its proving child's at the prover's move,
 //! than its farthest child's at the other side's) falls by one at every
@@ -50,7 +51,8 @@ use std::time::Instant;
 use zoo_core::{Game, MoveList, Oracle, Side};
 
 /// One entry of the table: what is known of a position for the prover.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, bytemuck::Zeroable)]
+#[repr(C)]
 struct Entry {
     key: u64,
     /// One more than the distance of a proven win (0: none known).
@@ -76,14 +78,14 @@ impl Table {
     fn new(mb: u64) -> io::Result<Self> {
         let n = ((mb << 20) / std::mem::size_of::<Entry>() as u64).max(2);
         let n = 1usize << (63 - n.leading_zeros());
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).map_err(|_| {
+        // Zeroed memory comes as pages mapped on first touch: a question
+        // decided soon pays only for what it wrote.
+        let slots = bytemuck::allocation::try_zeroed_vec(n).map_err(|()| {
             io::Error::new(
                 io::ErrorKind::OutOfMemory,
                 format!("the ply-bounded search's table of {mb} MB: no memory for it"),
             )
         })?;
-        slots.resize(n, Entry::default());
         Ok(Table {
             slots,
             mask: (n - 1) & !1,
@@ -108,9 +110,9 @@ impl Table {
     }
 
     /// The entry of `key`, made when new, in the bucket's cheaper slot: a
-    /// proven win is kept over anything else (the proof is derived from
-    /// them after the run, and one lost is searched again), then the
-    /// entry that cost more calls.
+    /// proven win is kept over an entry without one (the proof is derived
+    /// from them after the run, and one lost is searched again), then
+    /// the entry that cost more calls stays.
     #[inline]
     fn entry(&mut self, key: u64) -> &mut Entry {
         let i = (key as usize) & self.mask;
@@ -504,6 +506,9 @@ impl<'a, G: Game> Search<'a, G> {
     /// Searches the current position (not a leaf) within `limit` plies
     /// until it is solved, whatever its own entry says; its distance.
     fn search_here(&mut self, limit: u16) -> Result<u16, Failed> {
+        if limit == 0 {
+            return Err(Failed::Inconsistent);
+        }
         loop {
             let (pn, dn, dist) = self.mid(limit, INF - 1, INF - 1);
             if pn == 0 {
@@ -515,15 +520,26 @@ impl<'a, G: Game> Search<'a, G> {
             if self.stopped {
                 return Err(Failed::Stopped);
             }
+            if pn >= INF - 1 || dn >= INF - 1 {
+                // As in a round: the sums overflowed, weak numbers once.
+                if self.weak {
+                    return Err(Failed::TooLarge);
+                }
+                self.weak = true;
+                self.table.forget_open();
+            }
         }
     }
 
     /// The proof of the win, once [`Search::go`] found it, within
-    /// `call_limit` MID calls in all and at most `max_nodes` nodes: a
-    /// graph in which every position is derived once (later lines point
-    /// to it with `same` leaves). It has no cycle: a node's children are
-    /// derived within fewer plies than the node (the strict mode), and a
-    /// `same` leaf points only to a node whose derivation is finished.
+    /// `call_limit` MID calls in all and at most `max_nodes` inner nodes:
+    /// a graph in which every position is derived once (later lines
+    /// point to it with `same` leaves). It has no cycle: a node's
+    /// children are derived within fewer plies than the node (the strict
+    /// mode), and a `same` leaf points only to a node whose derivation is
+    /// finished; and no line repeats a position (each has one node).
+    /// Its lines are at most [`MAX_BOUND`] plies long: a win found only
+    /// farther is `TooLarge`.
     ///
     /// The proof answers `goal` at the root: proven where the prover
     /// moves first there (a win is at least a draw), else disproven.
@@ -545,21 +561,27 @@ impl<'a, G: Game> Search<'a, G> {
         done.open.insert(self.root.key());
         let mut moves = MoveList::new();
         let root = self.root.clone();
-        let tree = match self.leaf(&root, &mut moves) {
-            Some(end) => crate::dfpn::root_leaf(end),
-            None => {
-                let limit = self.prove_within(dist.max(self.bound))?;
-                let kids = self.derive(limit, &mut left, &mut done)?;
-                Tree {
+        let got = match self.leaf(&root, &mut moves) {
+            Some(end) => Ok(crate::dfpn::root_leaf(end)),
+            // Each ply of a line is a frame of the derivation's recursion
+            // and another of the strict search's below it.
+            None => self
+                .prove_within(dist.max(self.bound).min(MAX_BOUND))
+                .map_err(|e| match e {
+                    Failed::Inconsistent if dist > MAX_BOUND => Failed::TooLarge,
+                    e => e,
+                })
+                .and_then(|limit| self.derive(limit, &mut left, &mut done))
+                .map(|kids| Tree {
                     mv: None,
                     end: None,
                     kids,
                     key: root.key(),
                     same: None,
-                }
-            }
+                }),
         };
         self.strict = false;
+        let tree = got?;
         let answer = if self.prover_moves_first() {
             crate::Answer::Proven
         } else {
@@ -569,7 +591,10 @@ impl<'a, G: Game> Search<'a, G> {
     }
 
     /// The children of the proof at the current position, a non-leaf
-    /// proven within `limit` plies.
+    /// proven within `limit` plies. No child is a position of the line
+    /// from the root: where the other side could move back to one, the
+    /// node fails (`Inconsistent`) and the prover's move above is
+    /// replaced by its next.
     fn derive(
         &mut self,
         limit: u16,
@@ -583,69 +608,88 @@ impl<'a, G: Game> Search<'a, G> {
         let mut moves = MoveList::new();
         self.pos.legal_moves(&mut moves);
         let mut scratch = MoveList::new();
-        if or {
-            // A winning leaf, else a finished position, else the proven
-            // child of least distance (searched for when none shows).
-            let mut best: Option<(u16, G::Move)> = None;
-            for pass in 0..2 {
-                for &mv in &moves {
-                    let u = self.pos.make(mv);
-                    let found = match self.leaf(&self.pos, &mut scratch) {
-                        Some(end) if self.wins(&self.pos, end) => Some(Ok(leaf_tree(mv, end))),
-                        Some(_) => None,
-                        None if done.finished.contains(&self.pos.key()) => {
-                            Some(Ok(same_tree(mv, self.pos.key())))
+        if !or {
+            let mut kids = Vec::with_capacity(moves.len());
+            for &mv in &moves {
+                let u = self.pos.make(mv);
+                let key = self.pos.key();
+                let t = match self.leaf(&self.pos, &mut scratch) {
+                    Some(end) if self.wins(&self.pos, end) => Ok(leaf_tree(mv, end)),
+                    Some(_) => Err(Failed::Inconsistent),
+                    // Back to the line: a repetition, a draw.
+                    None if done.open.contains(&key) => Err(Failed::Inconsistent),
+                    None if done.finished.contains(&key) => Ok(same_tree(mv, key)),
+                    None => match self.prove_within(limit - 1) {
+                        Ok(d) => self.inner(mv, d, left, done),
+                        Err(e) => Err(e),
+                    },
+                };
+                self.pos.unmake(mv, u);
+                kids.push(t?);
+            }
+            return Ok(kids);
+        }
+        // A winning leaf, else a finished position, else the proven
+        // children off the line, least distance first (searched for when
+        // none shows).
+        let mut tried: Vec<G::Move> = Vec::new();
+        for pass in 0..2 {
+            let mut order: Vec<(u16, G::Move)> = Vec::new();
+            for &mv in &moves {
+                let u = self.pos.make(mv);
+                let key = self.pos.key();
+                let found = match self.leaf(&self.pos, &mut scratch) {
+                    Some(end) if self.wins(&self.pos, end) => Some(leaf_tree(mv, end)),
+                    Some(_) => None,
+                    None if done.open.contains(&key) => None,
+                    None if done.finished.contains(&key) => Some(same_tree(mv, key)),
+                    None => {
+                        if let Some(d) = self.known_within(limit - 1) {
+                            order.push((d, mv));
                         }
-                        None => {
-                            if let Some(d) = self.known_within(limit - 1) {
-                                if best.is_none_or(|(b, _)| d < b) {
-                                    best = Some((d, mv));
-                                }
-                            }
-                            None
-                        }
-                    };
-                    self.pos.unmake(mv, u);
-                    if let Some(t) = found {
-                        return t.map(|t| vec![t]);
+                        None
                     }
+                };
+                self.pos.unmake(mv, u);
+                if let Some(t) = found {
+                    return Ok(vec![t]);
                 }
-                if best.is_some() || pass == 1 {
-                    break;
+            }
+            order.sort_by_key(|&(d, _)| d);
+            for (d, mv) in order {
+                if tried.contains(&mv) {
+                    continue;
                 }
-                // None shows in the table: the node searched again within
-                // its plies (past its own entry) leaves its proving child
-                // there.
+                tried.push(mv);
+                let (mark, before) = (done.log.len(), *left);
+                let u = self.pos.make(mv);
+                let t = self.inner(mv, d, left, done);
+                self.pos.unmake(mv, u);
+                match t {
+                    Ok(t) => return Ok(vec![t]),
+                    Err(Failed::Inconsistent) => {
+                        // Its subtree is not in the proof: no leaf may
+                        // point into it.
+                        for k in done.log.drain(mark..) {
+                            done.finished.remove(&k);
+                        }
+                        *left = before;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            if pass == 0 {
+                // None that works shows in the table: the node searched
+                // again within its plies (past its own entry) may leave
+                // another proving child there.
                 self.search_here(limit)?;
             }
-            let Some((d, mv)) = best else {
-                return Err(Failed::Inconsistent);
-            };
-            let u = self.pos.make(mv);
-            let t = self.inner(mv, d, left, done);
-            self.pos.unmake(mv, u);
-            return t.map(|t| vec![t]);
         }
-        let mut kids = Vec::with_capacity(moves.len());
-        for &mv in &moves {
-            let u = self.pos.make(mv);
-            let t = match self.leaf(&self.pos, &mut scratch) {
-                Some(end) if self.wins(&self.pos, end) => Ok(leaf_tree(mv, end)),
-                Some(_) => Err(Failed::Inconsistent),
-                None if done.finished.contains(&self.pos.key()) => Ok(same_tree(mv, self.pos.key())),
-                None => match self.prove_within(limit - 1) {
-                    Ok(d) => self.inner(mv, d, left, done),
-                    Err(e) => Err(e),
-                },
-            };
-            self.pos.unmake(mv, u);
-            kids.push(t?);
-        }
-        Ok(kids)
+        Err(Failed::Inconsistent)
     }
 
-    /// The inner node of the current position (just made by `mv`),
-    /// proven within `limit` plies.
+    /// The inner node of the current position (just made by `mv`, not on
+    /// the line from the root), proven within `limit` plies.
     fn inner(
         &mut self,
         mv: G::Move,
@@ -658,17 +702,12 @@ impl<'a, G: Game> Search<'a, G> {
         }
         *left -= 1;
         let key = self.pos.key();
-        // A position derived again below its own derivation (within
-        // fewer plies) is a second node of the same key: `same` leaves
-        // name a key, and one created while the first is unfinished
-        // could be read as pointing to it, a cycle. So no leaf points to
-        // the key before its first node is finished.
-        let nested = !done.open.insert(key);
-        let kids = self.derive(limit, left, done)?;
-        if !nested {
-            done.open.remove(&key);
-            done.finished.insert(key);
-        }
+        done.open.insert(key);
+        let kids = self.derive(limit, left, done);
+        done.open.remove(&key);
+        let kids = kids?;
+        done.finished.insert(key);
+        done.log.push(key);
         Ok(Tree {
             mv: Some(mv),
             end: None,
@@ -680,11 +719,15 @@ impl<'a, G: Game> Search<'a, G> {
 }
 
 /// The positions of a derivation: finished (a later line may point to
-/// one with a `same` leaf) and being derived (on the line from the root).
+/// one with a `same` leaf; each position is derived once, so the proof's
+/// lines, which never return to a node, never repeat a position) and on
+/// the line being derived; `log` is `finished` in the order added, to
+/// take back a subtree the prover's move above drops.
 #[derive(Default)]
 struct Derived {
     finished: HashSet<u64>,
     open: HashSet<u64>,
+    log: Vec<u64>,
 }
 
 fn leaf_tree<M>(mv: M, end: End) -> Tree<M> {

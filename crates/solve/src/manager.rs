@@ -110,8 +110,8 @@ pub const GRAPH_MB: u64 = 4096;
 /// mostly decided in the first rounds, where the budgets are small.
 pub const REMEDIES_WEIGHT: u64 = 3;
 
-/// The ply-bounded df-pn's share of a round against plain df-pn's 1
-/// (the default [`Plan::bounded`]). Two pieces past the tables it proves
+/// Each ply-bounded search's share of a round against plain df-pn's 1
+/// (the default [`Plan::bounded`]; there are two, one a side). Two pieces past the tables it proves
 /// the long wins that the position-keyed runs leave open (docs/solve.md,
 /// "Ply-bounded df-pn").
 pub const BOUNDED_WEIGHT: u64 = 3;
@@ -500,6 +500,8 @@ fn solve_goal_once<'a, G: Game>(
     // A win the other question's bounded search found answers this one.
     for b in graph.bounded.iter_mut().flatten() {
         if b.won().is_some() {
+            // Its proof is derived within this question's limits.
+            b.restart_clock(limits);
             let r = bounded_report(b, goal, opts.proof, limits, start);
             if !opts.proof || r.proof.is_some() {
                 let derived = r.derivation.map_or(0, |d| d.calls);
@@ -600,8 +602,9 @@ fn solve_goal_once<'a, G: Game>(
                     time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
                     ..*limits
                 };
+                // The two searches share one setting's memory.
                 let bopts = crate::bounded::Options {
-                    table_mb: limits.memory_mb.unwrap_or(TABLE_MB),
+                    table_mb: (limits.memory_mb.unwrap_or(TABLE_MB) / 2).max(1),
                     epsilon: opts.epsilon,
                     ..crate::bounded::Options::default()
                 };

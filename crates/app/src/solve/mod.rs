@@ -14,8 +14,8 @@ use std::time::Duration;
 use zoo_core::Outcome;
 pub use zoo_solve::dfpn::Remedies;
 pub use zoo_solve::limits::{Derivation, NoProof, Sample, INF};
-/// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::manager::BOUNDED_WEIGHT;
+/// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::Ghi;
 pub use zoo_solve::Goal;
 use zoo_solve::{dfpn, manager, pns, solve_value_from, Answer};
