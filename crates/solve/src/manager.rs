@@ -447,9 +447,8 @@ fn solve_goal_once<'a, G: Game>(
             _ => limits.memory_mb,
         };
         let left = Limits {
-            time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
             memory_mb,
-            ..*limits
+            ..time_left(limits, start)
         };
         Run::new(root, goal, oracle, &left, &run_opts, Resume::default())
     };
@@ -513,13 +512,9 @@ fn solve_goal_once<'a, G: Game>(
     }
     'rounds: loop {
         for (i, (setting, slot)) in runs.iter_mut().enumerate() {
-            let calls_left = limits
-                .nodes
-                .map_or(u64::MAX, |n| n.saturating_sub(total_calls + derived_calls));
-            let time_up = limits.time.is_some_and(|t| start.elapsed() >= t);
-            if calls_left == 0 || time_up || limits.stop.is_some_and(|s| s()) {
+            let Some(calls_left) = calls_left(limits, start, total_calls + derived_calls) else {
                 break 'rounds;
-            }
+            };
             if matches!(slot, Slot::Waiting) {
                 match new_run(*setting) {
                     Ok(run) => {
@@ -584,13 +579,9 @@ fn solve_goal_once<'a, G: Game>(
             if *done {
                 continue;
             }
-            let calls_left = limits
-                .nodes
-                .map_or(u64::MAX, |n| n.saturating_sub(total_calls + derived_calls));
-            let time_up = limits.time.is_some_and(|t| start.elapsed() >= t);
-            if calls_left == 0 || time_up || limits.stop.is_some_and(|s| s()) {
+            let Some(calls_left) = calls_left(limits, start, total_calls + derived_calls) else {
                 break 'rounds;
-            }
+            };
             let slot = &mut graph.bounded[side];
             if slot.is_none() {
                 let prover = if side == 0 {
@@ -598,10 +589,7 @@ fn solve_goal_once<'a, G: Game>(
                 } else {
                     root.side_to_move().flip()
                 };
-                let left = Limits {
-                    time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
-                    ..*limits
-                };
+                let left = time_left(limits, start);
                 // The two searches share one setting's memory.
                 let bopts = crate::bounded::Options {
                     table_mb: (limits.memory_mb.unwrap_or(TABLE_MB) / 2).max(1),
@@ -622,10 +610,7 @@ fn solve_goal_once<'a, G: Game>(
             }
             let Some(b) = slot.as_mut() else { continue };
             // Searched in an earlier question: its clock starts again.
-            b.restart_clock(&Limits {
-                time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
-                ..*limits
-            });
+            b.restart_clock(&time_left(limits, start));
             let before = b.calls();
             let won =
                 b.go(before.saturating_add(budget.saturating_mul(plan.bounded).min(calls_left)));
@@ -729,6 +714,22 @@ fn bounded_report<G: Game>(
         proof: derivation.and_then(|d| d.1),
         samples: Vec::new(),
     }
+}
+
+/// `limits` with the time left of a question started at `start`.
+fn time_left(limits: &Limits, start: Instant) -> Limits {
+    Limits {
+        time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+        ..*limits
+    }
+}
+
+/// The calls a question may still make after `spent`, or `None` when
+/// its calls, its time or a stop request end it.
+fn calls_left(limits: &Limits, start: Instant, spent: u64) -> Option<u64> {
+    let left = limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(spent));
+    let time_up = limits.time.is_some_and(|t| start.elapsed() >= t);
+    (left > 0 && !time_up && !limits.stop.is_some_and(|s| s())).then_some(left)
 }
 
 /// Where one setting's run stands.
