@@ -534,10 +534,16 @@ impl<'a, G: Game> Search<'a, G> {
     /// The proof of the win, once [`Search::go`] found it, within
     /// `call_limit` MID calls in all and at most `max_nodes` inner nodes:
     /// a graph in which every position is derived once (later lines
-    /// point to it with `same` leaves). It has no cycle: a node's
-    /// children are derived within fewer plies than the node (the strict
-    /// mode), and a `same` leaf points only to a node whose derivation is
-    /// finished; and no line repeats a position (each has one node).
+    /// point to it with `same` leaves), except where the other side can
+    /// move back to a position of the line: that repeat is derived again
+    /// below, within fewer plies. It has no cycle: a node's children are
+    /// derived within fewer plies than the node (the strict mode), and a
+    /// `same` leaf points only to a first node whose derivation is
+    /// finished. A repeat inside is no draw for the prover: every line
+    /// ends in a win within the bound, so at the first occurrence the
+    /// prover can play as below the last, and the tree without the
+    /// repeats wins too (the checker accepts inner repeats for that
+    /// reason).
     /// Its lines are at most [`MAX_BOUND`] plies long: a win found only
     /// farther is `TooLarge`.
     ///
@@ -591,10 +597,11 @@ impl<'a, G: Game> Search<'a, G> {
     }
 
     /// The children of the proof at the current position, a non-leaf
-    /// proven within `limit` plies. No child is a position of the line
-    /// from the root: where the other side could move back to one, the
-    /// node fails (`Inconsistent`) and the prover's move above is
-    /// replaced by its next.
+    /// proven within `limit` plies. The prover never moves back to a
+    /// position of the line; the other side may, and the position is
+    /// then derived again within fewer plies. A child that cannot be
+    /// derived within its plies fails the node (`Inconsistent`), and the
+    /// prover's move above is replaced by its next.
     fn derive(
         &mut self,
         limit: u16,
@@ -616,9 +623,9 @@ impl<'a, G: Game> Search<'a, G> {
                 let t = match self.leaf(&self.pos, &mut scratch) {
                     Some(end) if self.wins(&self.pos, end) => Ok(leaf_tree(mv, end)),
                     Some(_) => Err(Failed::Inconsistent),
-                    // Back to the line: a repetition, a draw.
-                    None if done.open.contains(&key) => Err(Failed::Inconsistent),
                     None if done.finished.contains(&key) => Ok(same_tree(mv, key)),
+                    // Back to a position of the line (then derived again
+                    // within fewer plies, a repeat) or to a new one.
                     None => match self.prove_within(limit - 1) {
                         Ok(d) => self.inner(mv, d, left, done),
                         Err(e) => Err(e),
@@ -702,12 +709,18 @@ impl<'a, G: Game> Search<'a, G> {
         }
         *left -= 1;
         let key = self.pos.key();
-        done.open.insert(key);
+        // A repeat of a position of the line is not that position's node:
+        // `same` leaves point only to the first, once it is finished.
+        let first = done.open.insert(key);
         let kids = self.derive(limit, left, done);
-        done.open.remove(&key);
+        if first {
+            done.open.remove(&key);
+        }
         let kids = kids?;
-        done.finished.insert(key);
-        done.log.push(key);
+        if first {
+            done.finished.insert(key);
+            done.log.push(key);
+        }
         Ok(Tree {
             mv: Some(mv),
             end: None,
@@ -719,10 +732,10 @@ impl<'a, G: Game> Search<'a, G> {
 }
 
 /// The positions of a derivation: finished (a later line may point to
-/// one with a `same` leaf; each position is derived once, so the proof's
-/// lines, which never return to a node, never repeat a position) and on
-/// the line being derived; `log` is `finished` in the order added, to
-/// take back a subtree the prover's move above drops.
+/// one with a `same` leaf; a position's first node is its only one
+/// outside the repeats below it, so the proof's lines never return to a
+/// node) and on the line being derived; `log` is `finished` in the order
+/// added, to take back a subtree the prover's move above drops.
 #[derive(Default)]
 struct Derived {
     finished: HashSet<u64>,
