@@ -140,7 +140,9 @@ pub fn run<G: Game>(
     for (i, c) in cases.iter().enumerate() {
         let (mut calls, mut seconds) = (0u64, 0.0);
         let mut graph = GraphSlot::with_builder(builder);
-        let (found, asked) = solve_value_from(first(&c.pos), |goal| {
+        let first = first(&c.pos);
+        graph.guess(first);
+        let (found, asked) = solve_value_from(first, |goal| {
             match by_manager(&c.pos, goal, oracle, limits, &mut graph, how) {
                 Some(r) => {
                     calls += r.nodes;

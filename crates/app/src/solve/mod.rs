@@ -391,6 +391,18 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     } else {
         opened.as_ref().and_then(|t| t.builder.as_deref())
     });
+    // A value's first question: the one the engine's score suggests
+    // decides alone, under the proof manager, which also leans its
+    // ply-bounded searches that way.
+    let first = match (&r.question, value_first) {
+        (Question::Value, Some(g)) => g,
+        (Question::Value, None) if managed => {
+            let g = likely_question(&pos, opened.as_ref());
+            graph.guess(g);
+            g
+        }
+        _ => Goal::Win,
+    };
     let mut ask = |goal: Goal| -> Answer {
         // An answer the checkpoint already holds is not sought again (read
         // even after a held question: it costs nothing).
@@ -672,13 +684,6 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             None
         }
         Question::Value => {
-            // The proof manager asks first the question the engine's score
-            // suggests decides alone.
-            let first = match value_first {
-                Some(g) => g,
-                None if managed => likely_question(&pos, opened.as_ref()),
-                None => Goal::Win,
-            };
             let (value, asked) = solve_value_from(first, &mut ask);
             decided_by = value.and_then(|_| asked.last()).map(|(g, _)| g.name());
             value
