@@ -169,9 +169,22 @@ struct Kid<M> {
     dist: u16,
 }
 
-/// The longest bound a run searches: a line of the search (and of a
-/// derived proof) is as deep a recursion.
+/// The longest bound a run searches.
 pub const MAX_BOUND: u16 = 600;
+
+/// The longest line a derived proof may hold. A win found within a bound
+/// may be longer than the bound (a proven position counts whatever its
+/// distance: the win in 85 of docs/solve.md, found at bound 81, held a
+/// distance of 629 in the table); deriving it within its own distance reuses the table's proofs,
+/// where a cap at the bound searched it all again.
+pub const MAX_LINE: u16 = 4096;
+
+/// The stack the recursions keep free before each level, and what they
+/// grow it by where less is left (the `stacker` crate, as rustc does):
+/// a line of the search or of a derivation is a frame each ply, and a
+/// derivation's lines reach [`MAX_LINE`], past any thread's own stack.
+const RED_ZONE: usize = 128 * 1024;
+const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
 /// A ply-bounded search of whether one side wins from a root, continued
 /// round after round ([`Search::go`]) as the manager's other runs are.
@@ -434,7 +447,8 @@ impl<'a, G: Game> Search<'a, G> {
             };
             let mv = kids[best].mv;
             let u = self.pos.make(mv);
-            let (cpn, cdn, cdist) = self.mid(r - 1, c_pn, c_dn);
+            let (cpn, cdn, cdist) =
+                stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.mid(r - 1, c_pn, c_dn));
             self.pos.unmake(mv, u);
             kids[best].pn = cpn;
             kids[best].dn = cdn;
@@ -544,8 +558,8 @@ impl<'a, G: Game> Search<'a, G> {
     /// prover can play as below the last, and the tree without the
     /// repeats wins too (the checker accepts inner repeats for that
     /// reason).
-    /// Its lines are at most [`MAX_BOUND`] plies long: a win found only
-    /// farther is `TooLarge`.
+    /// Its lines are at most [`MAX_LINE`] plies long: a win whose
+    /// distance is longer is `TooLarge`.
     ///
     /// The proof answers `goal` at the root: proven where the prover
     /// moves first there (a win is at least a draw), else disproven.
@@ -569,14 +583,10 @@ impl<'a, G: Game> Search<'a, G> {
         let root = self.root.clone();
         let got = match self.leaf(&root, &mut moves) {
             Some(end) => Ok(crate::dfpn::root_leaf(end)),
-            // Each ply of a line is a frame of the derivation's recursion
-            // and another of the strict search's below it.
+            // Within the win's own distance: the table's proofs count.
+            None if dist > MAX_LINE => Err(Failed::TooLarge),
             None => self
-                .prove_within(dist.max(self.bound).min(MAX_BOUND))
-                .map_err(|e| match e {
-                    Failed::Inconsistent if dist > MAX_BOUND => Failed::TooLarge,
-                    e => e,
-                })
+                .prove_within(dist.max(self.bound))
                 .and_then(|limit| self.derive(limit, &mut left, &mut done))
                 .map(|kids| Tree {
                     mv: None,
@@ -712,7 +722,7 @@ impl<'a, G: Game> Search<'a, G> {
         // A repeat of a position of the line is not that position's node:
         // `same` leaves point only to the first, once it is finished.
         let first = done.open.insert(key);
-        let kids = self.derive(limit, left, done);
+        let kids = stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.derive(limit, left, done));
         if first {
             done.open.remove(&key);
         }

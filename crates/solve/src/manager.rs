@@ -659,9 +659,14 @@ fn solve_goal_once<'a, G: Game>(
                 *done = true;
             }
         }
-        if bounded_done.iter().all(|&d| d)
-            && runs.iter().all(|(_, slot)| matches!(slot, Slot::Done))
-        {
+        let runs_done = runs.iter().all(|(_, slot)| matches!(slot, Slot::Done));
+        if let (true, Some((r, _))) = (runs_done, &unproved) {
+            // Every setting is done, one with an answer but no proof: only
+            // the side whose win gives that answer may still bring one
+            // (proven: the root's side; disproven: the other).
+            bounded_done[(r.answer == Answer::Proven) as usize] = true;
+        }
+        if bounded_done.iter().all(|&d| d) && runs_done {
             break;
         }
         budget = budget.saturating_mul(plan.growth.max(2));
