@@ -19,7 +19,7 @@ use rand::SeedableRng;
 use std::fmt::Write as _;
 use zoo_core::{Game, MaterialBuilder, Oracle, OracleValue, Outcome};
 use zoo_solve::manager::GraphSlot;
-use zoo_solve::{answers_for, solve_value_from, Answer, Goal, Limits};
+use zoo_solve::{answers_for, solve_value_sharing, Answer, Goal, Limits};
 
 /// One position of the sample and where it came from.
 #[derive(Clone, Debug)]
@@ -142,17 +142,26 @@ pub fn run<G: Game>(
         let mut graph = GraphSlot::with_builder(builder);
         let first = first(&c.pos);
         graph.guess(first);
-        let (found, asked) = solve_value_from(first, |goal| {
-            match by_manager(&c.pos, goal, oracle, limits, &mut graph, how) {
-                Some(r) => {
-                    calls += r.nodes;
-                    seconds += r.seconds;
-                    r.answer
+        // A ply-bounded win settles both questions: an open first one is
+        // asked again for it.
+        let settles_both = std::cell::Cell::new(false);
+        let (found, asked) = solve_value_sharing(
+            first,
+            |goal| {
+                let r = by_manager(&c.pos, goal, oracle, limits, &mut graph, how);
+                settles_both.set(graph.bounded_won());
+                match r {
+                    Some(r) => {
+                        calls += r.nodes;
+                        seconds += r.seconds;
+                        r.answer
+                    }
+                    // The table did not fit: counted as open.
+                    None => Answer::Unknown,
                 }
-                // The table did not fit: counted as open.
-                None => Answer::Unknown,
-            }
-        });
+            },
+            || settles_both.get(),
+        );
         let (want_win, want_not_lose) = answers_for(c.value);
         let wrong = asked.iter().any(|&(g, a)| {
             let want = match g {

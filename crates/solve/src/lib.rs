@@ -58,4 +58,6 @@ pub use dfpn::Ghi;
 pub use leaf::{End, Leaves};
 pub use limits::{Limits, Progress, Report, INF};
 pub use proof::{Proof, ProofNode};
-pub use value::{answers_for, solve_value, solve_value_from, value_of, Answer, Goal};
+pub use value::{
+    answers_for, solve_value, solve_value_from, solve_value_sharing, value_of, Answer, Goal,
+};

@@ -295,6 +295,13 @@ impl<'a, G: Game> GraphSlot<'a, G> {
         }
     }
 
+    /// Whether one of the ply-bounded searches found its side's win, which
+    /// answers both questions of the value (asked again, a question
+    /// returns it at once).
+    pub fn bounded_won(&self) -> bool {
+        self.bounded.iter().flatten().any(|b| b.won().is_some())
+    }
+
     /// The question the caller's guess expects to decide the value
     /// alone (an engine's score, as [`crate::value::solve_value_from`]
     /// asks it first): `win` says the root's side wins, `not-lose` that

@@ -140,7 +140,20 @@ pub fn solve_value(solve: impl FnMut(Goal) -> Answer) -> (Option<Outcome>, Vec<(
 /// when the first did not decide; a draw needs both.
 pub fn solve_value_from(
     first: Goal,
+    solve: impl FnMut(Goal) -> Answer,
+) -> (Option<Outcome>, Vec<(Goal, Answer)>) {
+    solve_value_sharing(first, solve, || false)
+}
+
+/// [`solve_value_from`], where an answer may settle both questions: when
+/// the first stayed open and `both()` says the second's answer settles
+/// the first too (the proof manager's ply-bounded search found a win,
+/// which answers both questions, and a question asked again returns it
+/// at once), the first is asked again.
+pub fn solve_value_sharing(
+    first: Goal,
     mut solve: impl FnMut(Goal) -> Answer,
+    both: impl Fn() -> bool,
 ) -> (Option<Outcome>, Vec<(Goal, Answer)>) {
     let a = solve(first);
     let alone = match first {
@@ -152,11 +165,19 @@ pub fn solve_value_from(
     }
     let second = first.other();
     let b = solve(second);
+    let mut asked = vec![(first, a), (second, b)];
+    let a = if a == Answer::Unknown && b != Answer::Unknown && both() {
+        let again = solve(first);
+        asked.push((first, again));
+        again
+    } else {
+        a
+    };
     let (win, not_lose) = match first {
         Goal::Win => (a, b),
         Goal::NotLose => (b, a),
     };
-    (value_of(win, not_lose), vec![(first, a), (second, b)])
+    (value_of(win, not_lose), asked)
 }
 
 /// The answers a search must give under each goal when the side to move's
@@ -219,6 +240,39 @@ mod tests {
                 vec![(Goal::NotLose, Answer::Proven), (Goal::Win, Answer::Proven)]
             )
         );
+    }
+
+    #[test]
+    fn an_answer_that_settles_both_questions_is_asked_for_again() {
+        // The first question open, the second's answer settling both: the
+        // first is asked again and the value decided.
+        let mut calls = 0;
+        let (v, asked) = solve_value_sharing(
+            Goal::Win,
+            |g| {
+                calls += 1;
+                match (g, calls) {
+                    (Goal::Win, 1) => Answer::Unknown,
+                    _ => Answer::Proven,
+                }
+            },
+            || true,
+        );
+        assert_eq!(v, Some(Outcome::Win));
+        assert_eq!(
+            asked,
+            vec![
+                (Goal::Win, Answer::Unknown),
+                (Goal::NotLose, Answer::Proven),
+                (Goal::Win, Answer::Proven)
+            ]
+        );
+        // Without it, the first is not asked again.
+        let (v, asked) = solve_value_from(Goal::Win, |g| match g {
+            Goal::Win => Answer::Unknown,
+            Goal::NotLose => Answer::Proven,
+        });
+        assert_eq!((v, asked.len()), (None, 2));
     }
 
     #[test]

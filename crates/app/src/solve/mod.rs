@@ -18,7 +18,7 @@ pub use zoo_solve::manager::BOUNDED_WEIGHT;
 /// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::Ghi;
 pub use zoo_solve::Goal;
-use zoo_solve::{dfpn, manager, pns, solve_value_from, Answer};
+use zoo_solve::{dfpn, manager, pns, solve_value_sharing, Answer};
 pub use zoo_solve::{Limits, Progress};
 
 /// What to ask of the solver.
@@ -403,7 +403,11 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         }
         _ => Goal::Win,
     };
+    // Whether the last answer was a ply-bounded win, which settles both
+    // questions: a first question left open is asked again for it.
+    let settles_both = std::cell::Cell::new(false);
     let mut ask = |goal: Goal| -> Answer {
+        settles_both.set(false);
         // An answer the checkpoint already holds is not sought again (read
         // even after a held question: it costs nothing).
         if let Some(l) = loaded.as_mut() {
@@ -616,6 +620,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             }
         };
         let finite = |n: u32| (n != zoo_solve::limits::INF).then_some(n);
+        settles_both.set(ply_bound.is_some() && report.answer != Answer::Unknown);
         answers.push(AnswerReport {
             goal: goal.name(),
             answer: report.answer.name(),
@@ -684,7 +689,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             None
         }
         Question::Value => {
-            let (value, asked) = solve_value_from(first, &mut ask);
+            let (value, asked) = solve_value_sharing(first, &mut ask, || settles_both.get());
             decided_by = value.and_then(|_| asked.last()).map(|(g, _)| g.name());
             value
         }
