@@ -140,13 +140,11 @@ pub fn run<G: Game>(
     for (i, c) in cases.iter().enumerate() {
         let (mut calls, mut seconds) = (0u64, 0.0);
         let mut graph = GraphSlot::with_builder(builder);
-        let first = first(&c.pos);
-        graph.guess(first);
         // A ply-bounded win settles both questions: an open first one is
         // asked again for it.
         let settles_both = std::cell::Cell::new(false);
         let (found, asked) = solve_value_sharing(
-            first,
+            first(&c.pos),
             |goal| {
                 let r = by_manager(&c.pos, goal, oracle, limits, &mut graph, how);
                 settles_both.set(graph.bounded_won());

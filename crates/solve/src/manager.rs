@@ -266,8 +266,6 @@ pub struct GraphSlot<'a, G: Game> {
     bounded: [Option<crate::bounded::Search<'a, G>>; 2],
     /// Which of them the other question showed cannot win.
     hopeless: [bool; 2],
-    /// Which of them the caller's guess favours ([`GraphSlot::guess`]).
-    likely: Option<usize>,
 }
 
 impl<G: Game> Default for GraphSlot<'_, G> {
@@ -277,7 +275,6 @@ impl<G: Game> Default for GraphSlot<'_, G> {
             builder: None,
             bounded: [None, None],
             hopeless: [false; 2],
-            likely: None,
         }
     }
 }
@@ -291,7 +288,6 @@ impl<'a, G: Game> GraphSlot<'a, G> {
             builder,
             bounded: [None, None],
             hopeless: [false; 2],
-            likely: None,
         }
     }
 
@@ -300,20 +296,6 @@ impl<'a, G: Game> GraphSlot<'a, G> {
     /// returns it at once).
     pub fn bounded_won(&self) -> bool {
         self.bounded.iter().flatten().any(|b| b.won().is_some())
-    }
-
-    /// The question the caller's guess expects to decide the value
-    /// alone (an engine's score, as [`crate::value::solve_value_from`]
-    /// asks it first): `win` says the root's side wins, `not-lose` that
-    /// the other side does. While both ply-bounded searches run, the
-    /// side it names gets `2·bounded − 1` of each round and the other 1
-    /// ([`Plan::bounded`]: the same share in all); a wrong guess costs
-    /// the longest wins time, not answers.
-    pub fn guess(&mut self, first: Goal) {
-        self.likely = Some(match first {
-            Goal::Win => 0,
-            Goal::NotLose => 1,
-        });
     }
 }
 
@@ -600,17 +582,10 @@ fn solve_goal_once<'a, G: Game>(
                 unproved = Some((r, Some(*setting)));
             }
         }
-        // The guess leans the round's bounded calls while both search.
-        let lean = graph.likely.filter(|_| bounded_done == [false; 2]);
         for (side, done) in bounded_done.iter_mut().enumerate() {
             if *done {
                 continue;
             }
-            let weight = match lean {
-                Some(s) if s == side => (2 * plan.bounded).saturating_sub(1),
-                Some(_) => 1,
-                None => plan.bounded,
-            };
             let Some(calls_left) = calls_left(limits, start, total_calls + derived_calls) else {
                 break 'rounds;
             };
@@ -644,7 +619,8 @@ fn solve_goal_once<'a, G: Game>(
             // Searched in an earlier question: its clock starts again.
             b.restart_clock(&time_left(limits, start));
             let before = b.calls();
-            let won = b.go(before.saturating_add(budget.saturating_mul(weight).min(calls_left)));
+            let won =
+                b.go(before.saturating_add(budget.saturating_mul(plan.bounded).min(calls_left)));
             rounds += 1;
             total_calls += b.calls() - before;
             if won.is_some() {
@@ -880,41 +856,6 @@ mod tests {
         };
         let m = solve_goal(&pos, Goal::NotLose, None, &limits, &opts, &alone).unwrap();
         assert_eq!((m.report.answer, m.bound), (Answer::Disproven, None));
-    }
-
-    /// The caller's guess leans the bounded searches' share: the right
-    /// guess finds the win in fewer calls than the wrong one, and both
-    /// answer alike.
-    #[test]
-    fn the_guess_leans_the_bounded_searches() {
-        // A 3-piece loss in 18 for White (no tables): Black's win.
-        let pos = JungleCheckersPos::from_fen("1e5/1d5/7/5t1/7/7/6E w", &&JUNGLE_CHECKERS_LEIDEN)
-            .unwrap();
-        let plan = Plan {
-            graph_mb: 0,
-            ..Plan::default()
-        };
-        let calls = |guess| {
-            let mut slot = GraphSlot::default();
-            slot.guess(guess);
-            let m = solve_goal_sharing(
-                &pos,
-                Goal::NotLose,
-                None,
-                &Limits::nodes(5_000_000),
-                &Options::default(),
-                &plan,
-                &mut slot,
-            )
-            .unwrap();
-            assert_eq!(m.report.answer, Answer::Disproven);
-            (m.report.nodes, m.bound)
-        };
-        let (right, wrong) = (calls(Goal::NotLose), calls(Goal::Win));
-        // Right, the bounded search finds Black's win first; wrong, it
-        // comes later (or df-pn's remedies decide first).
-        assert!(right.1.is_some(), "the bounded search did not decide");
-        assert!(right.0 < wrong.0, "right guess {right:?}, wrong {wrong:?}");
     }
 
     #[test]

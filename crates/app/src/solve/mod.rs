@@ -391,18 +391,6 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     } else {
         opened.as_ref().and_then(|t| t.builder.as_deref())
     });
-    // A value's first question: the one the engine's score suggests
-    // decides alone, under the proof manager, which also leans its
-    // ply-bounded searches that way.
-    let first = match (&r.question, value_first) {
-        (Question::Value, Some(g)) => g,
-        (Question::Value, None) if managed => {
-            let g = likely_question(&pos, opened.as_ref());
-            graph.guess(g);
-            g
-        }
-        _ => Goal::Win,
-    };
     // Whether the last answer was a ply-bounded win, which settles both
     // questions: a first question left open is asked again for it.
     let settles_both = std::cell::Cell::new(false);
@@ -689,6 +677,13 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             None
         }
         Question::Value => {
+            // The proof manager asks first the question the engine's score
+            // suggests decides alone.
+            let first = match value_first {
+                Some(g) => g,
+                None if managed => likely_question(&pos, opened.as_ref()),
+                None => Goal::Win,
+            };
             let (value, asked) = solve_value_sharing(first, &mut ask, || settles_both.get());
             decided_by = value.and_then(|_| asked.last()).map(|(g, _)| g.name());
             value
