@@ -548,6 +548,64 @@ fn bounded_dfpn_finds_the_tables_wins_and_nothing_else() {
     assert_eq!(d.unknown, 2 * d.draws, "an answer at a draw");
 }
 
+/// A derivation where the other side can move back to a position of the
+/// line: the position is derived again below, within fewer plies (a
+/// repeat), and the proof still replays with no cycle. White's loss in
+/// 66 with the 2-piece leaves has one such repeat (found by counting
+/// them over the 4-piece longest lines).
+#[test]
+fn a_bounded_proof_derives_a_position_again_where_the_line_returns() {
+    use zoo_solve::bounded::{Options, Search};
+    let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    let tables = TbOracle::open(jc3(), rules).expect("tables");
+    let two = Fewer {
+        inner: &tables,
+        max: 2,
+    };
+    let oracle: &dyn Oracle<_> = &two;
+    let pos = zoo_animal::JungleCheckersPos::from_fen("re5/7/7/7/2T4/7/1E5 w", &rules).unwrap();
+    let opts = Options {
+        table_mb: 512,
+        ..Options::default()
+    };
+    let limits = Limits::nodes(20_000_000);
+    let black = pos.side_to_move().flip();
+    let mut s = Search::new(&pos, black, Some(oracle), &limits, &opts).expect("512 MB");
+    assert!(s.go(20_000_000).is_some(), "Black's win not found");
+    let proof = s
+        .proof(Goal::NotLose, 40_000_000, 1_000_000)
+        .expect("derived");
+    assert_eq!(proof.answer, Answer::Disproven);
+    assert!(replay(&pos, &proof, Some(oracle)) > 1);
+    // Some inner node is the position of an inner node above it.
+    let mut keys = vec![pos.key()];
+    let mut repeats = 0;
+    for i in 1..proof.nodes.len() {
+        let n = &proof.nodes[i];
+        let mut p = common::position_of(&pos, &proof, n.parent as usize);
+        p.make(n.mv.expect("a move"));
+        keys.push(p.key());
+        if n.children == 0 {
+            continue;
+        }
+        let mut k = n.parent as usize;
+        loop {
+            if keys[k] == keys[i] {
+                repeats += 1;
+                break;
+            }
+            if k == 0 {
+                break;
+            }
+            k = proof.nodes[k].parent as usize;
+        }
+    }
+    assert!(
+        repeats > 0,
+        "no repeat: the derivation this test guards is not met"
+    );
+}
+
 fn dfpn_against_tables(ghi: Ghi) {
     dfpn_against_tables_with(ghi, Remedies::NONE);
 }
