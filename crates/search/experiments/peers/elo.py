@@ -33,6 +33,11 @@ def main(args):
     sd = math.sqrt(sum((p - mean) ** 2 for p in points) / n / n)
 
     def elo(s):
+        # A score of 0 or 1 (or an interval past them) has no finite Elo.
+        if s <= 0:
+            return -math.inf
+        if s >= 1:
+            return math.inf
         return -400 * math.log10(1 / s - 1)
 
     lo, hi = elo(mean - 1.96 * sd), elo(mean + 1.96 * sd)
