@@ -175,8 +175,9 @@ pub const MAX_BOUND: u16 = 600;
 /// The longest line a derived proof may hold. A win found within a bound
 /// may be longer than the bound (a proven position counts whatever its
 /// distance: the win in 85 of docs/solve.md, found at bound 81, held a
-/// distance of 629 in the table); deriving it within its own distance reuses the table's proofs,
-/// where a cap at the bound searched it all again.
+/// distance of 629 in the table); deriving it within its own distance
+/// reuses the table's proofs, where a cap at the bound searched it all
+/// again.
 pub const MAX_LINE: u16 = 4096;
 
 /// The stack the recursions keep free before each level, and what they

@@ -111,9 +111,9 @@ pub const GRAPH_MB: u64 = 4096;
 pub const REMEDIES_WEIGHT: u64 = 3;
 
 /// Each ply-bounded search's share of a round against plain df-pn's 1
-/// (the default [`Plan::bounded`]; there are two, one a side). Two pieces past the tables it proves
-/// the long wins that the position-keyed runs leave open (docs/solve.md,
-/// "Ply-bounded df-pn").
+/// (the default [`Plan::bounded`]; there are two, one a side). Two
+/// pieces past the tables it proves the long wins that the
+/// position-keyed runs leave open (docs/solve.md, "Ply-bounded df-pn").
 pub const BOUNDED_WEIGHT: u64 = 3;
 
 /// A run's graph-history mode and remedies.
