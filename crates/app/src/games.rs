@@ -335,4 +335,9 @@ pub trait SchemeTables: TableScheme<Pos: AppGame> {
     /// Every other stored material a game from `m` can reach: the tables
     /// that must be there before `m`'s is built.
     fn needs(&self, m: Self::Material) -> Vec<Self::Material>;
+    /// The stored tables a `--material` name stands for: the one it names,
+    /// or all of a material's stored parts where the tables split it.
+    fn named(&self, name: &str) -> Option<Vec<Self::Material>> {
+        self.parse(name).map(|m| vec![m])
+    }
 }

@@ -15,7 +15,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::collections::HashMap;
-use zoo_checkers::tables::{CheckersScheme, Material};
+use zoo_checkers::tables::{CheckersScheme, Part};
 use zoo_checkers::{Position, RuleSet, Variant, CLASSICAL, ENGLISH};
 use zoo_core::{Outcome, TableIndex, TableScheme};
 use zoo_tb::file::{write_table_with, Encoding, Header};
@@ -33,13 +33,13 @@ fn decode(code: u8) -> (Outcome, u16) {
 }
 
 /// The tables solved so far, by material.
-type Solved2 = HashMap<Material, [Vec<u8>; 2]>;
+type Solved2 = HashMap<Part, [Vec<u8>; 2]>;
 
 /// Solves material `m` of `scheme` against the tables in `solved`.
 fn solve_one<V: Variant>(
     scheme: &CheckersScheme<V>,
     solved: &Solved2,
-    m: Material,
+    m: Part,
 ) -> Result<Solved, TbError> {
     let outside = |c: &Position<V>| {
         let at = scheme.locate(c);
@@ -49,18 +49,18 @@ fn solve_one<V: Variant>(
         })?;
         Ok(decode(values[at.side][at.entry as usize]))
     };
-    solve(&scheme.index(m), &scheme.name(m), &outside)
+    solve(&scheme.part_index(m), &scheme.name(m), &outside)
 }
 
 /// Writes `s` (material `m`) in `encoding` under the system's temporary
 /// directory and returns the file's length in bytes.
 fn bytes_on_disk<V: Variant>(
     scheme: &CheckersScheme<V>,
-    m: Material,
+    m: Part,
     s: &Solved,
     encoding: Encoding,
 ) -> u64 {
-    let size = scheme.index(m).size();
+    let size = scheme.part_index(m).size();
     let header = Header {
         counts: s.counts,
         ..Header::new(
@@ -90,13 +90,14 @@ fn bench_game<V: Variant>(c: &mut Criterion, rules: &'static RuleSet) {
     let scheme = CheckersScheme::<V>::new(rules);
     let m = scheme.parse("KMvKM").expect("a material");
     let mut solved = Solved2::new();
-    for n in CheckersScheme::<V>::needed(m) {
+    for n in CheckersScheme::<V>::needed(m.material) {
+        let n = Part::whole(n);
         if n != m {
             let s = solve_one(&scheme, &solved, n).expect("a table it needs");
             solved.insert(n, s.values);
         }
     }
-    let positions = 2 * scheme.index(m).size();
+    let positions = 2 * scheme.part_index(m).size();
     let s = solve_one(&scheme, &solved, m).expect("the table");
     for encoding in [Encoding::Plain, Encoding::Zstd, Encoding::Wdl] {
         let bytes = bytes_on_disk(&scheme, m, &s, encoding);

@@ -474,6 +474,7 @@ impl TableVisitor for VerifySample<'_> {
                 .collect(),
             missing: names(&missing),
             disagreements: r.disagreement_count,
+            colour_swaps: 0,
             listed: r
                 .disagreements
                 .iter()

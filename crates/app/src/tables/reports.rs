@@ -108,8 +108,12 @@ pub struct SampleCheck {
     pub tables: Vec<SampledTable>,
     /// Tables of that size not built yet (not checked).
     pub missing: Vec<String>,
-    /// Disagreements found.
+    /// Disagreements found: an entry whose stored value is not what its
+    /// moves give, or not its colour swap's.
     pub disagreements: u64,
+    /// Entries whose colour swap (board turned, colours swapped) was
+    /// looked up too; 0 for games whose tables store a colour swap once.
+    pub colour_swaps: u64,
     /// The first of them.
     pub listed: Vec<SampleDisagreement>,
 }

@@ -35,9 +35,10 @@ use std::time::Instant;
 use zoo_animal_tb::build::{Built, Ranks};
 use zoo_animal_tb::disk::FileSize;
 use zoo_animal_tb::generate::Work;
-use zoo_checkers::tables::{CheckersIndex, CheckersScheme, Material};
+use zoo_checkers::tables::scheme::parse_material;
+use zoo_checkers::tables::{CheckersScheme, Part, PartIndex, SLICED_FROM};
 use zoo_checkers::{Position, Variant};
-use zoo_core::{Game, Outcome, TableIndex};
+use zoo_core::{Game, Outcome, TableIndex, TableScheme};
 use zoo_tb::file::{self, Encoding, Header};
 use zoo_tb::{retro, Tablebase, TbError};
 
@@ -45,15 +46,20 @@ impl<V: Variant> SchemeTables for CheckersScheme<V>
 where
     Position<V>: AppGame,
 {
-    type Index = CheckersIndex<V>;
-    fn index_of(&self, m: Material) -> CheckersIndex<V> {
-        self.index(m)
+    type Index = PartIndex<V>;
+    fn index_of(&self, p: Part) -> PartIndex<V> {
+        self.part_index(p)
     }
-    fn needs(&self, m: Material) -> Vec<Material> {
-        CheckersScheme::<V>::needed(m)
-            .into_iter()
-            .filter(|&n| n != m)
-            .collect()
+    fn needs(&self, p: Part) -> Vec<Part> {
+        self.needed_parts(p)
+    }
+    /// A material of 7 or more pieces stands for all its slices.
+    fn named(&self, name: &str) -> Option<Vec<Part>> {
+        if let Some(p) = self.parse(name) {
+            return Some(vec![p]);
+        }
+        let m = parse_material(name).filter(|m| m.pieces() >= SLICED_FROM)?;
+        Some(self.slices(m))
     }
 }
 
@@ -136,17 +142,20 @@ impl SchemeVisitor for Plan<'_> {
                 (self.req.pieces, all_up_to(&scheme, self.req.pieces))
             }
             Some(name) => {
-                let m = scheme.parse(name).ok_or_else(|| {
+                let named = scheme.named(name).ok_or_else(|| {
                     AppError::Input(format!(
                         "--material {name}: not a material of {} (each side's kings `K` then men `M`, \
-                         `v` between the sides, at most {} pieces: e.g. KKvK, KMvMM)",
+                         `v` between the sides, at most {} pieces: e.g. KKvK, KMvMM; from 7 pieces the \
+                         material's slices, or one slice: KKMMvKKMM-75)",
                         scheme.game(),
                         scheme.max_pieces()
                     ))
                 })?;
-                let mut needed = scheme.needs(m);
-                needed.push(m);
-                let n = S::pieces(m);
+                let mut needed = named.clone();
+                for &m in &named {
+                    needed.extend(scheme.needs(m));
+                }
+                let n = named.iter().map(|&m| S::pieces(m)).max().unwrap_or(2);
                 let order: Vec<S::Material> = all_up_to(&scheme, n)
                     .into_iter()
                     .filter(|x| needed.contains(x))
@@ -637,8 +646,10 @@ impl SchemeVisitor for VerifySample<'_> {
             tables: Vec::new(),
             missing,
             disagreements: 0,
+            colour_swaps: 0,
             listed: Vec::new(),
         };
+        let swaps = std::sync::atomic::AtomicU64::new(0);
         for &m in &present {
             let sides = S::stored_sides(m) as u64;
             let size = scheme.size(m);
@@ -653,14 +664,38 @@ impl SchemeVisitor for VerifySample<'_> {
                         let stored = tb.lookup(&pos);
                         let recomputed = tb.value_from_children(&pos);
                         let same = matches!((&stored, &recomputed), (Ok(a), Ok(b)) if a == b);
-                        (!same).then(|| {
-                            let text = format!(
-                                "{} side {side} entry {entry} ({}): stored {}, moves give {}",
-                                scheme.name(m),
-                                pos.to_fen(),
-                                describe(&stored),
-                                describe(&recomputed)
-                            );
+                        // The colour swap, where its table is built: the
+                        // same value (a build that mixed up the colours,
+                        // or a slice's leads, shows here).
+                        let swapped = zoo_core::Retro::colour_swapped(&pos);
+                        let swap = match tb.lookup(&swapped) {
+                            Err(TbError::Missing { .. }) => None,
+                            v => Some(v),
+                        };
+                        swaps.fetch_add(swap.is_some() as u64, Ordering::Relaxed);
+                        let swap_same = match &swap {
+                            None => true,
+                            Some(v) => matches!((&stored, v), (Ok(a), Ok(b)) if a == b),
+                        };
+                        (!same || !swap_same).then(|| {
+                            let text = if same {
+                                format!(
+                                    "{} side {side} entry {entry} ({}): stored {}, its colour swap {} stored {}",
+                                    scheme.name(m),
+                                    pos.to_fen(),
+                                    describe(&stored),
+                                    swapped.to_fen(),
+                                    describe(swap.as_ref().unwrap_or(&stored)),
+                                )
+                            } else {
+                                format!(
+                                    "{} side {side} entry {entry} ({}): stored {}, moves give {}",
+                                    scheme.name(m),
+                                    pos.to_fen(),
+                                    describe(&stored),
+                                    describe(&recomputed)
+                                )
+                            };
                             SampleDisagreement {
                                 table: scheme.name(m),
                                 side,
@@ -684,6 +719,7 @@ impl SchemeVisitor for VerifySample<'_> {
             check.listed.extend(wrong.into_iter().take(8));
         }
         check.seconds = t0.elapsed().as_secs_f64();
+        check.colour_swaps = swaps.into_inner();
         Ok(check)
     }
 }

@@ -41,7 +41,7 @@ static BINOM: [[u64; 33]; 33] = {
 
 /// n choose k (0 when k > n or beyond the board's 32 squares).
 #[inline(always)]
-fn binom(n: u32, k: u32) -> u64 {
+pub(super) fn binom(n: u32, k: u32) -> u64 {
     if n > 32 || k > 32 {
         return 0;
     }
@@ -51,7 +51,7 @@ fn binom(n: u32, k: u32) -> u64 {
 /// The rank of the squares of `set` among those of `avail` (a subset of
 /// it): the combinatorial number system over their places in `avail`.
 #[inline]
-fn subset_rank(set: u32, avail: u32) -> u64 {
+pub(super) fn subset_rank(set: u32, avail: u32) -> u64 {
     let mut r = 0u64;
     let mut b = set;
     let mut i = 1;
@@ -109,7 +109,7 @@ fn select_bit(mut x: u32, mut n: u32) -> u32 {
 /// largest share of a table build's time, and walking `avail` square by
 /// square cost three times as much.
 #[inline]
-fn subset_unrank(mut r: u64, k: u32, avail: u32) -> u32 {
+pub(super) fn subset_unrank(mut r: u64, k: u32, avail: u32) -> u32 {
     let mut out = 0u32;
     // Places below `hi` are still free to take.
     let mut hi = avail.count_ones();

@@ -395,11 +395,12 @@ fn the_engine_and_the_solver_use_the_tables() {
 }
 
 /// The plan of every checkers table up to 7 pieces: the counts of the
-/// index, each size's tables, and the 7-piece tables too large for the
-/// generic generator on a 24 GB machine named; the rates measured once
-/// are read back. Then the 8-piece plan across machines.
+/// index, each size's tables, the 7-piece tables by slices, each within
+/// a 24 GB machine; the rates measured once are read back. Then the
+/// 8-piece plan: on one such machine its largest slices are named too
+/// large, across 16 machines of 512 GB every one has a place.
 #[test]
-fn the_plan_counts_every_table_and_names_those_too_large() {
+fn the_plan_counts_every_table_and_slices_seven_pieces() {
     let dir = fresh("plan");
     std::fs::create_dir_all(&dir).unwrap();
     let measured = json_of(
@@ -455,14 +456,44 @@ fn the_plan_counts_every_table_and_names_those_too_large() {
         compared += 1;
     }
     assert_eq!(compared, 4);
-    let too_large = p["configurations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| c["placement"] == "does_not_fit")
-        .count();
-    assert!(too_large > 0 && sizes[5]["in_files"].as_u64() == Some(too_large as u64));
+    // 7 pieces are planned by slices: every one fits 19 GB (whole, the
+    // largest 7-piece tables needed about 45 GB), each named for its
+    // material and leads.
+    let configs = p["configurations"].as_array().unwrap();
+    assert!(
+        configs.iter().all(|c| c["placement"] != "does_not_fit"),
+        "{p}"
+    );
+    assert_eq!(sizes[5]["in_files"], 0, "{p}");
     assert_eq!(sizes[4]["in_files"], 0, "a 6-piece table does not fit: {p}");
+    let sevens: Vec<&str> = configs
+        .iter()
+        .filter(|c| c["pieces"] == 7)
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sevens.len() as u64,
+        sizes[5]["configurations"].as_u64().unwrap()
+    );
+    for n in &sevens {
+        let (m, leads) = n.split_once('-').expect("a slice's name");
+        assert_eq!(
+            m.chars().filter(|&c| c == 'K' || c == 'M').count(),
+            7,
+            "{n}"
+        );
+        assert!(
+            leads.len() == 2 && leads.bytes().all(|b| (b'0'..=b'7').contains(&b)),
+            "{n}"
+        );
+    }
+    let largest = configs
+        .iter()
+        .filter(|c| c["pieces"] == 7)
+        .map(|c| c["working_bytes"].as_u64().unwrap())
+        .max()
+        .unwrap();
+    assert!(largest < 12_000_000_000, "a slice needs {largest} bytes");
 
     // 8 pieces are planned (not built): every material of 8 pieces, one
     // a side at least, (w + 1)·(8 − w + 1) of them for w pieces White's;
@@ -488,10 +519,45 @@ fn the_plan_counts_every_table_and_names_those_too_large() {
     let eight = &p8["sizes"].as_array().unwrap()[0];
     let materials: u64 = (1..8).map(|w| (w + 1) * (8 - w + 1)).sum();
     assert_eq!(eight["pieces"], 8, "{p8}");
-    assert_eq!(eight["configurations"].as_u64(), Some(materials), "{p8}");
+    let named: std::collections::HashSet<&str> = p8["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().split('-').next().unwrap())
+        .collect();
+    assert_eq!(
+        named.len() as u64,
+        materials,
+        "every material, by slices: {p8}"
+    );
+    assert!(eight["configurations"].as_u64().unwrap() > materials);
     assert!(p8["configurations"]
         .as_array()
         .unwrap()
         .iter()
         .all(|c| c["placement"] != "does_not_fit"));
+    let one = json_of(
+        &[
+            "tb",
+            "plan",
+            "--game",
+            "classical-checkers",
+            "--pieces",
+            "8",
+            "--only",
+            "--memory-per-machine",
+            "19",
+            "--rates",
+            rates.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    let too_large = one["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["placement"] == "does_not_fit")
+        .count();
+    assert!(too_large > 0, "{one}");
+    assert_eq!(one["sizes"][0]["in_files"].as_u64(), Some(too_large as u64));
 }

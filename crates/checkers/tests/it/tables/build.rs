@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use zoo_checkers::tables::{CheckersScheme, Material};
+use zoo_checkers::tables::{CheckersScheme, Material, Part};
 use zoo_checkers::{Classical, English};
 use zoo_checkers::{Position, RuleSet, Variant, CLASSICAL, ENGLISH};
 use zoo_core::{Outcome, TableIndex, TableScheme};
@@ -42,7 +42,7 @@ pub fn decode(code: u8) -> (Outcome, u16) {
 /// One table built: entries of both sides by value, the longest win.
 #[derive(Clone, Debug)]
 pub struct Row {
-    pub material: Material,
+    pub material: Part,
     pub name: String,
     pub entries: u64,
     pub wins: u64,
@@ -109,7 +109,7 @@ pub fn build_these<V: Variant>(
     let scheme = CheckersScheme::<V>::new(rules);
     let tdir = table_dir(dir, scheme.game(), scheme.rules_name());
     std::fs::create_dir_all(&tdir).map_err(|e| TbError::io(&tdir, e))?;
-    let mut solved: HashMap<Material, [Vec<u8>; 2]> = HashMap::new();
+    let mut solved: HashMap<Part, [Vec<u8>; 2]> = HashMap::new();
     let mut rows = Vec::new();
     for &m in materials {
         let start = Instant::now();
@@ -122,23 +122,23 @@ pub fn build_these<V: Variant>(
             Ok(decode(values[at.side][at.entry as usize]))
         };
         let index = scheme.index(m);
-        let s = retro::solve(&index, &scheme.name(m), &outside)?;
+        let s = retro::solve(&index, &scheme.name(m.into()), &outside)?;
         let time = start.elapsed();
         let header = Header {
             counts: s.counts,
             ..Header::new(
                 scheme.game(),
                 scheme.rules_name(),
-                CheckersScheme::<V>::key(m),
+                CheckersScheme::<V>::key(m.into()),
                 2,
                 index.size(),
             )
         };
-        let path = tdir.join(zoo_tb::file::file_name(&scheme.name(m)));
+        let path = tdir.join(zoo_tb::file::file_name(&scheme.name(m.into())));
         write_table(&path, &header, &[&s.values[0], &s.values[1]])?;
         let mut row = Row {
-            material: m,
-            name: scheme.name(m),
+            material: m.into(),
+            name: scheme.name(m.into()),
             entries: 2 * index.size(),
             wins: 0,
             draws: 0,
@@ -157,7 +157,7 @@ pub fn build_these<V: Variant>(
             }
         }
         rows.push(row);
-        solved.insert(m, s.values);
+        solved.insert(m.into(), s.values);
     }
     Ok(Built {
         tb: Tablebase::open(dir, rules),

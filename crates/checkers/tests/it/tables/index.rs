@@ -16,11 +16,11 @@ fn every_entry_round_trips<V: Variant>(rules: &'static RuleSet) {
     let mut entries = 0u64;
     for pieces in 2..=3 {
         for m in scheme.stored(pieces) {
-            let index = scheme.index(m);
+            let index = scheme.part_index(m);
             for e in 0..index.size() {
                 for stm in SIDES {
                     let p = index.position(e, stm);
-                    assert_eq!(Material::of(&p), m, "{}", scheme.name(m));
+                    assert_eq!(Material::of(&p), m.material, "{}", scheme.name(m));
                     assert_eq!(p.side(), stm);
                     assert_eq!(index.rank(&p), Some(e), "{} {p:?}", scheme.name(m));
                     let at = scheme.locate(&p);
@@ -88,7 +88,7 @@ fn sizes_are_the_placements<V: Variant>(rules: &'static RuleSet) {
         for m in scheme.stored(pieces) {
             assert_eq!(
                 scheme.size(m),
-                brute_count::<V>(rules, m),
+                brute_count::<V>(rules, m.material),
                 "{}",
                 scheme.name(m)
             );
@@ -103,14 +103,14 @@ fn random_entries_round_trip<V: Variant>(rules: &'static RuleSet) {
     let mut rng = Rng(4);
     let others = scheme.stored(3);
     for m in scheme.stored(4) {
-        let index = scheme.index(m);
+        let index = scheme.part_index(m);
         for _ in 0..2000 {
             let e = rng.below(index.size());
             let stm = SIDES[rng.below(2) as usize];
             let p = index.position(e, stm);
             assert_eq!(index.rank(&p), Some(e), "{} {p:?}", scheme.name(m));
             let other = others[rng.below(others.len() as u64) as usize];
-            assert_eq!(index.rank(&scheme.index(other).position(0, stm)), None);
+            assert_eq!(index.rank(&scheme.part_index(other).position(0, stm)), None);
         }
         // The last entry is a position too.
         let last = index.size() - 1;
@@ -150,14 +150,17 @@ fn names_read_back_and_keys_are_distinct() {
         bm: 0,
         bk: 1,
     };
-    assert_eq!(scheme.name(kkvk), "KKvK");
+    assert_eq!(scheme.name(kkvk.into()), "KKvK");
     assert_eq!(
-        scheme.name(Material {
-            wm: 1,
-            wk: 1,
-            bm: 2,
-            bk: 0
-        }),
+        scheme.name(
+            Material {
+                wm: 1,
+                wk: 1,
+                bm: 2,
+                bk: 0
+            }
+            .into()
+        ),
         "KMvMM"
     );
     for bad in ["", "v", "Kv", "vK", "MKvK", "KxvK", "KKKKKvKKKK", "KvKvK"] {
@@ -169,7 +172,7 @@ fn names_read_back_and_keys_are_distinct() {
 fn stored_order_puts_every_promotion_and_capture_before() {
     let scheme = CheckersScheme::<Classical>::new(&CLASSICAL);
     for pieces in 2..=6 {
-        let order = scheme.stored(pieces);
+        let order = CheckersScheme::<Classical>::materials(pieces);
         for (i, m) in order.iter().enumerate() {
             // A promotion of either side: one man fewer, one king more.
             let promoted = [
@@ -186,7 +189,12 @@ fn stored_order_puts_every_promotion_and_capture_before() {
             ];
             for p in promoted.into_iter().flatten() {
                 let at = order.iter().position(|x| *x == p).expect("stored");
-                assert!(at < i, "{} before {}", scheme.name(p), scheme.name(*m));
+                assert!(
+                    at < i,
+                    "{} before {}",
+                    scheme.name(p.into()),
+                    scheme.name((*m).into())
+                );
             }
         }
     }
@@ -198,7 +206,7 @@ fn stored_order_puts_every_promotion_and_capture_before() {
 fn needed_is_closed_and_in_build_order() {
     let scheme = CheckersScheme::<English>::new(&ENGLISH);
     for pieces in 2..=5 {
-        for m in scheme.stored(pieces) {
+        for m in CheckersScheme::<English>::materials(pieces) {
             let need = CheckersScheme::<English>::needed(m);
             assert!(need.contains(&m));
             for n in &need {
@@ -216,30 +224,32 @@ fn needed_is_closed_and_in_build_order() {
                         assert!(
                             need.contains(&c),
                             "{} leads to {}",
-                            scheme.name(*n),
-                            scheme.name(c)
+                            scheme.name((*n).into()),
+                            scheme.name(c.into())
                         );
                     }
                 }
                 // Nothing with more pieces, or more men, than it started with.
                 assert!(n.pieces() <= m.pieces() && n.wm <= m.wm && n.bm <= m.bm);
             }
-            let order: Vec<_> = (2..=pieces).flat_map(|p| scheme.stored(p)).collect();
+            let order: Vec<_> = (2..=pieces)
+                .flat_map(CheckersScheme::<English>::materials)
+                .collect();
             let at: Vec<_> = need
                 .iter()
                 .map(|n| order.iter().position(|o| o == n))
                 .collect();
-            assert!(at.iter().all(Option::is_some), "{}", scheme.name(m));
+            assert!(at.iter().all(Option::is_some), "{}", scheme.name(m.into()));
             assert!(
                 at.windows(2).all(|w| w[0] < w[1]),
                 "{}: not in build order",
-                scheme.name(m)
+                scheme.name(m.into())
             );
         }
     }
     // A king and a man a side: each side keeps (men, kings) among (1, 1),
     // (0, 2) by crowning, (1, 0) and (0, 1) by losing a piece; all 16 pairs.
-    let kmvkm = scheme.parse("KMvKM").expect("a material");
+    let kmvkm = scheme.parse("KMvKM").expect("a material").material;
     let mut need = CheckersScheme::<English>::needed(kmvkm);
     let sides = [(1, 1), (0, 2), (1, 0), (0, 1)];
     let mut all: Vec<Material> = sides

@@ -9,6 +9,7 @@ mod figures;
 mod index;
 mod positions;
 mod probes;
+mod slices;
 mod unmoves;
 mod verify;
 mod zugzwang;

@@ -123,7 +123,7 @@ fn the_books_lines_keep_the_win() {
 #[ignore = "builds 1.4 G positions of 6-piece tables: half an hour or more"]
 fn second_position() {
     let scheme = CheckersScheme::<English>::new(&ENGLISH);
-    let m = scheme.parse("KMMvKMM").expect("a material");
+    let m = scheme.parse("KMMvKMM").expect("a material").material;
     let materials = CheckersScheme::<English>::needed(m);
     let start = Instant::now();
     let b = built::<English>(&ENGLISH, &materials, "second");

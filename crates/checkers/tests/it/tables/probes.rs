@@ -187,7 +187,7 @@ fn two_kings_beat_one_in_english() {
     let index = b.tb.scheme().index(m);
     let mut longest = (0u16, 0u64);
     let mut draws = 0;
-    b.tb.read_values(m, 0, |x, (o, d)| match o {
+    b.tb.read_values(m.into(), 0, |x, (o, d)| match o {
         Outcome::Win if d > longest.0 => longest = (d, x),
         Outcome::Draw => draws += 1,
         _ => {}

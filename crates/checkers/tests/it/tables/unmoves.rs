@@ -14,7 +14,7 @@ fn unmoves_match_moves<V: Variant>(rules: &'static RuleSet) {
     let mut rng = Rng(35);
     let (mut checked, mut refused) = (0u64, 0u64);
     for pieces in 2..=4 {
-        for m in scheme.stored(pieces) {
+        for m in CheckersScheme::<V>::materials(pieces) {
             let index = scheme.index(m);
             for _ in 0..400 {
                 let stm = [Side::White, Side::Black][rng.below(2) as usize];

@@ -24,7 +24,7 @@ fn report<V: Variant>(rules: &'static RuleSet, max: u32) {
         let mut longest: Option<(u16, u16, String)> = None;
         for r in b.rows.iter().filter(|r| r.material.pieces() == pieces) {
             let table = b.tb.table(r.material).expect("table opens");
-            let index = scheme.index(r.material);
+            let index = scheme.part_index(r.material);
             let n = index.size();
             placements += n;
             let mut codes = [vec![0u8; n as usize], vec![0u8; n as usize]];

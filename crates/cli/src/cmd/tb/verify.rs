@@ -116,7 +116,7 @@ fn run_verify_sample(set: &TableSet, a: &VerifyArgs, positions: u64) -> Result<C
     let r = set.verify_positions(a.pieces, a.sample(), positions, a.seed, a.threads)?;
     if !a.json {
         println!(
-            "{} {}: {} of {} {}-piece tables, {} random positions ({} per table, seed {}) checked against their moves in {:.1} s: {} disagreements",
+            "{} {}: {} of {} {}-piece tables, {} random positions ({} per table, seed {}) checked against their moves{} in {:.1} s: {} disagreements",
             r.game,
             r.rules,
             r.tables.len(),
@@ -125,6 +125,11 @@ fn run_verify_sample(set: &TableSet, a: &VerifyArgs, positions: u64) -> Result<C
             r.positions,
             r.positions_per_table,
             r.seed,
+            if r.colour_swaps > 0 {
+                format!(", {} against their colour swaps", r.colour_swaps)
+            } else {
+                String::new()
+            },
             r.seconds,
             r.disagreements
         );
