@@ -4,9 +4,10 @@
 //! every table is built after those its moves lead to.
 
 use super::index::{CheckersIndex, Material};
-use super::slice::{self, Leads, Part, PartIndex, NO_MEN};
+use super::slice::{self, Leads, Part, PartIndex, Shape, SliceIndex, NO_MEN};
 use crate::position::Position;
 use crate::variant::{Classical, English, RuleSet, Variant};
+use std::borrow::Cow;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 use zoo_core::{Game, Stored, TableIndex, TableScheme};
@@ -103,13 +104,37 @@ impl<V: Variant> CheckersScheme<V> {
 
     /// The index of part `p` (a whole material or a slice).
     pub fn part_index(&self, p: Part) -> PartIndex<V> {
-        PartIndex::new(p, self.rules)
+        match p.leads {
+            None => PartIndex::Whole(self.index(p.material)),
+            Some(l) => PartIndex::Slice(self.slice_index(p.material, l)),
+        }
+    }
+
+    /// The index of the slice `leads` of `m`: a stored slice's shape is
+    /// computed once for the process (a table build locates every child
+    /// of every entry, and a shape costs ten times a whole index's
+    /// numbers), any other's each time.
+    pub fn slice_index(&self, m: Material, leads: Leads) -> SliceIndex<V> {
+        let (_, place) = sliced_materials();
+        let i = place[whole_key(m) as usize];
+        if i == u16::MAX {
+            return SliceIndex::new(m, leads, self.rules);
+        }
+        static SHAPES: OnceLock<Box<[OnceLock<Box<Shape>>]>> = OnceLock::new();
+        let shapes = SHAPES.get_or_init(|| {
+            (0..SLICED_MATERIALS * SLICE_KEYS)
+                .map(|_| OnceLock::new())
+                .collect()
+        });
+        let at = i as usize * SLICE_KEYS + leads.white as usize * 8 + leads.black as usize;
+        let shape: &'static Shape = shapes[at].get_or_init(|| Box::new(Shape::new(m, leads)));
+        SliceIndex::with_shape(m, leads, self.rules, Cow::Borrowed(shape))
     }
 
     /// The slices of `m` with a position, in build order, whatever its
     /// size (the stored tables slice from [`SLICED_FROM`] pieces on).
     pub fn slices(&self, m: Material) -> Vec<Part> {
-        slice::slices::<V>(m, self.rules)
+        slice::slices(m)
     }
 
     /// How the tables store material `m`: whole below [`SLICED_FROM`]
@@ -346,7 +371,7 @@ impl<V: Variant> TableScheme for CheckersScheme<V> {
         Stored {
             material: Part::slice(material, leads),
             side,
-            entry: slice::SliceIndex::<V>::new(material, leads, self.rules).rank_of(pos),
+            entry: self.slice_index(material, leads).rank_of(pos),
         }
     }
     fn position(&self, p: Part, side: usize, entry: u64) -> Position<V> {

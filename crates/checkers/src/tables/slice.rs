@@ -30,6 +30,7 @@
 use super::index::{binom, subset_rank, subset_unrank, CheckersIndex, Material};
 use crate::position::Position;
 use crate::variant::{RuleSet, Variant};
+use std::borrow::Cow;
 use std::marker::PhantomData;
 use zoo_core::{Side, TableIndex};
 
@@ -161,13 +162,12 @@ fn leads_of(men: u8) -> Vec<u8> {
 /// The slices of `m` with at least one position, in build order: White's
 /// lead from the most advanced, then Black's, so that every slice comes
 /// after those its quiet moves lead to.
-pub fn slices<V: Variant>(m: Material, rules: &'static RuleSet) -> Vec<Part> {
+pub fn slices(m: Material) -> Vec<Part> {
     let mut out = Vec::new();
     for white in leads_of(m.wm) {
         for black in leads_of(m.bm) {
-            let p = Part::slice(m, Leads { white, black });
-            if SliceIndex::<V>::new(m, Leads { white, black }, rules).size() > 0 {
-                out.push(p);
+            if Shape::new(m, Leads { white, black }).size() > 0 {
+                out.push(Part::slice(m, Leads { white, black }));
             }
         }
     }
@@ -227,12 +227,11 @@ struct Block {
     b_skip: u64,
 }
 
-/// The index of one slice (see the module's text).
+/// What a slice's index needs beyond its variant: its regions and blocks
+/// and its size, the same in both games (computed in [`Shape::new`],
+/// kept by the scheme for every stored slice).
 #[derive(Clone, Debug)]
-pub struct SliceIndex<V: Variant> {
-    m: Material,
-    leads: Leads,
-    rules: &'static RuleSet,
+pub struct Shape {
     /// White's regions in its own view.
     h: u32,
     c: u32,
@@ -248,13 +247,12 @@ pub struct SliceIndex<V: Variant> {
     wk_size: u64,
     bk_size: u64,
     men_size: u64,
-    _v: PhantomData<V>,
 }
 
-impl<V: Variant> SliceIndex<V> {
-    /// The index of the slice `leads` of `m` under `rules`. Leads that `m`
-    /// cannot have give an empty index.
-    pub fn new(m: Material, leads: Leads, rules: &'static RuleSet) -> Self {
+impl Shape {
+    /// The shape of the slice `leads` of `m`. Leads that `m` cannot have
+    /// give an empty slice.
+    pub fn new(m: Material, leads: Leads) -> Shape {
         let (wm, bm) = (m.wm as u32, m.bm as u32);
         let (lw, lb) = (leads.white as i32, leads.black as i32);
         let fits = leads_fit(m, leads) && wm <= 8 && bm <= 28;
@@ -329,10 +327,7 @@ impl<V: Variant> SliceIndex<V> {
             }
         }
         let free = 32u32.saturating_sub(wm + bm);
-        SliceIndex {
-            m,
-            leads,
-            rules,
+        Shape {
             h,
             c,
             l,
@@ -343,6 +338,47 @@ impl<V: Variant> SliceIndex<V> {
             wk_size: binom(free, m.wk as u32),
             bk_size: binom(free.saturating_sub(m.wk as u32), m.bk as u32),
             men_size: total,
+        }
+    }
+
+    /// Entries per side to move.
+    pub fn size(&self) -> u64 {
+        self.men_size
+            .saturating_mul(self.wk_size)
+            .saturating_mul(self.bk_size)
+    }
+}
+
+/// The index of one slice (see the module's text).
+#[derive(Clone, Debug)]
+pub struct SliceIndex<V: Variant> {
+    m: Material,
+    leads: Leads,
+    rules: &'static RuleSet,
+    shape: Cow<'static, Shape>,
+    _v: PhantomData<V>,
+}
+
+impl<V: Variant> SliceIndex<V> {
+    /// The index of the slice `leads` of `m` under `rules`. Leads that `m`
+    /// cannot have give an empty index.
+    pub fn new(m: Material, leads: Leads, rules: &'static RuleSet) -> Self {
+        Self::with_shape(m, leads, rules, Cow::Owned(Shape::new(m, leads)))
+    }
+
+    /// The index of the slice `leads` of `m`, whose shape is `shape`
+    /// (the scheme's, computed once).
+    pub fn with_shape(
+        m: Material,
+        leads: Leads,
+        rules: &'static RuleSet,
+        shape: Cow<'static, Shape>,
+    ) -> Self {
+        SliceIndex {
+            m,
+            leads,
+            rules,
+            shape,
             _v: PhantomData,
         }
     }
@@ -354,8 +390,12 @@ impl<V: Variant> SliceIndex<V> {
         let w = pos.men(Side::White);
         let b = pos.men(Side::Black);
         let wv = own_view::<V>(Side::White, w);
-        let (a, cc) = ((wv & self.h).count_ones(), (wv & self.c).count_ones());
+        let (a, cc) = (
+            (wv & self.shape.h).count_ones(),
+            (wv & self.shape.c).count_ones(),
+        );
         let Some(block) = self
+            .shape
             .blocks
             .get(a as usize)
             .and_then(|r| r.get(cc as usize))
@@ -364,44 +404,43 @@ impl<V: Variant> SliceIndex<V> {
         else {
             return u64::MAX;
         };
-        let r_h = region_rank(wv & self.h, self.h, self.top == 0);
-        let r_c = region_rank(wv & self.c, self.c, self.top == 1);
-        let r_l = region_rank(wv & self.l, self.l, self.top == 2);
+        let r_h = region_rank(wv & self.shape.h, self.shape.h, self.shape.top == 0);
+        let r_c = region_rank(wv & self.shape.c, self.shape.c, self.shape.top == 1);
+        let r_l = region_rank(wv & self.shape.l, self.shape.l, self.shape.top == 2);
         let r_w = (r_h * block.n_c + r_c) * block.n_l + r_l;
         // White's men seen from Black's side are White's own view reversed.
         let r_b = if self.m.bm == 0 {
             0
         } else {
             let bv = own_view::<V>(Side::Black, b);
-            subset_rank(bv, self.black_rows & !wv.reverse_bits()) - block.b_skip
+            subset_rank(bv, self.shape.black_rows & !wv.reverse_bits()) - block.b_skip
         };
         let men = block.start + r_w * block.n_b + r_b;
         let free = !(w | b);
         let wk = pos.kings_of(Side::White);
         let r_wk = subset_rank(wk, free);
         let r_bk = subset_rank(pos.kings_of(Side::Black), free & !wk);
-        (men * self.wk_size + r_wk) * self.bk_size + r_bk
+        (men * self.shape.wk_size + r_wk) * self.shape.bk_size + r_bk
     }
 }
 
 impl<V: Variant> TableIndex<Position<V>> for SliceIndex<V> {
     fn size(&self) -> u64 {
-        self.men_size
-            .saturating_mul(self.wk_size)
-            .saturating_mul(self.bk_size)
+        self.shape.size()
     }
 
     fn position(&self, entry: u64, stm: Side) -> Position<V> {
-        let r_bk = entry % self.bk_size.max(1);
-        let e = entry / self.bk_size.max(1);
-        let r_wk = e % self.wk_size.max(1);
-        let men = e / self.wk_size.max(1);
+        let r_bk = entry % self.shape.bk_size.max(1);
+        let e = entry / self.shape.bk_size.max(1);
+        let r_wk = e % self.shape.wk_size.max(1);
+        let men = e / self.shape.wk_size.max(1);
         // The last block starting at or before `men` (a handful of them).
         let (a, cc, block) = self
+            .shape
             .order
             .iter()
             .rev()
-            .map(|&(a, cc)| (a, cc, self.blocks[a as usize][cc as usize]))
+            .map(|&(a, cc)| (a, cc, self.shape.blocks[a as usize][cc as usize]))
             .find_map(|(a, cc, b)| b.filter(|b| b.start <= men).map(|b| (a, cc, b)))
             .expect("an entry below the slice's size");
         let (a, cc) = (a as u32, cc as u32);
@@ -412,9 +451,9 @@ impl<V: Variant> TableIndex<Position<V>> for SliceIndex<V> {
         let r_c = (r_w / block.n_l) % block.n_c;
         let r_h = r_w / block.n_l / block.n_c;
         let rest = self.m.wm as u32 - a - cc;
-        let wv = region_unrank(r_h, a, self.h, self.top == 0)
-            | region_unrank(r_c, cc, self.c, self.top == 1)
-            | region_unrank(r_l, rest, self.l, self.top == 2);
+        let wv = region_unrank(r_h, a, self.shape.h, self.shape.top == 0)
+            | region_unrank(r_c, cc, self.shape.c, self.shape.top == 1)
+            | region_unrank(r_l, rest, self.shape.l, self.shape.top == 2);
         let w = own_view::<V>(Side::White, wv);
         let b = if self.m.bm == 0 {
             0
@@ -422,7 +461,7 @@ impl<V: Variant> TableIndex<Position<V>> for SliceIndex<V> {
             let bv = subset_unrank(
                 r_b + block.b_skip,
                 self.m.bm as u32,
-                self.black_rows & !wv.reverse_bits(),
+                self.shape.black_rows & !wv.reverse_bits(),
             );
             own_view::<V>(Side::Black, bv)
         };
@@ -456,13 +495,6 @@ pub enum PartIndex<V: Variant> {
 }
 
 impl<V: Variant> PartIndex<V> {
-    /// The index of `p` under `rules`.
-    pub fn new(p: Part, rules: &'static RuleSet) -> Self {
-        match p.leads {
-            None => PartIndex::Whole(CheckersIndex::new(p.material, rules)),
-            Some(l) => PartIndex::Slice(SliceIndex::new(p.material, l, rules)),
-        }
-    }
     /// The entry of `pos`, which must be of this part (not checked).
     #[inline]
     pub fn rank_of(&self, pos: &Position<V>) -> u64 {
