@@ -7,7 +7,6 @@ use super::index::{CheckersIndex, Material};
 use super::slice::{self, Leads, Part, PartIndex, Shape, SliceIndex, NO_MEN};
 use crate::position::Position;
 use crate::variant::{Classical, English, RuleSet, Variant};
-use std::borrow::Cow;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 use zoo_core::{Game, Stored, TableIndex, TableScheme};
@@ -128,7 +127,7 @@ impl<V: Variant> CheckersScheme<V> {
         });
         let at = i as usize * SLICE_KEYS + leads.white as usize * 8 + leads.black as usize;
         let shape: &'static Shape = shapes[at].get_or_init(|| Box::new(Shape::new(m, leads)));
-        SliceIndex::with_shape(m, leads, self.rules, Cow::Borrowed(shape))
+        SliceIndex::with_shape(m, leads, self.rules, shape)
     }
 
     /// The slices of `m` with a position, in build order, whatever its

@@ -30,7 +30,6 @@
 use super::index::{binom, subset_rank, subset_unrank, CheckersIndex, Material};
 use crate::position::Position;
 use crate::variant::{RuleSet, Variant};
-use std::borrow::Cow;
 use std::marker::PhantomData;
 use zoo_core::{Side, TableIndex};
 
@@ -355,15 +354,39 @@ pub struct SliceIndex<V: Variant> {
     m: Material,
     leads: Leads,
     rules: &'static RuleSet,
-    shape: Cow<'static, Shape>,
+    shape: ShapeRef,
     _v: PhantomData<V>,
+}
+
+/// A slice's shape: the scheme's, shared for the process, or its own
+/// (boxed, so that an index stays small to move).
+#[derive(Clone, Debug)]
+enum ShapeRef {
+    Shared(&'static Shape),
+    Own(Box<Shape>),
+}
+
+impl std::ops::Deref for ShapeRef {
+    type Target = Shape;
+    #[inline(always)]
+    fn deref(&self) -> &Shape {
+        match self {
+            ShapeRef::Shared(s) => s,
+            ShapeRef::Own(s) => s,
+        }
+    }
 }
 
 impl<V: Variant> SliceIndex<V> {
     /// The index of the slice `leads` of `m` under `rules`. Leads that `m`
     /// cannot have give an empty index.
     pub fn new(m: Material, leads: Leads, rules: &'static RuleSet) -> Self {
-        Self::with_shape(m, leads, rules, Cow::Owned(Shape::new(m, leads)))
+        Self::with(
+            m,
+            leads,
+            rules,
+            ShapeRef::Own(Box::new(Shape::new(m, leads))),
+        )
     }
 
     /// The index of the slice `leads` of `m`, whose shape is `shape`
@@ -372,8 +395,12 @@ impl<V: Variant> SliceIndex<V> {
         m: Material,
         leads: Leads,
         rules: &'static RuleSet,
-        shape: Cow<'static, Shape>,
+        shape: &'static Shape,
     ) -> Self {
+        Self::with(m, leads, rules, ShapeRef::Shared(shape))
+    }
+
+    fn with(m: Material, leads: Leads, rules: &'static RuleSet, shape: ShapeRef) -> Self {
         SliceIndex {
             m,
             leads,

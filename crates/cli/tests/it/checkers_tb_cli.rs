@@ -498,8 +498,8 @@ fn the_plan_counts_every_table_and_slices_seven_pieces() {
     // 8 pieces are planned (not built): every material of 8 pieces, one
     // a side at least, (w + 1)·(8 − w + 1) of them for w pieces White's;
     // on 16 machines of 512 GB every table finds one.
-    let p8 = json_of(
-        &[
+    let plan8 = |machines: &[&str]| {
+        let mut args = vec![
             "tb",
             "plan",
             "--game",
@@ -507,15 +507,13 @@ fn the_plan_counts_every_table_and_slices_seven_pieces() {
             "--pieces",
             "8",
             "--only",
-            "--machines",
-            "16",
-            "--memory-per-machine",
-            "512",
             "--rates",
             rates.to_str().unwrap(),
-        ],
-        &dir,
-    );
+        ];
+        args.extend_from_slice(machines);
+        json_of(&args, &dir)
+    };
+    let p8 = plan8(&["--machines", "16", "--memory-per-machine", "512"]);
     let eight = &p8["sizes"].as_array().unwrap()[0];
     let materials: u64 = (1..8).map(|w| (w + 1) * (8 - w + 1)).sum();
     assert_eq!(eight["pieces"], 8, "{p8}");
@@ -536,22 +534,7 @@ fn the_plan_counts_every_table_and_slices_seven_pieces() {
         .unwrap()
         .iter()
         .all(|c| c["placement"] != "does_not_fit"));
-    let one = json_of(
-        &[
-            "tb",
-            "plan",
-            "--game",
-            "classical-checkers",
-            "--pieces",
-            "8",
-            "--only",
-            "--memory-per-machine",
-            "19",
-            "--rates",
-            rates.to_str().unwrap(),
-        ],
-        &dir,
-    );
+    let one = plan8(&["--memory-per-machine", "19"]);
     let too_large = one["configurations"]
         .as_array()
         .unwrap()

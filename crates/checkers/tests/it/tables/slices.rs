@@ -185,9 +185,9 @@ fn by_slices_equals_whole<V: Variant>(rules: &'static RuleSet, name: &str, tag: 
         };
         let index = scheme.part_index(p);
         let s = retro::solve(&index, &scheme.name(p), &outside).expect("the slice solves");
-        for side in 0..2 {
-            for (x, &code) in s.values[side].iter().enumerate() {
-                let pos = index.position(x as u64, SIDES[side]);
+        for (values, stm) in s.values.iter().zip(SIDES) {
+            for (x, &code) in values.iter().enumerate() {
+                let pos = index.position(x as u64, stm);
                 let whole = b.tb.lookup(&pos).expect("the whole table");
                 assert_eq!(decode(code), whole, "{} {pos:?}", scheme.name(p));
                 entries += 1;
