@@ -151,7 +151,8 @@ impl SchemeVisitor for Plan<'_> {
                         scheme.max_pieces()
                     ))
                 })?;
-                let mut needed = named.clone();
+                let mut needed: std::collections::HashSet<S::Material> =
+                    named.iter().copied().collect();
                 for &m in &named {
                     needed.extend(scheme.needs(m));
                 }
@@ -272,12 +273,15 @@ impl SchemeVisitor for Build<'_> {
             .collect::<Result<Vec<S::Material>, _>>()?;
         // Waves: a table waits for the planned tables it reads, so the
         // tables of one wave can be built side by side by the ranks.
+        let place: std::collections::HashMap<S::Material, usize> =
+            ms.iter().enumerate().map(|(i, &m)| (m, i)).collect();
         let mut wave = vec![0usize; ms.len()];
         for i in 0..ms.len() {
-            let needs = scheme.needs(ms[i]);
-            wave[i] = (0..i)
-                .filter(|&j| needs.contains(&ms[j]))
-                .map(|j| wave[j] + 1)
+            wave[i] = scheme
+                .needs(ms[i])
+                .iter()
+                .filter_map(|n| place.get(n).filter(|&&j| j < i))
+                .map(|&j| wave[j] + 1)
                 .max()
                 .unwrap_or(0);
         }

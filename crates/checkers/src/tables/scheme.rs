@@ -50,6 +50,17 @@ fn whole_key(m: Material) -> u16 {
     side_key(m.wm, m.wk) * 91 + side_key(m.bm, m.bk)
 }
 
+/// Where the slice `leads` of `m` is among the slices' keys and kept
+/// shapes: `None` unless `m` is sliced (7 or 8 pieces) and both leads are
+/// below 8, so that no two slices share a place.
+#[inline]
+fn slice_slot(m: Material, leads: Leads) -> Option<usize> {
+    let (_, place) = sliced_materials();
+    let i = place[whole_key(m) as usize];
+    (i != u16::MAX && leads.white <= NO_MEN && leads.black <= NO_MEN)
+        .then(|| i as usize * SLICE_KEYS + leads.white as usize * 8 + leads.black as usize)
+}
+
 /// A side's lead as a slice's name writes it: the rank of its most
 /// advanced man from its own side (1–7), 0 without men.
 fn lead_digit(lead: u8) -> char {
@@ -66,11 +77,17 @@ fn lead_digit(lead: u8) -> char {
 /// before its men (`M`): `KKvK` is two White kings against one Black
 /// king, `KMvMM` a White king and man against two Black men.
 ///
+/// From [`SLICED_FROM`] pieces on, a table is one slice of a material
+/// ([`super::slice`]), named with the ranks of both sides' most advanced
+/// men: `KKMMvKKMM-75`.
+///
 /// Order ([`TableScheme::stored`]): within a piece count, by the number of
 /// men (both sides) ascending, then by (White men, White kings, Black men,
-/// Black kings). A capture leads to fewer pieces, built before; a
-/// promotion turns a man into a king, one man fewer, so it also leads to a
-/// material built before; a quiet move without crowning stays inside.
+/// Black kings); a material's slices with the leads furthest on first. A
+/// capture leads to fewer pieces, built before; a promotion turns a man
+/// into a king, one man fewer, so it also leads to a material built
+/// before; a quiet move without crowning stays in the material, in the
+/// same slice or one built before.
 #[derive(Clone, Debug)]
 pub struct CheckersScheme<V: Variant> {
     rules: &'static RuleSet,
@@ -114,26 +131,31 @@ impl<V: Variant> CheckersScheme<V> {
     /// of every entry, and a shape costs ten times a whole index's
     /// numbers), any other's each time.
     pub fn slice_index(&self, m: Material, leads: Leads) -> SliceIndex<V> {
-        let (_, place) = sliced_materials();
-        let i = place[whole_key(m) as usize];
-        if i == u16::MAX {
+        let Some(at) = slice_slot(m, leads) else {
             return SliceIndex::new(m, leads, self.rules);
-        }
+        };
         static SHAPES: OnceLock<Box<[OnceLock<Box<Shape>>]>> = OnceLock::new();
         let shapes = SHAPES.get_or_init(|| {
             (0..SLICED_MATERIALS * SLICE_KEYS)
                 .map(|_| OnceLock::new())
                 .collect()
         });
-        let at = i as usize * SLICE_KEYS + leads.white as usize * 8 + leads.black as usize;
         let shape: &'static Shape = shapes[at].get_or_init(|| Box::new(Shape::new(m, leads)));
         SliceIndex::with_shape(m, leads, self.rules, shape)
     }
 
     /// The slices of `m` with a position, in build order, whatever its
-    /// size (the stored tables slice from [`SLICED_FROM`] pieces on).
+    /// size (the stored tables slice from [`SLICED_FROM`] pieces on; their
+    /// lists are kept, as a build plan asks for them again and again).
     pub fn slices(&self, m: Material) -> Vec<Part> {
-        slice::slices(m)
+        let (_, place) = sliced_materials();
+        let i = place[whole_key(m) as usize];
+        if i == u16::MAX {
+            return slice::slices(m);
+        }
+        static LISTS: OnceLock<Box<[OnceLock<Vec<Part>>]>> = OnceLock::new();
+        let lists = LISTS.get_or_init(|| (0..SLICED_MATERIALS).map(|_| OnceLock::new()).collect());
+        lists[i as usize].get_or_init(|| slice::slices(m)).clone()
     }
 
     /// How the tables store material `m`: whole below [`SLICED_FROM`]
@@ -278,20 +300,12 @@ impl<V: Variant> TableScheme for CheckersScheme<V> {
     /// of its whole material.
     fn key(p: Part) -> u16 {
         let whole = whole_key(p.material);
-        match p.leads {
-            Some(l) => {
-                let (_, place) = sliced_materials();
-                match place[whole as usize] {
-                    u16::MAX => whole,
-                    i => {
-                        (WHOLE_KEYS
-                            + i as usize * SLICE_KEYS
-                            + l.white as usize * 8
-                            + l.black as usize) as u16
-                    }
-                }
+        match p.leads.and_then(|l| slice_slot(p.material, l)) {
+            Some(at) => (WHOLE_KEYS + at) as u16,
+            None => {
+                debug_assert!(p.leads.is_none(), "{p:?} is not a stored slice");
+                whole
             }
-            None => whole,
         }
     }
     /// `KKMvKM` for a whole material; a slice adds `-` and each side's
