@@ -182,6 +182,22 @@ fn stats_size_verify_and_manifest_agree_on_the_tables() {
         Some(0),
         "{sample}"
     );
+    // Every entry drawn was compared with its colour swap too: every
+    // 3-piece table is there.
+    let out = zoo()
+        .args(["tb", "verify", "--game", g, "--pieces", "3"])
+        .args(["--positions", "200", "--seed", "5", "--json", "--dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let game: serde_json::Value = text
+        .lines()
+        .find(|l| l.contains(r#""type":"game""#))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .expect("the game's report");
+    assert!(game["colour_swaps"].as_u64() > Some(0), "{game}");
+    assert_eq!(game["colour_swaps"], game["positions"], "{game}");
     zoo()
         .args(["tb", "manifest", "--game", g, "--dir"])
         .arg(&dir)
