@@ -56,24 +56,31 @@ fn nums(phi: u32, delta: u32) -> u64 {
 }
 
 /// What the check word XORs with the key: a hash of the numbers, the
-/// work and the chain. Not a plain XOR of them: two writes of one key
-/// differ in small, structured numbers, and a linear fold would let a
-/// read that took the numbers of one and the work of the other decode to
-/// the key whenever the two differences matched. Here the numbers go
-/// through a multiplying mixer and the work is added: reads mixing two
-/// writes decode to the key only if the mixer's outputs for their numbers
-/// differ by exactly their difference in work (about 2⁻⁶⁴ for numbers
-/// that differ; for equal numbers the works differ, and so do the sums).
-/// The chain's keys are random, so they are folded in linearly (rotated,
-/// so that one chain in another order differs). One mixer, since it is
-/// paid on every probe (docs/log/solve.md).
+/// work and the chain, all of them put through one multiplying mixer.
+/// Not a plain XOR of them: two writes differ in small, structured
+/// numbers and works, and a linear fold would let a read that took the
+/// numbers of one and the work of the other decode to the key whenever
+/// the two differences matched. Nor may the work be added after the
+/// mixer: a read that took the old check word and numbers but the new
+/// work then decodes to the old key XOR a small, structured difference,
+/// which is the new key whenever the two keys differ by it (seen in CI
+/// with keys 2 and 4, works 6 apart; the test
+/// `every_mix_of_two_writes_of_near_keys_is_a_miss`). The work is
+/// therefore spread by an odd multiplier (a bijection, so different works
+/// stay different and their product differs in its high bits) and the
+/// whole goes through the mixer, whose outputs for different inputs differ
+/// like random words: a mixed read decodes to a given key with odds of
+/// about 2⁻⁶⁴. The chain's keys are random, so they are folded in
+/// linearly (rotated, so that one chain in another order differs). One
+/// mixer, since it is paid on every probe (docs/log/solve.md).
 #[inline]
 fn fold(nums: u64, work: u64, chain: &[u64; MAX_DEPS]) -> u64 {
     let mut c = nums;
     for (i, k) in chain.iter().enumerate() {
         c ^= k.rotate_left(7 + 13 * i as u32);
     }
-    mix(c).wrapping_add(work)
+    // Fibonacci hashing's odd constant, 2⁶⁴ over the golden ratio.
+    mix(c ^ work.wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
 /// SplitMix64's finaliser: a bijection that spreads every bit.
@@ -562,6 +569,49 @@ mod tests {
             .len(),
             0
         );
+    }
+
+    #[test]
+    fn every_mix_of_two_writes_of_near_keys_is_a_miss() {
+        // The reads a race can produce: a reader loads the check word first
+        // and the rest after, while a writer stores the rest and then the
+        // check word, so each field may come from the old or the new write.
+        // Keys, numbers and works here are small and close, as in the test
+        // below (which once read key 4's numbers for key 2: the old check
+        // word and numbers, the new work, 6 more), and worse than the
+        // random keys of a search. No mix may decode to either key.
+        let write = |key: u64, work: u64| {
+            let chain = Deps::one(key + 1).packed(key);
+            let n = nums(key as u32, key as u32 ^ 1);
+            (key ^ fold(n, work, &chain), n, work, chain)
+        };
+        for a in (2..24).step_by(2) {
+            for b in (2..24).step_by(2) {
+                for wa in 1..40 {
+                    for wb in 1..40 {
+                        let (old, new) = (write(a, wa), write(b, wb));
+                        for mask in 1..15u32 {
+                            let pick = |bit: u32| mask >> bit & 1 == 1;
+                            let check = if pick(0) { new.0 } else { old.0 };
+                            let n = if pick(1) { new.1 } else { old.1 };
+                            let w = if pick(2) { new.2 } else { old.2 };
+                            let chain = if pick(3) { new.3 } else { old.3 };
+                            let key = check ^ fold(n, w, &chain);
+                            let whole = (n, w, chain)
+                                == if pick(0) {
+                                    (new.1, new.2, new.3)
+                                } else {
+                                    (old.1, old.2, old.3)
+                                };
+                            assert!(
+                                whole || (key != a && key != b),
+                                "keys {a}, {b}, works {wa}, {wb}, fields {mask:04b} read as {key}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
