@@ -201,7 +201,7 @@ fn animal_tables<B: zoo_animal::Board>(
 ) -> Option<OpenedTables<zoo_animal::Position<B>>> {
     zoo_animal_tb::TbOracle::<B>::open(dir, rules).map(|o| OpenedTables {
         description: o.describe(dir),
-        builder: Some(animal_builder::<B>(dir, rules, o.max_pieces())),
+        builder: Some(animal_builder::<B>(dir, rules, o.complete_pieces())),
         oracle: Arc::new(o),
     })
 }

@@ -549,7 +549,7 @@ fn build_engine<G: AppGame>(
             let start = G::start(rules);
             Some(match G::open_tables(dir, rules) {
                 Ok(Some(t)) => {
-                    let max = t.oracle.max_pieces();
+                    let max = t.oracle.complete_pieces();
                     engine.set_oracle(Some(t.oracle));
                     TablesStatus {
                         description: t.description,

@@ -38,6 +38,12 @@ impl OracleValue {
 pub trait Oracle<G>: Send + Sync {
     /// Positions with at most this many pieces are worth a probe.
     fn max_pieces(&self) -> u32;
+    /// Every position with at most this many pieces has a value here (the
+    /// probe fails only on a damaged file); at most [`Oracle::max_pieces`],
+    /// below it when the next size is built only in part.
+    fn complete_pieces(&self) -> u32 {
+        self.max_pieces()
+    }
     /// The value for the side to move, with its distance when known, or
     /// `None` when the value itself is unknown (no table, damaged table).
     fn probe(&self, pos: &G) -> Option<OracleValue>;

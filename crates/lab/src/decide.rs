@@ -114,6 +114,9 @@ impl<G: Game> Oracle<G> for UpTo<'_, G> {
     fn max_pieces(&self) -> u32 {
         self.max.min(self.inner.max_pieces())
     }
+    fn complete_pieces(&self) -> u32 {
+        self.max.min(self.inner.complete_pieces())
+    }
     fn probe(&self, pos: &G) -> Option<OracleValue> {
         if pos.piece_count() > self.max {
             return None;

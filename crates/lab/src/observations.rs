@@ -160,7 +160,7 @@ fn start_value<G: Game>(pos: &G, oracle: &dyn Oracle<G>, budget: &Budget) -> Res
         calls: 0,
         seconds: 0.0,
     };
-    if pos.piece_count() <= oracle.max_pieces() {
+    if pos.piece_count() <= oracle.complete_pieces() {
         let v = oracle
             .probe(pos)
             .ok_or_else(|| anyhow!("the tables do not value {}", pos.to_fen()))?;

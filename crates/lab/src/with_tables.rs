@@ -347,7 +347,11 @@ pub fn with_tables<G: EngineGame>(
     seed: u64,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Report> {
-    if let Some(&n) = sizes.pieces.iter().find(|&&n| n <= oracle.max_pieces()) {
+    if let Some(&n) = sizes
+        .pieces
+        .iter()
+        .find(|&&n| n <= oracle.complete_pieces())
+    {
         return Err(anyhow!(
             "positions of {n} pieces are in the tables already ({tables}): ask for more pieces"
         ));

@@ -330,6 +330,9 @@ impl<G: Game> Oracle<G> for WithStore<'_, G> {
     fn max_pieces(&self) -> u32 {
         self.tables.map_or(0, |t| t.max_pieces())
     }
+    fn complete_pieces(&self) -> u32 {
+        self.tables.map_or(0, |t| t.complete_pieces())
+    }
     fn probe(&self, pos: &G) -> Option<OracleValue> {
         self.tables?.probe(pos)
     }

@@ -745,7 +745,10 @@ impl GameVisitor for PerGame<'_> {
                 let report = zoo_lab::with_tables::with_tables::<G>(
                     &rules,
                     tables.oracle.clone(),
-                    &format!("the tables up to {} pieces", tables.oracle.max_pieces()),
+                    &format!(
+                        "the tables up to {} pieces",
+                        tables.oracle.complete_pieces()
+                    ),
                     &sizes,
                     *seed,
                     &mut |line| eprintln!("{line}"),
@@ -845,7 +848,7 @@ fn tables_for<G: AppGame>(
     let largest = pieces.iter().copied().max().unwrap_or(2);
     let tables =
         G::open_tables(tb, rules)?.ok_or_else(|| anyhow!("no tables in {}", tb.display()))?;
-    if tables.oracle.max_pieces() < largest {
+    if tables.oracle.complete_pieces() < largest {
         bail!(
             "positions of {largest} pieces need tables of that many; {}",
             tables.description

@@ -410,6 +410,94 @@ fn the_engine_and_the_solver_use_the_tables() {
     assert!(text.contains("value: win"), "{text}");
 }
 
+/// A size built only in part (as the 7-piece slices are, a build at a
+/// time): the engine and the solver use the tables of it that are there
+/// and search where one is missing. Here the tables up to 3 pieces and
+/// one of 4, `KKKvK`.
+#[test]
+fn a_size_built_in_part_is_used_where_its_tables_are() {
+    let dir = built("partial", "english-checkers", "3");
+    zoo()
+        .args([
+            "tb",
+            "build",
+            "--game",
+            "english-checkers",
+            "--material",
+            "KKKvK",
+            "--dir",
+        ])
+        .arg(&dir)
+        .assert()
+        .success();
+    let analyse = |fen: &str| {
+        let out = zoo()
+            .args(["analyse", "--game", "english-checkers", "--fen", fen])
+            .args(["--depth", "3", "--json", "--tb"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        result(&out.stdout)
+    };
+    let probe = |fen: &str| {
+        let out = zoo()
+            .args([
+                "tb",
+                "probe",
+                "--game",
+                "english-checkers",
+                "--fen",
+                fen,
+                "--dir",
+            ])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines().nth(1).expect("the value line").to_string()
+    };
+    let fen = "W:WK1,K2,K3:BK32";
+    let a = analyse(fen);
+    let tables = &a["tablebase"];
+    // Complete up to 3 pieces; the 4-piece table there is named.
+    assert_eq!(tables["max_pieces"], 3, "{a}");
+    let text = tables["description"].as_str().unwrap();
+    assert!(text.contains("up to 3 pieces, and 1 of the"), "{text}");
+    assert!(text.ends_with("tables of 4 pieces"), "{text}");
+    // The root and the search's leaves are the table's.
+    let want = probe(fen);
+    assert!(want.starts_with("win in "), "{want}");
+    assert!(want.contains(tables["root"].as_str().unwrap()), "{a}");
+    let plies: u64 = want["win in ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(a["mate"], plies, "{a}");
+    assert!(a["tb_hits"].as_u64().unwrap() > 0, "{a}");
+    // The solver takes the table's value at the root: no search.
+    let out = zoo()
+        .args(["solve", "--game", "english-checkers", "--fen", fen])
+        .args(["--goal", "value", "--json", "--tb"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let s = result(&out.stdout);
+    assert_eq!(s["value"], "win", "{s}");
+    assert_eq!(s["answers"][0]["nodes"], 0, "{s}");
+    // A material of 4 pieces not built: searched, the missing table said.
+    let a = analyse("W:WK1,K2:BK31,K32");
+    let root = a["tablebase"]["root"].as_str().unwrap();
+    assert!(root.contains("no table for KKvKK"), "{a}");
+    assert_eq!(a["tb_hits"], 0, "{a}");
+}
+
 /// The plan of every checkers table up to 7 pieces: the counts of the
 /// index, each size's tables, the 7-piece tables by slices, each within
 /// a 24 GB machine; the rates measured once are read back. Then the
