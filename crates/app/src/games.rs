@@ -340,4 +340,11 @@ pub trait SchemeTables: TableScheme<Pos: AppGame> {
     fn named(&self, name: &str) -> Option<Vec<Self::Material>> {
         self.parse(name).map(|m| vec![m])
     }
+    /// The stored material whose table, read with the colours swapped,
+    /// is `m`'s (`crate::tables::scheme_copy`); `None` where there is
+    /// none (a material that is its own swap).
+    fn colour_source(&self, m: Self::Material) -> Option<Self::Material> {
+        let _ = m;
+        None
+    }
 }

@@ -27,6 +27,7 @@ pub mod plan;
 pub mod recompress;
 pub(crate) mod reports;
 pub mod scheme;
+mod scheme_copy;
 pub(crate) mod scheme_plan;
 pub mod wdl;
 

@@ -61,6 +61,9 @@ where
         let m = parse_material(name).filter(|m| m.pieces() >= SLICED_FROM)?;
         Some(self.slices(m))
     }
+    fn colour_source(&self, p: Part) -> Option<Part> {
+        Some(p.swapped()).filter(|&q| q != p)
+    }
 }
 
 /// Bytes a build holds per entry of the table it solves (both sides to
@@ -98,7 +101,7 @@ fn all_up_to<S: SchemeTables>(scheme: &S, pieces: u32) -> Vec<S::Material> {
     (2..=pieces).flat_map(|n| scheme.stored(n)).collect()
 }
 
-fn opened<S: SchemeTables>(set: &TableSet, scheme: &S) -> Tablebase<S> {
+pub(crate) fn opened<S: SchemeTables>(set: &TableSet, scheme: &S) -> Tablebase<S> {
     Tablebase::<S>::open(set.dir(), scheme.rules().clone())
 }
 
@@ -168,13 +171,24 @@ impl SchemeVisitor for Plan<'_> {
         let budget = memory_budget(self.req)?;
         let mut present = 0;
         let mut tables = Vec::new();
+        let mut planned = std::collections::HashSet::new();
         for &m in &wanted {
             if tb.path_of(m).exists() {
                 present += 1;
                 continue;
             }
             let entries = scheme.size(m) * S::stored_sides(m) as u64;
-            let working_bytes = entries.saturating_mul(WORKING_BYTES_PER_ENTRY);
+            // A table whose colour swap is there, or built before it, is
+            // copied from it: its values alone are held.
+            let copied_from = scheme.colour_source(m).filter(|q| {
+                !self.req.solve_all && (tb.path_of(*q).exists() || planned.contains(q))
+            });
+            planned.insert(m);
+            let working_bytes = if copied_from.is_some() {
+                entries
+            } else {
+                entries.saturating_mul(WORKING_BYTES_PER_ENTRY)
+            };
             if working_bytes > budget.unwrap_or(u64::MAX) {
                 return Err(AppError::Input(format!(
                     "{}: about {} of memory to solve, more than the {} allowed (--memory); \
@@ -189,7 +203,7 @@ impl SchemeVisitor for Plan<'_> {
                 pieces: S::pieces(m),
                 positions: entries,
                 working_bytes,
-                copied_from: None,
+                copied_from: copied_from.map(|q| scheme.name(q)),
                 state_in_file: false,
                 needs: scheme.needs(m).iter().map(|&n| scheme.name(n)).collect(),
             });
@@ -262,24 +276,33 @@ impl SchemeVisitor for Build<'_> {
             }
         };
         std::fs::create_dir_all(&plan.dir).map_err(|e| TbError::io(&plan.dir, e))?;
+        let parse = |name: &String| {
+            scheme
+                .parse(name)
+                .ok_or_else(|| AppError::Input(format!("the plan names {name}, no material")))
+        };
         let ms = plan
             .tables
             .iter()
-            .map(|t| {
-                scheme.parse(&t.name).ok_or_else(|| {
-                    AppError::Input(format!("the plan names {}, no material", t.name))
-                })
-            })
+            .map(|t| parse(&t.name))
             .collect::<Result<Vec<S::Material>, _>>()?;
+        // The colour swap each copy is read from.
+        let sources = plan
+            .tables
+            .iter()
+            .map(|t| t.copied_from.as_ref().map(parse).transpose())
+            .collect::<Result<Vec<Option<S::Material>>, _>>()?;
         // Waves: a table waits for the planned tables it reads, so the
         // tables of one wave can be built side by side by the ranks.
         let place: std::collections::HashMap<S::Material, usize> =
             ms.iter().enumerate().map(|(i, &m)| (m, i)).collect();
         let mut wave = vec![0usize; ms.len()];
         for i in 0..ms.len() {
+            // A copy waits for its source too.
             wave[i] = scheme
                 .needs(ms[i])
                 .iter()
+                .chain(sources[i].iter())
                 .filter_map(|n| place.get(n).filter(|&&j| j < i))
                 .map(|&j| wave[j] + 1)
                 .max()
@@ -294,14 +317,14 @@ impl SchemeVisitor for Build<'_> {
                 .filter(|&i| wave[i] == w)
                 .enumerate()
                 .filter(|&(k, _)| k % ranks == rank)
-                .map(|(_, i)| ms[i]);
+                .map(|(_, i)| i);
             let mut done: Result<(), TbError> = Ok(());
-            for m in mine {
+            for i in mine {
                 if self.stop.load(Ordering::Relaxed) {
                     done = Err(TbError::Interrupted);
                     break;
                 }
-                match pool.install(|| build_one(&self, &scheme, m, encoding)) {
+                match pool.install(|| build_one(&self, &scheme, ms[i], sources[i], encoding)) {
                     Ok(b) => {
                         built.fetch_add(1, Ordering::Relaxed);
                         (self.finished)(&b);
@@ -336,11 +359,13 @@ impl SchemeVisitor for Build<'_> {
 /// machine's memory is not known.
 const DECODE_WITHOUT_BUDGET: u64 = 2 << 30;
 
-/// Solves and writes the table of `m`; the tables it reads are on disk.
+/// Solves and writes the table of `m`, or copies it from `source`, its
+/// colour swap; the tables it reads are on disk.
 fn build_one<S: SchemeTables>(
     b: &Build<'_>,
     scheme: &S,
     m: S::Material,
+    source: Option<S::Material>,
     encoding: Option<Encoding>,
 ) -> Result<Built, TbError> {
     let t0 = Instant::now();
@@ -357,6 +382,9 @@ fn build_one<S: SchemeTables>(
         .budget_bytes
         .unwrap_or(DECODE_WITHOUT_BUDGET)
         .saturating_sub(working);
+    if let Some(source) = source {
+        return super::scheme_copy::copy_swapped(b, scheme, m, source, encoding, decode);
+    }
     let tb = opened(b.set, scheme).decoding_whole(decode);
     let outside = |c: &S::Pos| tb.lookup(c);
     let s = retro::solve_with(&index, &name, &outside, b.progress, b.stop)?;

@@ -130,3 +130,57 @@ fn checkers_ranks_that_plan_late_build_the_same_tables() {
     let set = TableSet::new(GameKind::EnglishCheckers, None, &dir).unwrap();
     assert_eq!(set.probe("W:WK1:BK32").unwrap().value, Outcome::Draw);
 }
+
+/// English checkers tables up to 4 pieces built twice: each colour swap
+/// copied from the table built before it (the default), and every table
+/// solved (`solve_all`). Every entry of every table agrees.
+#[test]
+fn checkers_tables_copied_from_their_colour_swaps_equal_those_solved() {
+    let build = |name: &str, solve_all: bool| {
+        let dir = fresh(name);
+        let set = TableSet::new(GameKind::EnglishCheckers, None, &dir).unwrap();
+        let req = BuildRequest {
+            pieces: 4,
+            solve_all,
+            ..Default::default()
+        };
+        let plan = set.plan(&req).unwrap();
+        let copies = plan.copies();
+        let out = set
+            .build(&plan, &|_| {}, &|_| {}, &AtomicBool::new(false))
+            .unwrap();
+        assert_eq!(
+            out,
+            BuildOutcome::Done {
+                built: plan.tables.len()
+            }
+        );
+        (dir, plan.tables.len(), copies)
+    };
+    let (copied, n, copies) = build("copied", false);
+    let (solved, m, none) = build("solved", true);
+    assert_eq!((n, none), (m, 0));
+    // Every material but those that are their own swap (KvK, MvM, KKvKK,
+    // KMvKM, MMvMM) has one built before it or after it.
+    assert_eq!(copies, (n - 5) / 2, "{n} tables");
+    type Scheme = zoo_checkers::tables::EnglishScheme;
+    use zoo_core::TableScheme;
+    let open = |dir: &PathBuf| zoo_tb::Tablebase::<Scheme>::open(dir, &zoo_checkers::ENGLISH);
+    let (a, b) = (open(&copied), open(&solved));
+    let mut compared = 0u64;
+    for pieces in 2..=4 {
+        for m in a.scheme().stored(pieces) {
+            for side in 0..2 {
+                let mut left = Vec::new();
+                a.read_values(m, side, |_, v| left.push(v)).unwrap();
+                let mut right = Vec::new();
+                b.read_values(m, side, |_, v| right.push(v)).unwrap();
+                assert!(left == right, "{} side {side}", a.scheme().name(m));
+                compared += left.len() as u64;
+            }
+            let header = |t: &zoo_tb::Tablebase<Scheme>| t.table(m).unwrap().header.clone();
+            assert_eq!(header(&a), header(&b), "{}", a.scheme().name(m));
+        }
+    }
+    assert!(compared > 1_000_000, "{compared}");
+}

@@ -96,7 +96,8 @@ pub struct BuildArgs {
     #[arg(long, value_enum)]
     pub encoding: Option<EncodingArg>,
     /// Solve every configuration, also those whose table is another's with
-    /// the pieces renamed (by default copied from it): to check the copies.
+    /// the pieces renamed, or for checkers with the colours swapped (by
+    /// default copied from it): to check the copies.
     #[arg(long)]
     pub solve_all: bool,
     /// Start a build the cost planner (`zoo tb plan`) puts beyond 30 days

@@ -1,0 +1,126 @@
+//! A checkers table made from its colour swap's instead of solved: the
+//! position with the board turned half a turn, the colours and the side to
+//! move swapped is the same game seen from the other side
+//! ([`zoo_core::Retro::colour_swapped`]), so each entry of `KvKKKKKM`
+//! (White to move) is the value of the entry of `KKKKKMvK` (Black to move)
+//! it turns into, and likewise each slice's (`KKMMvKMM-75` from
+//! `KMMvKKMM-57`). Reading it costs a decode and a lookup an entry, a
+//! small part of a solve's moves, children and levels; a material that
+//! is its own swap (`KKMMvKKMM`) is solved as before. `zoo tb verify`
+//! checks a copy like any table, and its colour-swap comparison checks it
+//! against its source.
+
+use super::scheme::{opened, Build, SchemeTables};
+use rayon::prelude::*;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+use zoo_animal_tb::build::Built;
+use zoo_animal_tb::generate::Work;
+use zoo_core::{Retro, Side, TableIndex};
+use zoo_tb::file::{self, Encoding, Header, WDL_DRAW, WDL_LOSS, WDL_WIN};
+use zoo_tb::{Damage, TbError};
+
+/// Entries copied between two looks at the stop flag and two reports of
+/// progress.
+const CHUNK: u64 = 1 << 16;
+
+/// Writes the table of `m` from that of `source`, its colour swap, which
+/// is on disk.
+pub(crate) fn copy_swapped<S: SchemeTables>(
+    b: &Build<'_>,
+    scheme: &S,
+    m: S::Material,
+    source: S::Material,
+    encoding: Option<Encoding>,
+    decode_bytes: u64,
+) -> Result<Built, TbError> {
+    let t0 = Instant::now();
+    let index = scheme.index_of(m);
+    let size = index.size();
+    // The source is read at random: decoded whole where memory allows.
+    let tb = opened(b.set, scheme).decoding_whole(decode_bytes);
+    let from = tb.table(source)?;
+    if from.header.sides != 2 {
+        // Every checkers table stores both sides to move (the swap maps
+        // one onto the other).
+        return Err(TbError::Damaged(
+            from.path().to_path_buf(),
+            Damage::WrongSides {
+                found: from.header.sides,
+                expected: 2,
+            },
+        ));
+    }
+    let mut values: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+    for (side, out) in values.iter_mut().enumerate() {
+        let stm = if side == 0 { Side::White } else { Side::Black };
+        let chunks: Vec<Vec<u8>> = (0..size.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                if b.stop.load(Ordering::Relaxed) {
+                    return Err(TbError::Interrupted);
+                }
+                let range = c * CHUNK..((c + 1) * CHUNK).min(size);
+                let n = range.end - range.start;
+                let codes = range
+                    .map(|x| {
+                        let turned = index.position(x, stm).colour_swapped();
+                        let at = scheme.locate(&turned);
+                        debug_assert!(at.material == source, "a colour swap lands in its source");
+                        match from.get(at.side, at.entry) {
+                            (WDL_DRAW, _) => Ok(0),
+                            (WDL_WIN | WDL_LOSS, d) => Ok(d + 1),
+                            _ => Err(TbError::Damaged(
+                                from.path().to_path_buf(),
+                                Damage::InvalidValue,
+                            )),
+                        }
+                    })
+                    .collect::<Result<Vec<u8>, _>>()?;
+                // A solve reports each entry twice a side (see
+                // `retro::solve_with`): the same units, so the bar's time
+                // left holds.
+                (b.progress)(2 * n);
+                Ok(codes)
+            })
+            .collect::<Result<_, _>>()?;
+        *out = chunks.concat();
+    }
+    // The swap's counts, sides exchanged: the swap maps one side's entries
+    // onto the other's one to one, stalemates onto stalemates.
+    let header = Header {
+        counts: [from.header.counts[1], from.header.counts[0]],
+        ..Header::new(
+            scheme.game(),
+            scheme.rules_name(),
+            S::key(m),
+            S::stored_sides(m),
+            size,
+        )
+    };
+    let fill = |side: usize, start: u64, out: &mut [u8]| {
+        let at = start as usize;
+        out.copy_from_slice(&values[side][at..at + out.len()]);
+    };
+    let path = tb.path_of(m);
+    match encoding {
+        None => {
+            file::write_table_smallest(&path, &header, &fill)?;
+        }
+        Some(e) => {
+            file::write_table_with(&path, &header, e, &fill)?;
+        }
+    }
+    Ok(Built {
+        name: scheme.name(m),
+        secs: t0.elapsed().as_secs_f64(),
+        work: Work {
+            taken_back: 0,
+            told: 0,
+        },
+        copied_from: Some(scheme.name(source)),
+        unsaved: None,
+        traffic: None,
+        resumed_at: None,
+    })
+}
