@@ -80,10 +80,25 @@ impl SchemeVisitor for CostOf<'_> {
                 seconds: 0.0,
             };
             let mut longest: f64 = 0.0;
+            // A table is copied from its colour swap when that is built
+            // before it (the swap has as many pieces: one size's list).
+            let place: std::collections::HashMap<S::Material, usize> =
+                ms.iter().enumerate().map(|(i, &m)| (m, i)).collect();
             for (i, &mat) in ms.iter().enumerate() {
                 let entries = scheme.size(mat) * S::stored_sides(mat) as u64;
-                let working = entries.saturating_mul(WORKING_BYTES_PER_ENTRY);
-                let thread_secs = entries as f64 * n as f64 * rates.solve_ns * 1e-9;
+                let source = scheme
+                    .colour_source(mat)
+                    .filter(|q| !req.solve_all && place.get(q).is_some_and(|&j| j < i));
+                let (working, thread_secs, told) = match source {
+                    // Its values alone are held.
+                    Some(_) => (entries, entries as f64 * rates.copy_ns * 1e-9, 0),
+                    None => (
+                        entries.saturating_mul(WORKING_BYTES_PER_ENTRY),
+                        entries as f64 * n as f64 * rates.solve_ns * 1e-9,
+                        (entries as f64 * n as f64 * rates.told_per_entry) as u64,
+                    ),
+                };
+                size.copies += usize::from(source.is_some());
                 let fits = working <= m.memory_bytes;
                 longest = longest.max(thread_secs / threads);
                 size.positions += entries;
@@ -99,8 +114,8 @@ impl SchemeVisitor for CostOf<'_> {
                     working_bytes: working,
                     table_bytes: (entries as f64 * bytes_per_entry) as u64,
                     scratch_bytes: 0,
-                    copied_from: None,
-                    told: (entries as f64 * n as f64 * rates.told_per_entry) as u64,
+                    copied_from: source.map(|q| scheme.name(q)),
+                    told,
                     messages: 0,
                     machines_needed: if fits { 1 } else { 0 },
                     placement: if fits { "machine" } else { "does_not_fit" },
@@ -119,7 +134,7 @@ impl SchemeVisitor for CostOf<'_> {
         let table_bytes: u64 = sizes.iter().map(|s| s.table_bytes).sum();
         let totals = PlanTotals {
             configurations: configurations.len(),
-            copies: 0,
+            copies: sizes.iter().map(|s| s.copies).sum(),
             positions: sizes.iter().map(|s| s.positions).sum(),
             table_bytes,
             one_bit_bytes: sizes.iter().map(|s| s.one_bit_bytes).sum(),
@@ -171,43 +186,59 @@ fn calibrate<S: SchemeTables>(
         ..BuildRequest::default()
     })?;
     let pieces_of = |name: &str| scheme.parse(name).map_or(0, |m| S::pieces(m) as u64);
-    let work: u64 = plan
-        .tables
-        .iter()
-        .map(|t| t.positions * pieces_of(&t.name))
-        .sum();
-    // Every table's told; the largest's taken back, time and told.
-    let told = Mutex::new((0u64, 0u64, 0.0f64, 0u64));
+    // Solves by entries and pieces, copies (from a colour swap) by
+    // entries: each table's time as the build reports it.
+    let entries_of = |name: &str| {
+        plan.tables
+            .iter()
+            .find(|t| t.name == name)
+            .map_or(0, |t| t.positions)
+    };
+    #[derive(Default)]
+    struct Seen {
+        told: u64,
+        solve_work: u64,
+        solve_secs: f64,
+        copy_entries: u64,
+        copy_secs: f64,
+        largest: (u64, f64, u64),
+    }
+    let seen = Mutex::new(Seen::default());
     let t0 = Instant::now();
     thread_pool(1)?.install(|| {
         here.build(
             &plan,
             &|_| {},
             &|b| {
-                let mut t = told.lock().expect("calibration lock");
-                t.0 += b.work.told;
+                let mut s = seen.lock().expect("calibration lock");
+                s.told += b.work.told;
+                if b.copied_from.is_some() {
+                    s.copy_entries += entries_of(&b.name);
+                    s.copy_secs += b.secs;
+                } else {
+                    s.solve_work += entries_of(&b.name) * pieces_of(&b.name);
+                    s.solve_secs += b.secs;
+                }
                 if b.name == scheme.name(largest) {
-                    t.1 = b.work.taken_back;
-                    t.2 = b.secs;
-                    t.3 = b.work.told;
+                    s.largest = (b.work.taken_back, b.secs, b.work.told);
                 }
             },
             &AtomicBool::new(false),
         )
     })?;
     let secs = t0.elapsed().as_secs_f64();
-    let (all_told, taken_back, largest_secs, largest_told) =
-        *told.lock().expect("calibration lock");
+    let s = seen.into_inner().expect("calibration lock");
+    let (taken_back, largest_secs, largest_told) = s.largest;
     let rates = PlanRates {
-        solve_ns: secs * 1e9 / work.max(1) as f64,
-        told_per_entry: all_told as f64 / work.max(1) as f64,
+        solve_ns: s.solve_secs * 1e9 / s.solve_work.max(1) as f64,
+        told_per_entry: s.told as f64 / s.solve_work.max(1) as f64,
         // The generic generator keeps its state in memory: no update
         // costs to measure.
         update_ns: vec![UpdateRate {
             state_bytes: 0,
             ns: 0.0,
         }],
-        copy_ns: 0.0,
+        copy_ns: s.copy_secs * 1e9 / s.copy_entries.max(1) as f64,
     };
     let report = CalibrationReport {
         material: scheme.name(largest),

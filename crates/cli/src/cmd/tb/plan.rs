@@ -105,8 +105,8 @@ fn print_plan(p: &CostPlan, top: usize) {
         println!(
             "  a solve {:.1} ns per entry and piece, and {:.2} predecessors told per entry and piece, \
              by the generic generator: each table whole in one machine's memory, the tables shared \
-             out among the machines",
-            r.solve_ns, r.told_per_entry,
+             out among the machines; a copy from the colour swap {:.1} ns per entry",
+            r.solve_ns, r.told_per_entry, r.copy_ns,
         );
     } else {
         println!(
