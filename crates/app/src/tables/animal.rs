@@ -247,6 +247,7 @@ impl TableVisitor for StatsOf<'_> {
             losses: s.losses,
             draws: s.draws,
             longest: s.longest,
+            missing: 0,
         })
     }
 }

@@ -25,6 +25,9 @@ pub struct TableStats {
     pub draws: u64,
     /// The longest win or loss, in plies.
     pub longest: u64,
+    /// Tables of this size not built (a build under way): the counts are
+    /// those of the others. 0 when every table is there.
+    pub missing: usize,
 }
 
 /// The tables' value of a position and of each of its moves.

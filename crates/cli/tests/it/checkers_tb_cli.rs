@@ -491,6 +491,22 @@ fn a_size_built_in_part_is_used_where_its_tables_are() {
     let s = result(&out.stdout);
     assert_eq!(s["value"], "win", "{s}");
     assert_eq!(s["answers"][0]["nodes"], 0, "{s}");
+    // The size's stats count the table there and say how many are not.
+    let of: usize = text
+        .split("and 1 of the ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let st = json_of(
+        &["tb", "stats", "--game", "english-checkers", "--pieces", "4"],
+        &dir,
+    );
+    assert_eq!(st["missing"], of - 1, "{st}");
+    assert!(st["positions"].as_u64().unwrap() > 0, "{st}");
     // A material of 4 pieces not built: searched, the missing table said.
     let a = analyse("W:WK1,K2:BK31,K32");
     let root = a["tablebase"]["root"].as_str().unwrap();

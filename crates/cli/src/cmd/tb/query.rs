@@ -20,6 +20,12 @@ pub(super) fn run_stats(a: &StatsArgs) -> Result<()> {
             "positions {}  wins {}  losses {}  draws {}  longest {} plies",
             s.positions, s.wins, s.losses, s.draws, s.longest
         );
+        if s.missing > 0 {
+            println!(
+                "({} tables of {} pieces not built: the counts are those of the tables there)",
+                s.missing, s.pieces
+            );
+        }
     }
     Ok(())
 }
