@@ -147,6 +147,11 @@ impl<B: Board> Oracle<Position<B>> for MemoryTable<B> {
         self.pieces
     }
 
+    /// One material of its size: the others of `pieces` are not known.
+    fn complete_pieces(&self) -> u32 {
+        self.pieces - 1
+    }
+
     fn probe(&self, pos: &Position<B>) -> Option<OracleValue> {
         if let Some(o) = pos.terminal() {
             return Some(OracleValue::exact(o, 0));

@@ -38,6 +38,10 @@ pub struct Leaves<'a, G: Game> {
     attacker: Side,
     oracle: Option<&'a dyn Oracle<G>>,
     oracle_pieces: u32,
+    /// Up to this many pieces the oracle values every position
+    /// ([`Oracle::complete_pieces`]); past it, up to `oracle_pieces`, only
+    /// those whose table is built.
+    complete_pieces: u32,
 }
 
 impl<'a, G: Game> Leaves<'a, G> {
@@ -48,6 +52,7 @@ impl<'a, G: Game> Leaves<'a, G> {
             attacker: root.side_to_move(),
             oracle,
             oracle_pieces: oracle.map_or(0, |o| o.max_pieces()),
+            complete_pieces: oracle.map_or(0, |o| o.complete_pieces()),
         }
     }
 
@@ -85,10 +90,14 @@ impl<'a, G: Game> Leaves<'a, G> {
     ///
     /// The order matters only for speed, since the kinds of leaf never
     /// disagree: a repetition cannot meet an oracle position below the
-    /// root, because the oracle covers fewer pieces than the root has
-    /// (otherwise the root itself is the oracle's leaf) and a capture is a
-    /// barrier to repetition. So the oracle's values, which ignore
-    /// repetition, are exact wherever the search meets them.
+    /// root. Where the oracle covers fewer pieces than the root has
+    /// (otherwise the root itself is the oracle's leaf), a capture is a
+    /// barrier to repetition; where it covers a size only in part (some
+    /// of its tables built), a cycle of moves keeps its table (the
+    /// material, and a checkers slice: only kings move in a cycle), so a
+    /// cycle's positions are all the oracle's leaves or none. So the
+    /// oracle's values, which ignore repetition, are exact wherever the
+    /// search meets them.
     pub fn classify(
         &self,
         pos: &G,
@@ -121,7 +130,9 @@ impl<'a, G: Game> Leaves<'a, G> {
     #[inline]
     pub(crate) fn by_bounds(&self, pos: &G) -> Option<End> {
         let oracle = self.oracle?;
-        if pos.piece_count() <= self.oracle_pieces {
+        // Below the complete size the oracle values it anyway; past it a
+        // stored answer counts where the table is not built.
+        if pos.piece_count() <= self.complete_pieces {
             return None;
         }
         let (lo, hi) = oracle.bounds(pos)?;

@@ -375,8 +375,15 @@ fn build_one<S: SchemeTables>(
     // solve leaves of the budget: its lookups into them are random, and a
     // compressed block decoded for each would cost more than the solve.
     let index = scheme.index_of(m);
-    let working =
-        (index.size() * S::stored_sides(m) as u64).saturating_mul(WORKING_BYTES_PER_ENTRY);
+    let entries = index.size() * S::stored_sides(m) as u64;
+    // A copy whose source has gone since the plan (removed by hand) is
+    // solved instead; a damaged source is an error, as for any table read.
+    let source = source.filter(|&q| opened(b.set, scheme).path_of(q).exists());
+    // A copy holds its values alone (a byte an entry), a solve much more.
+    let working = match source {
+        Some(_) => entries,
+        None => entries.saturating_mul(WORKING_BYTES_PER_ENTRY),
+    };
     let decode = b
         .plan
         .budget_bytes

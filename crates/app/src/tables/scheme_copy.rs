@@ -16,13 +16,14 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 use zoo_animal_tb::build::Built;
 use zoo_animal_tb::generate::Work;
+use zoo_core::memory::try_vec;
 use zoo_core::{Retro, Side, TableIndex};
 use zoo_tb::file::{self, Encoding, Header, WDL_DRAW, WDL_LOSS, WDL_WIN};
 use zoo_tb::{Damage, TbError};
 
 /// Entries copied between two looks at the stop flag and two reports of
 /// progress.
-const CHUNK: u64 = 1 << 16;
+const CHUNK: usize = 1 << 16;
 
 /// Writes the table of `m` from that of `source`, its colour swap, which
 /// is on disk.
@@ -51,40 +52,44 @@ pub(crate) fn copy_swapped<S: SchemeTables>(
             },
         ));
     }
-    let mut values: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+    // The values, written in place chunk by chunk: a byte an entry, all
+    // a copy holds beside its source.
+    const WHAT: &str = "copied table's values";
+    let mut values = [
+        try_vec(size as usize, WHAT, 0u8)?,
+        try_vec(size as usize, WHAT, 0u8)?,
+    ];
     for (side, out) in values.iter_mut().enumerate() {
         let stm = if side == 0 { Side::White } else { Side::Black };
-        let chunks: Vec<Vec<u8>> = (0..size.div_ceil(CHUNK))
-            .into_par_iter()
-            .map(|c| {
+        out.par_chunks_mut(CHUNK)
+            .enumerate()
+            .try_for_each(|(c, codes)| {
                 if b.stop.load(Ordering::Relaxed) {
                     return Err(TbError::Interrupted);
                 }
-                let range = c * CHUNK..((c + 1) * CHUNK).min(size);
-                let n = range.end - range.start;
-                let codes = range
-                    .map(|x| {
-                        let turned = index.position(x, stm).colour_swapped();
-                        let at = scheme.locate(&turned);
-                        debug_assert!(at.material == source, "a colour swap lands in its source");
-                        match from.get(at.side, at.entry) {
-                            (WDL_DRAW, _) => Ok(0),
-                            (WDL_WIN | WDL_LOSS, d) => Ok(d + 1),
-                            _ => Err(TbError::Damaged(
+                let first = c as u64 * CHUNK as u64;
+                for (x, code) in (first..).zip(codes.iter_mut()) {
+                    let turned = index.position(x, stm).colour_swapped();
+                    let at = scheme.locate(&turned);
+                    debug_assert!(at.material == source, "a colour swap lands in its source");
+                    *code = match from.get(at.side, at.entry) {
+                        (WDL_DRAW, _) => 0,
+                        // A code is the distance + 1 (at most 255).
+                        (WDL_WIN | WDL_LOSS, d) => d.saturating_add(1),
+                        _ => {
+                            return Err(TbError::Damaged(
                                 from.path().to_path_buf(),
                                 Damage::InvalidValue,
-                            )),
+                            ))
                         }
-                    })
-                    .collect::<Result<Vec<u8>, _>>()?;
+                    };
+                }
                 // A solve reports each entry twice a side (see
                 // `retro::solve_with`): the same units, so the bar's time
                 // left holds.
-                (b.progress)(2 * n);
-                Ok(codes)
-            })
-            .collect::<Result<_, _>>()?;
-        *out = chunks.concat();
+                (b.progress)(2 * codes.len() as u64);
+                Ok(())
+            })?;
     }
     // The swap's counts, sides exchanged: the swap maps one side's entries
     // onto the other's one to one, stalemates onto stalemates.

@@ -145,9 +145,19 @@ fn checkers_tables_copied_from_their_colour_swaps_equal_those_solved() {
             ..Default::default()
         };
         let plan = set.plan(&req).unwrap();
-        let copies = plan.copies();
+        // What the build says it copied, beside what the plan said.
+        let copied = std::sync::atomic::AtomicUsize::new(0);
         let out = set
-            .build(&plan, &|_| {}, &|_| {}, &AtomicBool::new(false))
+            .build(
+                &plan,
+                &|_| {},
+                &|b| {
+                    if b.copied_from.is_some() {
+                        copied.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                },
+                &AtomicBool::new(false),
+            )
             .unwrap();
         assert_eq!(
             out,
@@ -155,7 +165,8 @@ fn checkers_tables_copied_from_their_colour_swaps_equal_those_solved() {
                 built: plan.tables.len()
             }
         );
-        (dir, plan.tables.len(), copies)
+        assert_eq!(copied.into_inner(), plan.copies());
+        (dir, plan.tables.len(), plan.copies())
     };
     let (copied, n, copies) = build("copied", false);
     let (solved, m, none) = build("solved", true);

@@ -51,3 +51,38 @@ fn stored_bounds_leave_every_answer_right() {
         assert!(only.is_some() || (t.wins > 0 && t.losses > 0), "{name}");
     }
 }
+
+/// Tables of a size built only in part (`Oracle::complete_pieces` below
+/// `max_pieces`): where a position's table is missing, a stored answer
+/// still makes it a leaf.
+#[test]
+fn a_stored_answer_counts_where_a_size_built_in_part_has_no_table() {
+    use zoo_animal::JungleCheckersPos;
+    use zoo_core::{Game, MoveList, Oracle, OracleValue};
+    use zoo_solve::{End, Goal, Leaves};
+    /// Complete to 2 pieces; of 3 no table, but a stored win for each.
+    struct Partial;
+    impl Oracle<JungleCheckersPos> for Partial {
+        fn max_pieces(&self) -> u32 {
+            3
+        }
+        fn complete_pieces(&self) -> u32 {
+            2
+        }
+        fn probe(&self, _: &JungleCheckersPos) -> Option<OracleValue> {
+            None
+        }
+        fn bounds(&self, pos: &JungleCheckersPos) -> Option<(Outcome, Outcome)> {
+            (pos.piece_count() == 3).then_some((Outcome::Win, Outcome::Win))
+        }
+    }
+    let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    let root = JungleCheckersPos::from_fen("7/3d3/7/7/7/2R4/1E5 w", &rules).unwrap();
+    let leaves = Leaves::new(&root, Goal::Win, Some(&Partial));
+    let history = Leaves::history(&root);
+    let mut moves = MoveList::new();
+    assert_eq!(
+        leaves.classify(&root, &history, &mut moves),
+        Some(End::Stored(Outcome::Win))
+    );
+}
