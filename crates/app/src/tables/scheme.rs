@@ -395,29 +395,7 @@ fn build_one<S: SchemeTables>(
     let tb = opened(b.set, scheme).decoding_whole(decode);
     let outside = |c: &S::Pos| tb.lookup(c);
     let s = retro::solve_with(&index, &name, &outside, b.progress, b.stop)?;
-    let header = Header {
-        counts: s.counts,
-        ..Header::new(
-            scheme.game(),
-            scheme.rules_name(),
-            S::key(m),
-            S::stored_sides(m),
-            index.size(),
-        )
-    };
-    let fill = |side: usize, start: u64, out: &mut [u8]| {
-        let at = start as usize;
-        out.copy_from_slice(&s.values[side][at..at + out.len()]);
-    };
-    let path = tb.path_of(m);
-    match encoding {
-        None => {
-            file::write_table_smallest(&path, &header, &fill)?;
-        }
-        Some(e) => {
-            file::write_table_with(&path, &header, e, &fill)?;
-        }
-    }
+    write_values(&tb, scheme, m, s.counts, &s.values, encoding)?;
     Ok(Built {
         name,
         secs: t0.elapsed().as_secs_f64(),
@@ -430,6 +408,37 @@ fn build_one<S: SchemeTables>(
         traffic: None,
         resumed_at: None,
     })
+}
+
+/// Writes the table of `m`: both sides' value codes and their counts,
+/// as `encoding` says (`None`: the smallest).
+pub(super) fn write_values<S: SchemeTables>(
+    tb: &Tablebase<S>,
+    scheme: &S,
+    m: S::Material,
+    counts: [file::SideCounts; 2],
+    values: &[Vec<u8>; 2],
+    encoding: Option<Encoding>,
+) -> Result<(), TbError> {
+    let header = Header {
+        counts,
+        ..Header::new(
+            scheme.game(),
+            scheme.rules_name(),
+            S::key(m),
+            S::stored_sides(m),
+            values[0].len() as u64,
+        )
+    };
+    let fill = |side: usize, start: u64, out: &mut [u8]| {
+        let at = start as usize;
+        out.copy_from_slice(&values[side][at..at + out.len()]);
+    };
+    let path = tb.path_of(m);
+    match encoding {
+        None => file::write_table_smallest(&path, &header, &fill).map(|_| ()),
+        Some(e) => file::write_table_with(&path, &header, e, &fill).map(|_| ()),
+    }
 }
 
 /// The positions (both sides to move) of the missing tables up to a size.

@@ -10,7 +10,7 @@
 //! checks a copy like any table, and its colour-swap comparison checks it
 //! against its source.
 
-use super::scheme::{opened, Build, SchemeTables};
+use super::scheme::{opened, write_values, Build, SchemeTables};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -18,7 +18,7 @@ use zoo_animal_tb::build::Built;
 use zoo_animal_tb::generate::Work;
 use zoo_core::memory::try_vec;
 use zoo_core::{Retro, Side, TableIndex};
-use zoo_tb::file::{self, Encoding, Header, WDL_DRAW, WDL_LOSS, WDL_WIN};
+use zoo_tb::file::{Encoding, WDL_DRAW, WDL_LOSS, WDL_WIN};
 use zoo_tb::{Damage, TbError};
 
 /// Entries copied between two looks at the stop flag and two reports of
@@ -93,29 +93,8 @@ pub(crate) fn copy_swapped<S: SchemeTables>(
     }
     // The swap's counts, sides exchanged: the swap maps one side's entries
     // onto the other's one to one, stalemates onto stalemates.
-    let header = Header {
-        counts: [from.header.counts[1], from.header.counts[0]],
-        ..Header::new(
-            scheme.game(),
-            scheme.rules_name(),
-            S::key(m),
-            S::stored_sides(m),
-            size,
-        )
-    };
-    let fill = |side: usize, start: u64, out: &mut [u8]| {
-        let at = start as usize;
-        out.copy_from_slice(&values[side][at..at + out.len()]);
-    };
-    let path = tb.path_of(m);
-    match encoding {
-        None => {
-            file::write_table_smallest(&path, &header, &fill)?;
-        }
-        Some(e) => {
-            file::write_table_with(&path, &header, e, &fill)?;
-        }
-    }
+    let counts = [from.header.counts[1], from.header.counts[0]];
+    write_values(&tb, scheme, m, counts, &values, encoding)?;
     Ok(Built {
         name: scheme.name(m),
         secs: t0.elapsed().as_secs_f64(),

@@ -45,9 +45,14 @@ fn result(out: &[u8]) -> serde_json::Value {
 }
 
 fn json_of(args: &[&str], dir: &Path) -> serde_json::Value {
+    json_with(args, "--dir", dir)
+}
+
+/// A command's JSON result, `flag` naming the tables' directory.
+fn json_with(args: &[&str], flag: &str, dir: &Path) -> serde_json::Value {
     let out = zoo()
         .args(args)
-        .arg("--dir")
+        .arg(flag)
         .arg(dir)
         .arg("--json")
         .output()
@@ -431,18 +436,16 @@ fn a_size_built_in_part_is_used_where_its_tables_are() {
         .assert()
         .success();
     let analyse = |fen: &str| {
-        let out = zoo()
-            .args(["analyse", "--game", "english-checkers", "--fen", fen])
-            .args(["--depth", "3", "--json", "--tb"])
-            .arg(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        result(&out.stdout)
+        let args = [
+            "analyse",
+            "--game",
+            "english-checkers",
+            "--fen",
+            fen,
+            "--depth",
+            "3",
+        ];
+        json_with(&args, "--tb", &dir)
     };
     let probe = |fen: &str| {
         let out = zoo()
