@@ -23,6 +23,7 @@
 //! ```
 
 pub use crate::games::{SchemeTables, SchemeVisitor};
+use crate::tables::scheme_copy;
 use crate::tables::{
     check_sample, keep_key, memory_budget, probed_moves, thread_pool, BuildOutcome, BuildPlan,
     BuildRequest, EntryValue, PlanWork, PlannedTable, ProbeReport, Sample, SampleCheck,
@@ -390,7 +391,26 @@ fn build_one<S: SchemeTables>(
         .unwrap_or(DECODE_WITHOUT_BUDGET)
         .saturating_sub(working);
     if let Some(source) = source {
-        return super::scheme_copy::copy_swapped(b, scheme, m, source, encoding, decode);
+        // Read at random: the source decoded whole where memory allows.
+        let tb = opened(b.set, scheme).decoding_whole(decode);
+        let from = tb.table(source)?;
+        let values = scheme_copy::swapped_values(scheme, m, source, from, b.progress, b.stop)?;
+        // The swap's counts, sides exchanged: the swap maps one side's
+        // entries onto the other's one to one, stalemates onto stalemates.
+        let counts = [from.header.counts[1], from.header.counts[0]];
+        write_values(&tb, scheme, m, counts, &values, encoding)?;
+        return Ok(Built {
+            name,
+            secs: t0.elapsed().as_secs_f64(),
+            work: Work {
+                taken_back: 0,
+                told: 0,
+            },
+            copied_from: Some(scheme.name(source)),
+            unsaved: None,
+            traffic: None,
+            resumed_at: None,
+        });
     }
     let tb = opened(b.set, scheme).decoding_whole(decode);
     let outside = |c: &S::Pos| tb.lookup(c);
@@ -412,7 +432,7 @@ fn build_one<S: SchemeTables>(
 
 /// Writes the table of `m`: both sides' value codes and their counts,
 /// as `encoding` says (`None`: the smallest).
-pub(super) fn write_values<S: SchemeTables>(
+fn write_values<S: SchemeTables>(
     tb: &Tablebase<S>,
     scheme: &S,
     m: S::Material,

@@ -10,37 +10,31 @@
 //! checks a copy like any table, and its colour-swap comparison checks it
 //! against its source.
 
-use super::scheme::{opened, write_values, Build, SchemeTables};
+use crate::games::SchemeTables;
 use rayon::prelude::*;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
-use zoo_animal_tb::build::Built;
-use zoo_animal_tb::generate::Work;
+use std::sync::atomic::{AtomicBool, Ordering};
 use zoo_core::memory::try_vec;
 use zoo_core::{Retro, Side, TableIndex};
-use zoo_tb::file::{Encoding, WDL_DRAW, WDL_LOSS, WDL_WIN};
+use zoo_tb::file::{Table, WDL_DRAW, WDL_LOSS, WDL_WIN};
 use zoo_tb::{Damage, TbError};
 
 /// Entries copied between two looks at the stop flag and two reports of
 /// progress.
 const CHUNK: usize = 1 << 16;
 
-/// Writes the table of `m` from that of `source`, its colour swap, which
-/// is on disk.
-pub(crate) fn copy_swapped<S: SchemeTables>(
-    b: &Build<'_>,
+/// The values of the table of `m`, both sides to move, read from `from`,
+/// the table of `source`, its colour swap; `progress` told as a solve
+/// tells it, `stop` looked at every chunk.
+pub(crate) fn swapped_values<S: SchemeTables>(
     scheme: &S,
     m: S::Material,
     source: S::Material,
-    encoding: Option<Encoding>,
-    decode_bytes: u64,
-) -> Result<Built, TbError> {
-    let t0 = Instant::now();
+    from: &Table,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<[Vec<u8>; 2], TbError> {
     let index = scheme.index_of(m);
     let size = index.size();
-    // The source is read at random: decoded whole where memory allows.
-    let tb = opened(b.set, scheme).decoding_whole(decode_bytes);
-    let from = tb.table(source)?;
     if from.header.sides != 2 {
         // Every checkers table stores both sides to move (the swap maps
         // one onto the other).
@@ -64,7 +58,7 @@ pub(crate) fn copy_swapped<S: SchemeTables>(
         out.par_chunks_mut(CHUNK)
             .enumerate()
             .try_for_each(|(c, codes)| {
-                if b.stop.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) {
                     return Err(TbError::Interrupted);
                 }
                 let first = c as u64 * CHUNK as u64;
@@ -87,24 +81,9 @@ pub(crate) fn copy_swapped<S: SchemeTables>(
                 // A solve reports each entry twice a side (see
                 // `retro::solve_with`): the same units, so the bar's time
                 // left holds.
-                (b.progress)(2 * codes.len() as u64);
+                progress(2 * codes.len() as u64);
                 Ok(())
             })?;
     }
-    // The swap's counts, sides exchanged: the swap maps one side's entries
-    // onto the other's one to one, stalemates onto stalemates.
-    let counts = [from.header.counts[1], from.header.counts[0]];
-    write_values(&tb, scheme, m, counts, &values, encoding)?;
-    Ok(Built {
-        name: scheme.name(m),
-        secs: t0.elapsed().as_secs_f64(),
-        work: Work {
-            taken_back: 0,
-            told: 0,
-        },
-        copied_from: Some(scheme.name(source)),
-        unsaved: None,
-        traffic: None,
-        resumed_at: None,
-    })
+    Ok(values)
 }
