@@ -161,23 +161,18 @@ impl<S: TableScheme> Oracle<S::Pos> for TbOracle<S> {
     }
     #[inline]
     fn probe(&self, pos: &S::Pos) -> Option<OracleValue> {
-        if let Some(p) = &self.partial {
+        let probed = match &self.partial {
             // A table of a size built in part: looked up in the list of
             // those built, not on disk at every probe.
-            if pos.piece_count() > self.complete && pos.terminal().is_none() {
-                let m = self.tb.scheme().locate(pos).material;
-                if !p.built[S::key(m) as usize] {
-                    return None;
-                }
+            Some(p) if pos.piece_count() > self.complete => {
+                self.tb.probe_value_if(pos, |m| p.built[S::key(m) as usize])
             }
-        }
-        match self.tb.probe_value(pos) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                self.note_refusal(&e);
-                None
-            }
-        }
+            _ => self.tb.probe_value(pos).map(Some),
+        };
+        probed.unwrap_or_else(|e| {
+            self.note_refusal(&e);
+            None
+        })
     }
     fn why_unknown(&self, pos: &S::Pos) -> Option<String> {
         self.tb.probe_value(pos).err().map(|e| e.to_string())

@@ -5,7 +5,7 @@ use crate::{Damage, TbError};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 use std::sync::{Arc, OnceLock};
-use zoo_core::{Game, MoveList, OracleValue, Outcome, TableScheme};
+use zoo_core::{Game, MoveList, OracleValue, Outcome, Stored, TableScheme};
 
 /// Decodes a WDL code and distance.
 pub fn decode(wdl: u8, dist: u8) -> Option<(Outcome, u16)> {
@@ -186,7 +186,31 @@ impl<S: TableScheme> Tablebase<S> {
         if let Some(o) = pos.terminal() {
             return Ok(OracleValue::exact(o, 0));
         }
+        self.value_at(self.scheme.locate(pos))
+    }
+
+    /// [`Tablebase::probe_value`] where `keep` takes the stored material
+    /// of `pos` (located once), `Ok(None)` where it does not: the oracle's
+    /// look at which tables of a size built in part are there.
+    pub fn probe_value_if(
+        &self,
+        pos: &S::Pos,
+        keep: impl FnOnce(S::Material) -> bool,
+    ) -> Result<Option<OracleValue>, TbError> {
+        self.check_rules(pos)?;
+        if let Some(o) = pos.terminal() {
+            return Ok(Some(OracleValue::exact(o, 0)));
+        }
         let at = self.scheme.locate(pos);
+        if !keep(at.material) {
+            return Ok(None);
+        }
+        self.value_at(at).map(Some)
+    }
+
+    /// The value of the entry `at`.
+    #[inline]
+    fn value_at(&self, at: Stored<S::Material>) -> Result<OracleValue, TbError> {
         let (table, full) = self.any_table(at.material)?;
         let (wdl, dist) = table.get(at.side, at.entry);
         match decode(wdl, dist) {

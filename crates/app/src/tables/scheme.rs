@@ -377,9 +377,10 @@ fn build_one<S: SchemeTables>(
     // compressed block decoded for each would cost more than the solve.
     let index = scheme.index_of(m);
     let entries = index.size() * S::stored_sides(m) as u64;
+    let tb = opened(b.set, scheme);
     // A copy whose source has gone since the plan (removed by hand) is
     // solved instead; a damaged source is an error, as for any table read.
-    let source = source.filter(|&q| opened(b.set, scheme).path_of(q).exists());
+    let source = source.filter(|&q| tb.path_of(q).exists());
     // A copy holds its values alone (a byte an entry), a solve much more.
     let working = match source {
         Some(_) => entries,
@@ -390,40 +391,38 @@ fn build_one<S: SchemeTables>(
         .budget_bytes
         .unwrap_or(DECODE_WITHOUT_BUDGET)
         .saturating_sub(working);
-    if let Some(source) = source {
-        // Read at random: the source decoded whole where memory allows.
-        let tb = opened(b.set, scheme).decoding_whole(decode);
-        let from = tb.table(source)?;
-        let values = scheme_copy::swapped_values(scheme, m, source, from, b.progress, b.stop)?;
-        // The swap's counts, sides exchanged: the swap maps one side's
-        // entries onto the other's one to one, stalemates onto stalemates.
-        let counts = [from.header.counts[1], from.header.counts[0]];
-        write_values(&tb, scheme, m, counts, &values, encoding)?;
-        return Ok(Built {
-            name,
-            secs: t0.elapsed().as_secs_f64(),
-            work: Work {
+    let tb = tb.decoding_whole(decode);
+    let (work, copied_from) = match source {
+        Some(source) => {
+            let from = tb.table(source)?;
+            let values = scheme_copy::swapped_values(scheme, m, source, from, b.progress, b.stop)?;
+            // The swap's counts, sides exchanged: the swap maps one side's
+            // entries onto the other's one to one, stalemates onto
+            // stalemates.
+            let counts = [from.header.counts[1], from.header.counts[0]];
+            write_values(&tb, scheme, m, counts, &values, encoding)?;
+            let none = Work {
                 taken_back: 0,
                 told: 0,
-            },
-            copied_from: Some(scheme.name(source)),
-            unsaved: None,
-            traffic: None,
-            resumed_at: None,
-        });
-    }
-    let tb = opened(b.set, scheme).decoding_whole(decode);
-    let outside = |c: &S::Pos| tb.lookup(c);
-    let s = retro::solve_with(&index, &name, &outside, b.progress, b.stop)?;
-    write_values(&tb, scheme, m, s.counts, &s.values, encoding)?;
+            };
+            (none, Some(scheme.name(source)))
+        }
+        None => {
+            let outside = |c: &S::Pos| tb.lookup(c);
+            let s = retro::solve_with(&index, &name, &outside, b.progress, b.stop)?;
+            write_values(&tb, scheme, m, s.counts, &s.values, encoding)?;
+            let work = Work {
+                taken_back: s.taken_back,
+                told: s.told,
+            };
+            (work, None)
+        }
+    };
     Ok(Built {
         name,
         secs: t0.elapsed().as_secs_f64(),
-        work: Work {
-            taken_back: s.taken_back,
-            told: s.told,
-        },
-        copied_from: None,
+        work,
+        copied_from,
         unsaved: None,
         traffic: None,
         resumed_at: None,
@@ -512,10 +511,12 @@ impl SchemeVisitor for Stats<'_> {
             .copied()
             .filter(|&m| tb.path_of(m).exists())
             .collect();
-        if built.is_empty() {
-            if let Some(&m) = stored.first() {
-                tb.table(m)?;
+        if let (true, Some(&m)) = (built.is_empty(), stored.first()) {
+            return Err(TbError::Missing {
+                material: scheme.name(m),
+                dir: tb.dir().to_path_buf(),
             }
+            .into());
         }
         s.missing = stored.len() - built.len();
         for m in built {
