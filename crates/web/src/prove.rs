@@ -136,6 +136,7 @@ pub async fn prove(
         search_only: false,
         tuning: Default::default(),
         store: None,
+        store_read_only: false,
     };
     drop(s);
     let arrived = tokio::time::Instant::now();

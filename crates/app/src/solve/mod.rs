@@ -2,7 +2,9 @@
 //! the independent re-check of a proof file.
 
 pub mod answer;
+pub mod batch;
 pub mod checkpoint;
+pub mod front;
 pub mod store;
 
 use crate::games::{position_of, rules_of};
@@ -158,6 +160,10 @@ pub struct SolveRequest {
     /// again and are leaves of the search (not with `proof`), and every
     /// answer decided is added.
     pub store: Option<PathBuf>,
+    /// Read the store but leave the file alone: the answers decided are
+    /// only returned ([`SolveReport::stored`]), for a process that is not
+    /// the store's one writer (a worker of a batch over MPI, [`batch`]).
+    pub store_read_only: bool,
 }
 
 /// What a solve found.
@@ -190,6 +196,10 @@ pub struct SolveReport {
     /// first reason (`null`: none). The answers stand: the search went on
     /// below those positions.
     pub tables_refused: Option<TablesRefused>,
+    /// The answers this run added to the store (`store` given), saved or
+    /// (with `store_read_only`) only returned.
+    #[serde(skip)]
+    pub stored: Vec<store::Record>,
 }
 
 /// Table probes refused during a solve ([`SolveReport::tables_refused`]).
@@ -381,6 +391,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     let limits = bounded_by_machine(r.limits, r.algorithm, managed);
     let mut failed: Option<AppError> = None;
     let mut answers: Vec<AnswerReport> = Vec::new();
+    let mut stored: Vec<store::Record> = Vec::new();
     // With a checkpoint, a question stopped by a limit ends the run: the
     // next question would write its own table over the stopped one's.
     let mut held = false;
@@ -637,7 +648,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         });
         // `--ghi naive` is unsound (experiments only): its answers are not kept.
         if let Some(s) = store.as_mut().filter(|_| r.ghi != Ghi::Naive) {
-            let added = s.add(store::Record {
+            let record = store::Record {
                 fen: root_fen.clone(),
                 goal: goal.name().into(),
                 answer: report.answer.name().into(),
@@ -646,9 +657,14 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                 seconds: report.seconds,
                 method: method.unwrap_or(r.algorithm.name()).into(),
                 oracle_pieces: tables.map_or(0, |t| t.max_pieces()),
-            });
+            };
+            if report.answer != Answer::Unknown {
+                stored.push(record.clone());
+            }
+            let added = s.add(record);
             // Kept at once: a kill before the next question loses nothing.
-            if let Err(e) = added.and_then(|()| s.save()) {
+            let saved = added.and_then(|()| if r.store_read_only { Ok(()) } else { s.save() });
+            if let Err(e) = saved {
                 failed = Some(e);
             }
         }
@@ -712,6 +728,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         value,
         decided_by,
         tables_refused,
+        stored,
     })
 }
 

@@ -57,6 +57,12 @@ impl Mpi {
         }))
     }
 
+    /// Runs `f` with the communicator, one thread at a time (for the
+    /// messages of a solve's batch, `crate::solve::batch`).
+    pub(crate) fn with_world<R>(&self, f: impl FnOnce(&SimpleCommunicator) -> R) -> R {
+        f(&self.world.lock().expect("the MPI world").0)
+    }
+
     /// Ends every rank of the job at once (after a rank's failure that the
     /// others cannot learn of at a collective).
     pub fn abort(&self, code: i32) -> ! {

@@ -14,6 +14,7 @@ mod protocol;
 mod saved;
 mod session;
 mod solve_checkpoint;
+mod solve_front;
 mod solve_store;
 mod tables;
 mod trees;

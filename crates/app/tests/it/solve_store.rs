@@ -36,6 +36,7 @@ fn request(fen: &str, store: Option<&Path>) -> SolveRequest {
         search_only: true,
         tuning: Default::default(),
         store: store.map(Path::to_path_buf),
+        store_read_only: false,
     }
 }
 

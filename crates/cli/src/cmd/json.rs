@@ -34,6 +34,15 @@ pub fn result<T: Serialize>(body: &T) -> Result<()> {
     line("result", body)
 }
 
+/// The final object of a command as its line (with the newline), for a
+/// report shown on one process and printed by another (a batch over MPI).
+pub fn result_line<T: Serialize>(body: &T) -> Result<String> {
+    Ok(serde_json::to_string(&Typed {
+        kind: "result",
+        body,
+    })? + "\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::Typed;

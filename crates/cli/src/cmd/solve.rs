@@ -2,13 +2,14 @@
 //! proof-number search, write the proof, or re-check a proof file.
 
 use crate::games::game_parser;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use zoo_app::solve::{
-    check_proof, limits, solve, Algorithm, Ghi, Limits, Progress, Question, Remedies, Sample,
-    SolveReport, SolveRequest, INF,
+    batch, check_proof, front, limits, solve, Algorithm, Ghi, Limits, Progress, Question, Remedies,
+    Sample, SolveReport, SolveRequest, INF,
 };
 use zoo_app::GameKind;
 
@@ -157,6 +158,35 @@ pub struct SolveArgs {
     /// one report (one JSON line with --json) each.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "fen", "moves", "proof", "plot", "checkpoint"])]
     pub positions: Option<PathBuf>,
+    /// Print, instead of solving, the front of positions PLIES plies
+    /// below the position: the side the engine favours plays the engine's
+    /// move, the other side every move (Chinook's proof manager). The
+    /// output is a --positions file: solve it into a --store (over
+    /// `mpirun` on many processes), then the position with that store
+    /// (docs/solve.md, "A front of positions").
+    #[arg(long, value_name = "PLIES", conflicts_with_all = ["check", "positions", "moves", "proof", "plot", "checkpoint", "store"])]
+    pub front: Option<u32>,
+    /// The engine's depth for the front's moves and order.
+    #[arg(long, value_name = "PLIES", default_value_t = 6, requires = "front")]
+    pub front_depth: u32,
+    /// Which side plays only the engine's move on the way to the front:
+    /// the one the engine's score favours (guess), the side to move
+    /// (mover), the other, or neither (every move of both sides).
+    #[arg(long, value_enum, default_value = "guess", requires = "front")]
+    pub front_prover: ProverArg,
+}
+
+/// `--front-prover`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ProverArg {
+    /// The side the engine's score of the root favours.
+    Guess,
+    /// The root's side to move.
+    Mover,
+    /// The other side.
+    Other,
+    /// Neither: every move of both sides.
+    Neither,
 }
 
 /// `--remedies`: `None` for `auto` (the proof manager).
@@ -206,6 +236,27 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         return Ok(());
     }
     let game = a.game.context("--game is needed")?;
+    if let Some(plies) = a.front {
+        let r = front::front(&front::FrontRequest {
+            game,
+            rules: a.rules.name(),
+            fen: a.fen.clone(),
+            tables: a.tables.clone(),
+            plies,
+            depth: a.front_depth,
+            prover: match a.front_prover {
+                ProverArg::Guess => front::Prover::Guess,
+                ProverArg::Mover => front::Prover::Mover,
+                ProverArg::Other => front::Prover::Other,
+                ProverArg::Neither => front::Prover::Neither,
+            },
+        })?;
+        if a.json {
+            return super::json::result(&r);
+        }
+        print!("{}", r.to_batch());
+        return Ok(());
+    }
     if a.checkpoint.is_some() && a.proof.is_some() && matches!(a.algorithm, AlgoArg::Dfpn) {
         // df-pn derives its proof from the table after the run, which a
         // resumed run's table does not serve as well: not offered.
@@ -271,6 +322,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             ..zoo_app::solve::Tuning::new(a.guide, a.epsilon)?
         },
         store: a.store.clone(),
+        store_read_only: false,
     };
     // Ctrl-C stops the question being asked as a limit would: the answer
     // is `unknown` and the report is printed. A second Ctrl-C ends at once.
@@ -280,27 +332,10 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         }
     });
     if let Some(file) = &a.positions {
-        let text =
-            zoo_app::files::read_text(file, zoo_app::files::PROOF_LIMIT, "a list of positions")?;
-        for line in text.lines() {
-            let fen = line.split('#').next().unwrap_or("").trim();
-            if fen.is_empty() {
-                continue;
-            }
-            if stop_requested() {
-                break;
-            }
-            let r = solve(&SolveRequest {
-                fen: Some(fen.to_string()),
-                ..req.clone()
-            })
-            .with_context(|| format!("position {fen:?} of {}", file.display()))?;
-            print_report(a, &r)?;
-        }
-        if stop_requested() {
-            eprintln!("interrupted: the positions after the last report were not asked");
-        }
-        return Ok(());
+        return run_batch(a, &req, file);
+    }
+    if zoo_app::tables::launched_by_mpi() {
+        bail!("under mpirun, zoo solve shares out a batch: give --positions FILE");
     }
     let r = solve(&req)?;
     if stop_requested() {
@@ -320,12 +355,83 @@ pub fn run(a: &SolveArgs) -> Result<()> {
     write_outputs(a, &r)
 }
 
+/// `--positions FILE`: every position of the file, on this process or,
+/// under `mpirun`, shared out among the ranks (zoo_app::solve::batch).
+fn run_batch(a: &SolveArgs, req: &SolveRequest, file: &std::path::Path) -> Result<()> {
+    let text = zoo_app::files::read_text(file, zoo_app::files::PROOF_LIMIT, "a list of positions")?;
+    let fens = batch::positions_of(&text);
+    let show = |r: &SolveReport| {
+        let mut shown = Vec::new();
+        match write_report(&mut shown, a, r) {
+            Ok(()) => String::from_utf8_lossy(&shown).into_owned(),
+            Err(e) => format!("{} (its report could not be shown: {e})\n", r.fen),
+        }
+    };
+    // A closed standard output stops the batch, as Ctrl-C does.
+    let mut emit = |shown: &str| {
+        if std::io::stdout()
+            .lock()
+            .write_all(shown.as_bytes())
+            .is_err()
+        {
+            STOP.store(true, Ordering::SeqCst);
+        }
+    };
+    let mut out = batch::Output {
+        show: &show,
+        emit: &mut emit,
+        stop: &stop_requested,
+    };
+    #[cfg(feature = "mpi")]
+    let ended = match zoo_app::tables::mpi::Mpi::from_launcher()? {
+        Some(world) => batch::solve_batch_on(&world, req, &fens, &mut out),
+        None => batch::solve_batch(req, &fens, &mut out),
+    };
+    #[cfg(not(feature = "mpi"))]
+    let ended = {
+        if zoo_app::tables::launched_by_mpi() {
+            bail!(
+                "started by mpirun, but this zoo was built without MPI: \
+                 cargo build --release -p zoo --features mpi (needs openmpi-bin, libopenmpi-dev, libclang-dev)"
+            );
+        }
+        batch::solve_batch(req, &fens, &mut out)
+    };
+    match ended {
+        Ok(batch::BatchEnd::Done) => Ok(()),
+        Ok(batch::BatchEnd::Interrupted) => {
+            eprintln!("interrupted: the positions after the last report were not asked");
+            Ok(())
+        }
+        Err(f) => Err(anyhow::Error::new(f.error).context(format!(
+            "position {:?} of {}",
+            f.fen,
+            file.display()
+        ))),
+    }
+}
+
 /// Prints one position's answers, as text or one JSON line.
 fn print_report(a: &SolveArgs, r: &SolveReport) -> Result<()> {
-    if a.json {
-        return super::json::result(r);
+    let mut out = Vec::new();
+    write_report(&mut out, a, r)?;
+    std::io::stdout().write_all(&out)?;
+    Ok(())
+}
+
+/// Writes one position's answers, as text or one JSON line.
+fn write_report(out: &mut Vec<u8>, a: &SolveArgs, r: &SolveReport) -> Result<()> {
+    // Writing into memory cannot fail.
+    macro_rules! say {
+        ($($t:tt)*) => {{
+            let _ = writeln!(out, $($t)*);
+        }};
     }
-    println!(
+    if a.json {
+        out.extend_from_slice(super::json::result_line(r)?.as_bytes());
+        return Ok(());
+    }
+    say!(
         "{} {} {}{}",
         r.game,
         r.rules,
@@ -337,7 +443,7 @@ fn print_report(a: &SolveArgs, r: &SolveReport) -> Result<()> {
     );
     for x in &r.answers {
         let num = |n: Option<u32>| n.map_or("inf".to_string(), |n| n.to_string());
-        println!(
+        say!(
             "{:<8} {:<9} pn {} dn {}  {} nodes  {} expansions  {:.1} MiB  {:.3} s",
             x.goal,
             x.answer,
@@ -349,7 +455,7 @@ fn print_report(a: &SolveArgs, r: &SolveReport) -> Result<()> {
             x.seconds
         );
         if let Some(runs) = x.runs {
-            println!(
+            say!(
                 "{:<8} {} run{} of the proof manager{}",
                 "",
                 runs,
@@ -360,16 +466,17 @@ fn print_report(a: &SolveArgs, r: &SolveReport) -> Result<()> {
             );
         }
         if x.method == Some("store") {
-            println!("{:<8} read from the proof store", "");
+            say!("{:<8} read from the proof store", "");
         }
         if x.method == Some("graph") {
             if x.nodes > 0 {
-                println!(
+                say!(
                     "{:<8} decided by the reachable graph ({} positions, valued backwards)",
-                    "", x.nodes
+                    "",
+                    x.nodes
                 );
             } else {
-                println!(
+                say!(
                     "{:<8} decided by the reachable graph the question before built",
                     ""
                 );
@@ -377,12 +484,13 @@ fn print_report(a: &SolveArgs, r: &SolveReport) -> Result<()> {
         }
         if x.method == Some("table") {
             if x.nodes > 0 {
-                println!(
+                say!(
                     "{:<8} decided by its material's table, built in memory ({} entries)",
-                    "", x.nodes
+                    "",
+                    x.nodes
                 );
             } else {
-                println!(
+                say!(
                     "{:<8} decided by the material's table the question before built",
                     ""
                 );
@@ -390,15 +498,17 @@ fn print_report(a: &SolveArgs, r: &SolveReport) -> Result<()> {
         }
         if let Some(d) = &x.derivation {
             match d.failed {
-                None if x.method == Some("graph") => println!(
+                None if x.method == Some("graph") => say!(
                     "{:<8} derived   from the graph  {:.3} s",
-                    "proof", d.seconds
+                    "proof",
+                    d.seconds
                 ),
-                None if x.method == Some("table") => println!(
+                None if x.method == Some("table") => say!(
                     "{:<8} derived   from the table  {:.3} s",
-                    "proof", d.seconds
+                    "proof",
+                    d.seconds
                 ),
-                None => println!(
+                None => say!(
                     "{:<8} derived   {} calls ({:.2}× the answer's)  {:.3} s",
                     "proof",
                     d.calls,
@@ -423,16 +533,16 @@ fn print_report(a: &SolveArgs, r: &SolveReport) -> Result<()> {
     }
     if matches!(a.goal, GoalArg::Value) {
         match r.value {
-            Some(v) => println!(
+            Some(v) => say!(
                 "value: {} for the side to move{}",
                 serde_json::to_value(v)?.as_str().unwrap_or("?"),
                 r.decided_by
                     .map(|g| format!(" (decided by `{g}`)"))
                     .unwrap_or_default()
             ),
-            None => println!(
-                "value: unknown (a limit stopped the search; raise --nodes, --time or --hash)"
-            ),
+            None => {
+                say!("value: unknown (a limit stopped the search; raise --nodes, --time or --hash)")
+            }
         }
     }
     Ok(())

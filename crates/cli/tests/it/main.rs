@@ -20,6 +20,7 @@ mod match_cli;
 mod messages_cli;
 mod moves_cli;
 mod mpi_cli;
+mod mpi_solve_cli;
 mod perft_cli;
 mod play_cli;
 mod progress_cli;

@@ -23,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// `mpirun --oversubscribe -np 3 zoo ARGS` (also as root, as in CI).
-fn mpirun(args: &[&str]) -> Command {
+pub(crate) fn mpirun(args: &[&str]) -> Command {
     let which = Command::new("mpirun").arg("--version").output();
     assert!(
         which.as_ref().is_ok_and(|o| o.status.success()),

@@ -1,9 +1,9 @@
 //! `zoo solve --store` and `--positions` end to end: a batch of positions
 //! is solved and kept; the same batch again is read from the store
 //! without a search; a damaged store is refused with its name and left
-//! as it was.
+//! as it was; a front (`--front`) is printed as such a batch.
 
-use crate::common::{zoo_ok, TempDir};
+use crate::common::{zoo_err, zoo_ok, TempDir};
 
 #[test]
 fn a_batch_is_kept_and_read_back_and_a_damaged_store_refused() {
@@ -72,4 +72,78 @@ fn a_batch_is_kept_and_read_back_and_a_damaged_store_refused() {
         "{err}"
     );
     assert_eq!(std::fs::read(&store).unwrap(), bytes);
+}
+
+/// `--front` prints a batch file: one ply down with every move, the
+/// root's children the game goes on in; asked as a batch, each is
+/// answered; bad depths and a front with a store are refused.
+#[test]
+fn a_front_is_printed_as_a_batch_of_positions() {
+    let dir = TempDir::new("solve-front");
+    let fen = "7/3e3/7/7/7/3R3/2D4 b";
+    let front = |extra: &[&str]| -> String {
+        let mut args = vec![
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            fen,
+            "--front",
+        ];
+        args.extend_from_slice(extra);
+        String::from_utf8(zoo_ok(&args).stdout).unwrap()
+    };
+    let text = front(&["1", "--front-prover", "neither"]);
+    let fens: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('#').next().unwrap().trim())
+        .collect();
+    assert!(text.starts_with("# the front 1 plies below"), "{text}");
+    assert!(!fens.is_empty());
+    assert!(fens.iter().all(|f| f.contains(" w")), "{text}");
+    let list = dir.0.join("front.txt");
+    std::fs::write(&list, &text).unwrap();
+    let out = zoo_ok([
+        "solve",
+        "--game",
+        "jungle-checkers",
+        "--positions",
+        list.to_str().unwrap(),
+        "--search-only",
+        "--time",
+        "30",
+        "--json",
+    ]);
+    let reports = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(reports.lines().count(), fens.len());
+    // The engine's guess: Black is lost here, so White proves: one
+    // position per Black move at most, two plies down.
+    let guessed = front(&["2"]);
+    assert!(guessed.contains("prover: the root's opponent"), "{guessed}");
+    assert!(guessed.lines().count() <= fens.len() + 1);
+    for bad in ["0", "9"] {
+        let err = zoo_err(&[
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            fen,
+            "--front",
+            bad,
+        ]);
+        assert!(err.contains("--front"), "{err}");
+    }
+    let err = zoo_err(&[
+        "solve",
+        "--game",
+        "jungle-checkers",
+        "--fen",
+        fen,
+        "--front",
+        "1",
+        "--store",
+        "x.store",
+    ]);
+    assert!(err.contains("--store"), "{err}");
 }
