@@ -26,6 +26,7 @@ pub mod external_analysis;
 pub mod games;
 pub mod machine;
 pub mod matches;
+pub mod mpi_world;
 pub mod options;
 pub mod perft;
 pub mod protocol;

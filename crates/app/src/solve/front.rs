@@ -22,7 +22,7 @@ use crate::{AppError, GameKind};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::path::PathBuf;
-use zoo_core::{Game, MoveList, Side};
+use zoo_core::{Game, History, MoveList, Side};
 use zoo_search::{Config, Engine, EngineGame, Limits};
 
 /// A front to find.
@@ -78,6 +78,8 @@ pub struct FrontPosition {
 pub struct FrontReport {
     /// The root.
     pub root: String,
+    /// How far below it the front lies.
+    pub plies: u32,
     /// The engine's score of the root for its side to move.
     pub root_score: i32,
     /// The prover: `side-to-move` or `opponent` (the root's), or
@@ -95,12 +97,13 @@ impl FrontReport {
     /// The front as a batch file for `zoo solve --positions`: a comment
     /// naming the root, then one FEN a line with its plies and score.
     pub fn to_batch(&self) -> String {
+        let prover = match self.prover {
+            "neither" => "neither side (every move of both)".to_string(),
+            side => format!("the root's {side}"),
+        };
         let mut out = format!(
-            "# the front {} plies below {} (root score {}, prover: the root's {})\n",
-            self.positions.first().map_or(0, |p| p.plies),
-            self.root,
-            self.root_score,
-            self.prover
+            "# the front {} plies below {} (root score {}, prover: {prover})\n",
+            self.plies, self.root, self.root_score
         );
         for p in &self.positions {
             out.push_str(&format!(
@@ -115,6 +118,10 @@ impl FrontReport {
 /// The most plies a front may lie below its root: each ply of the other
 /// side multiplies the front by its moves.
 pub const MAX_FRONT_PLIES: u32 = 8;
+
+/// The most positions a front may hold (each is searched by the engine
+/// to order them, and each is a question of the batch).
+pub const MAX_FRONT_POSITIONS: usize = 100_000;
 
 /// Finds the front of `r` (see the module's text).
 pub fn front(r: &FrontRequest) -> Result<FrontReport, AppError> {
@@ -164,14 +171,24 @@ fn run<G: AppGame>(r: &FrontRequest) -> Result<FrontReport, AppError> {
     )
     .map_err(|e| AppError::Option(e.to_string()))?;
     engine.set_oracle(opened.as_ref().map(|t| t.oracle.clone()));
-    let mut search = |pos: &G| {
-        // Each position searched afresh: the same front every run.
+    // Each position searched afresh: the same front every run.
+    let mut search = |pos: &G, hist: &History| {
         engine.clear();
-        let hist =
-            zoo_core::History::starting_at(pos.default_repetition(), pos.key(), pos.piece_count());
-        engine.search(pos, &hist, &Limits::depth(r.depth), &mut |_| {})
+        engine.search(pos, hist, &Limits::depth(r.depth), &mut |_| {})
     };
-    let root_found = search(&root);
+    let fresh =
+        |pos: &G| History::starting_at(pos.default_repetition(), pos.key(), pos.piece_count());
+    if root.terminal().is_some()
+        || opened
+            .as_ref()
+            .is_some_and(|t| t.oracle.probe(&root).is_some())
+    {
+        return Err(AppError::Input(format!(
+            "{}: the game is over or the tables value it; it has no front",
+            root.to_fen()
+        )));
+    }
+    let root_found = search(&root, &fresh(&root));
     let mover = root.side_to_move();
     let prover = match r.prover {
         Prover::Guess if root_found.score >= 0 => Some(mover),
@@ -189,17 +206,18 @@ fn run<G: AppGame>(r: &FrontRequest) -> Result<FrontReport, AppError> {
         oracle: opened.as_ref().map(|t| t.oracle.as_ref()),
         seen: HashSet::new(),
         path: Vec::new(),
+        hist: fresh(&root),
         front: Vec::new(),
         decided: 0,
         repeated: 0,
     };
     let mut pos = root.clone();
-    w.expand(&mut pos, 0, &mut search);
+    w.expand(&mut pos, 0, &mut search)?;
     let mut positions: Vec<FrontPosition> = w
         .front
         .iter()
         .map(|(p, plies)| {
-            let found = search(p);
+            let found = search(p, &fresh(p));
             let score = if p.side_to_move() == for_scores {
                 found.score
             } else {
@@ -216,6 +234,7 @@ fn run<G: AppGame>(r: &FrontRequest) -> Result<FrontReport, AppError> {
     positions.sort_by_key(|p| std::cmp::Reverse(p.score));
     Ok(FrontReport {
         root: root.to_fen(),
+        plies: r.plies,
         root_score: root_found.score,
         prover: match prover {
             Some(s) if s == mover => "side-to-move",
@@ -236,6 +255,9 @@ struct Walk<'a, G: Game> {
     seen: HashSet<(u64, String)>,
     /// The keys of the line from the root.
     path: Vec<u64>,
+    /// The line from the root as the engine reads it: a prover's move
+    /// that repeats the line is no move of a proof.
+    hist: History,
     front: Vec<(G, u32)>,
     decided: u64,
     repeated: u64,
@@ -246,37 +268,48 @@ impl<G: AppGame> Walk<'_, G> {
         &mut self,
         pos: &mut G,
         ply: u32,
-        search: &mut impl FnMut(&G) -> zoo_search::SearchResult<G::Move>,
-    ) {
+        search: &mut impl FnMut(&G, &History) -> zoo_search::SearchResult<G::Move>,
+    ) -> Result<(), AppError> {
         if ply > 0 {
             if pos.terminal().is_some() || self.oracle.is_some_and(|o| o.probe(pos).is_some()) {
                 self.decided += 1;
-                return;
+                return Ok(());
             }
             if self.path.contains(&pos.key()) || !self.seen.insert((pos.key(), pos.to_fen())) {
                 self.repeated += 1;
-                return;
+                return Ok(());
             }
         }
         if ply == self.plies {
+            if self.front.len() == MAX_FRONT_POSITIONS {
+                return Err(AppError::Option(format!(
+                    "the front {} plies down holds more than {MAX_FRONT_POSITIONS} positions: \
+                     give fewer plies or a prover",
+                    self.plies
+                )));
+            }
             self.front.push((pos.clone(), ply));
-            return;
+            return Ok(());
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let chosen: Vec<G::Move> = if Some(pos.side_to_move()) == self.prover {
             // The engine's move; a position with no move is decided by
             // the game's end above.
-            search(pos).best.into_iter().collect()
+            search(pos, &self.hist).best.into_iter().collect()
         } else {
             moves.iter().copied().collect()
         };
         self.path.push(pos.key());
         for mv in chosen {
             let undo = pos.make(mv);
-            self.expand(pos, ply + 1, search);
+            self.hist.push(pos.key(), pos.piece_count());
+            let r = self.expand(pos, ply + 1, search);
+            self.hist.pop();
             pos.unmake(mv, undo);
+            r?;
         }
         self.path.pop();
+        Ok(())
     }
 }

@@ -3,6 +3,8 @@
 
 pub mod answer;
 pub mod batch;
+#[cfg(feature = "mpi")]
+pub mod batch_mpi;
 pub mod checkpoint;
 pub mod front;
 pub mod store;

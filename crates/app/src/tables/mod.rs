@@ -23,6 +23,7 @@ pub mod disk;
 pub mod longest;
 #[cfg(feature = "mpi")]
 pub mod mpi;
+pub use crate::mpi_world::launched_by_mpi;
 pub mod plan;
 pub mod recompress;
 pub(crate) mod reports;
@@ -513,14 +514,6 @@ pub(crate) fn probed_moves<G: Game>(
             },
         })
         .collect()
-}
-
-/// Whether an MPI launcher (`mpirun`) started this process as one rank of
-/// a job: the variables OpenMPI, PMIx and MPICH's Hydra set.
-pub fn launched_by_mpi() -> bool {
-    ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"]
-        .iter()
-        .any(|v| std::env::var_os(v).is_some())
 }
 
 /// Which materials of the largest size a check takes: `--sample K --part

@@ -2,73 +2,16 @@
 //! [`Cluster`] of `zoo-tb` on MPI's collectives, so the generator does not
 //! know MPI and a build without it needs no MPI library.
 
-use crate::tables::launched_by_mpi;
+pub use crate::mpi_world::Mpi;
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
-use mpi::environment::Universe;
-use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use mpi::Threading;
-use std::sync::Mutex;
 use zoo_tb::cluster::Cluster;
 use zoo_tb::TbError;
 
 /// Words sent to one rank in one collective call: MPI counts are `i32`,
 /// and a bound keeps the buffers of one call to a few hundred MB.
 const LIMIT: u64 = 1 << 25;
-
-/// MPI's world, from `mpirun`.
-pub struct Mpi {
-    world: Mutex<World>,
-    rank: usize,
-    ranks: usize,
-    // Finalises MPI when dropped, after `world`.
-    _universe: Universe,
-}
-
-/// The communicator, used by one thread at a time (the `Mutex`; MPI is
-/// initialised for serialized use from any thread).
-struct World(SimpleCommunicator);
-// SAFETY: the communicator is a handle MPI lets any thread use when calls
-// are serialized (`Threading::Serialized`), which the `Mutex` ensures.
-unsafe impl Send for World {}
-
-impl Mpi {
-    /// MPI's world when this process was started by `mpirun` (or another
-    /// MPI launcher), else `None`: a build alone does not start MPI.
-    pub fn from_launcher() -> Result<Option<Mpi>, TbError> {
-        if !launched_by_mpi() {
-            return Ok(None);
-        }
-        let (universe, threading) = mpi::initialize_with_threading(Threading::Serialized)
-            .ok_or_else(|| TbError::Cluster("MPI was initialised already".into()))?;
-        if threading < Threading::Serialized {
-            return Err(TbError::Cluster(format!(
-                "this MPI gives {threading:?} threading; the build needs serialized calls from any thread"
-            )));
-        }
-        let world = universe.world();
-        let (rank, ranks) = (world.rank() as usize, world.size() as usize);
-        Ok(Some(Mpi {
-            world: Mutex::new(World(world)),
-            rank,
-            ranks,
-            _universe: universe,
-        }))
-    }
-
-    /// Runs `f` with the communicator, one thread at a time (for the
-    /// messages of a solve's batch, `crate::solve::batch`).
-    pub(crate) fn with_world<R>(&self, f: impl FnOnce(&SimpleCommunicator) -> R) -> R {
-        f(&self.world.lock().expect("the MPI world").0)
-    }
-
-    /// Ends every rank of the job at once (after a rank's failure that the
-    /// others cannot learn of at a collective).
-    pub fn abort(&self, code: i32) -> ! {
-        self.world.lock().expect("the MPI world").0.abort(code)
-    }
-}
 
 impl Cluster for Mpi {
     fn rank(&self) -> usize {

@@ -210,3 +210,40 @@ fn a_move_limit_and_a_checkpoint_with_a_store_are_refused() {
     assert!(e.contains("move limit"), "{e}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A process that is not the store's writer (a worker of a batch over
+/// MPI) reads the store but leaves the file alone: the answers it decided
+/// come back in the report, the same records a writing run saves.
+#[test]
+fn a_read_only_run_returns_its_answers_and_leaves_the_file() {
+    let d = dir("read-only");
+    let store = d.join("answers.store");
+    let read_only = solve(&SolveRequest {
+        store_read_only: true,
+        ..request(FEN, Some(&store))
+    })
+    .unwrap();
+    assert!(!store.exists(), "a read-only run wrote the store");
+    assert!(!read_only.stored.is_empty());
+    let writing = solve(&request(FEN, Some(&store))).unwrap();
+    assert!(store.exists());
+    let key = |r: &zoo_app::solve::store::Record| {
+        (r.fen.clone(), r.goal.clone(), r.answer.clone(), r.nodes)
+    };
+    assert_eq!(
+        read_only.stored.iter().map(key).collect::<Vec<_>>(),
+        writing.stored.iter().map(key).collect::<Vec<_>>()
+    );
+    // Read-only again, with the file there: its answers are read, nothing
+    // new is decided, and the file's bytes stay as they were.
+    let before = std::fs::read(&store).unwrap();
+    let again = solve(&SolveRequest {
+        store_read_only: true,
+        ..request(FEN, Some(&store))
+    })
+    .unwrap();
+    assert!(again.stored.is_empty());
+    assert!(again.answers.iter().all(|a| a.method == Some("store")));
+    assert_eq!(std::fs::read(&store).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -237,6 +237,9 @@ pub fn run(a: &SolveArgs) -> Result<()> {
     }
     let game = a.game.context("--game is needed")?;
     if let Some(plies) = a.front {
+        if zoo_app::tables::launched_by_mpi() {
+            bail!("--front runs on one process: start it without mpirun");
+        }
         let r = front::front(&front::FrontRequest {
             game,
             rules: a.rules.name(),
@@ -262,12 +265,23 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         // resumed run's table does not serve as well: not offered.
         anyhow::bail!("--proof with --checkpoint is for --algo pns or pn2");
     }
-    // A run may take hours: an output that cannot be written is found now.
-    let outputs: Vec<&std::path::Path> = [&a.proof, &a.plot, &a.checkpoint, &a.store]
-        .into_iter()
-        .flatten()
-        .map(|p| p.as_path())
-        .collect();
+    // A run may take hours: an output that cannot be written is found now
+    // (under `mpirun` the store by rank 0 alone, which writes it: a check
+    // writes the temporary file its saves use).
+    let store = a
+        .store
+        .as_ref()
+        .filter(|_| !zoo_app::tables::launched_by_mpi());
+    let outputs: Vec<&std::path::Path> = [
+        a.proof.as_ref(),
+        a.plot.as_ref(),
+        a.checkpoint.as_ref(),
+        store,
+    ]
+    .into_iter()
+    .flatten()
+    .map(|p| p.as_path())
+    .collect();
     for path in &outputs {
         zoo_app::files::check_writable(path)?;
     }
@@ -367,13 +381,16 @@ fn run_batch(a: &SolveArgs, req: &SolveRequest, file: &std::path::Path) -> Resul
             Err(e) => format!("{} (its report could not be shown: {e})\n", r.fen),
         }
     };
-    // A closed standard output stops the batch, as Ctrl-C does.
+    // A closed standard output stops the batch, as Ctrl-C does, and is
+    // the command's error.
+    let closed = AtomicBool::new(false);
     let mut emit = |shown: &str| {
         if std::io::stdout()
             .lock()
             .write_all(shown.as_bytes())
             .is_err()
         {
+            closed.store(true, Ordering::SeqCst);
             STOP.store(true, Ordering::SeqCst);
         }
     };
@@ -384,7 +401,7 @@ fn run_batch(a: &SolveArgs, req: &SolveRequest, file: &std::path::Path) -> Resul
     };
     #[cfg(feature = "mpi")]
     let ended = match zoo_app::tables::mpi::Mpi::from_launcher()? {
-        Some(world) => batch::solve_batch_on(&world, req, &fens, &mut out),
+        Some(world) => zoo_app::solve::batch_mpi::solve_batch_on(&world, req, &fens, &mut out),
         None => batch::solve_batch(req, &fens, &mut out),
     };
     #[cfg(not(feature = "mpi"))]
@@ -397,17 +414,20 @@ fn run_batch(a: &SolveArgs, req: &SolveRequest, file: &std::path::Path) -> Resul
         }
         batch::solve_batch(req, &fens, &mut out)
     };
+    if closed.load(Ordering::SeqCst) {
+        bail!("standard output closed: the reports after it were not printed");
+    }
     match ended {
         Ok(batch::BatchEnd::Done) => Ok(()),
         Ok(batch::BatchEnd::Interrupted) => {
             eprintln!("interrupted: the positions after the last report were not asked");
             Ok(())
         }
-        Err(f) => Err(anyhow::Error::new(f.error).context(format!(
-            "position {:?} of {}",
-            f.fen,
-            file.display()
-        ))),
+        Err(f) => Err(match f.fen {
+            Some(fen) => anyhow::Error::new(f.error)
+                .context(format!("position {fen:?} of {}", file.display())),
+            None => anyhow::Error::new(f.error).context(format!("batch {}", file.display())),
+        }),
     }
 }
 

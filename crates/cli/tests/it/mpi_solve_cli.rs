@@ -89,3 +89,43 @@ fn a_batch_shared_out_over_three_ranks_gives_the_answers_of_one_and_one_store() 
     let again = reports(&zoo_ok(args(&list, &three)).stdout);
     assert_eq!(values(&again), values(&alone));
 }
+
+/// Fewer positions than workers, and none at all: every worker is told to
+/// end, the job ends, and each position is reported once.
+#[test]
+fn a_batch_smaller_than_the_ranks_ends() {
+    let dir = TempDir::new("mpi-solve-small");
+    let list = dir.0.join("front.txt");
+    let store = dir.0.join("s.store");
+    for (text, n) in [("7/3e3/7/7/7/3R3/2D4 b\n", 1), ("# nothing\n", 0)] {
+        std::fs::write(&list, text).unwrap();
+        let o = mpirun(&args(&list, &store)).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(reports(&o.stdout).len(), n);
+    }
+    // `--front` and a single position are refused under mpirun.
+    let o = mpirun(&[
+        "solve",
+        "--game",
+        "jungle-checkers",
+        "--fen",
+        "7/3e3/7/7/7/3R3/2D4 b",
+        "--front",
+        "1",
+    ])
+    .output()
+    .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("without mpirun"));
+    let o = mpirun(&[
+        "solve",
+        "--game",
+        "jungle-checkers",
+        "--fen",
+        "7/3e3/7/7/7/3R3/2D4 b",
+    ])
+    .output()
+    .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--positions"));
+}

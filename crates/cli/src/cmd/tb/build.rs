@@ -7,8 +7,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
-#[cfg(feature = "mpi")]
-use zoo_app::tables::Cluster;
 use zoo_app::tables::{Ranks, Single, Split};
 use zoo_app::{human_bytes, BuildOutcome, BuildRequest};
 
