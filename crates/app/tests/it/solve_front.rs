@@ -4,13 +4,12 @@
 //! as a batch into a store they decide the root with the answers a search
 //! without them finds, in a fraction of its calls.
 
+use crate::solve_store::request;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
-use std::time::Duration;
 use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
 use zoo_app::solve::batch::{solve_batch, BatchEnd, Output};
 use zoo_app::solve::front::{front, FrontReport, FrontRequest, Prover};
-use zoo_app::solve::{solve, Algorithm, Ghi, Limits, Question, SolveReport, SolveRequest};
+use zoo_app::solve::{solve, SolveReport};
 use zoo_app::GameKind;
 use zoo_core::{Game, MoveList};
 
@@ -43,31 +42,6 @@ fn children(fen: &str) -> Vec<JungleCheckersPos> {
             c
         })
         .collect()
-}
-
-fn request(fen: &str, store: Option<PathBuf>) -> SolveRequest {
-    SolveRequest {
-        game: GameKind::JungleCheckers,
-        rules: None,
-        fen: Some(fen.into()),
-        moves: vec![],
-        question: Question::Value,
-        algorithm: Algorithm::Dfpn,
-        ghi: Ghi::Path,
-        remedies: None,
-        pn2_fraction: None,
-        gc: false,
-        tables: None,
-        limits: Limits::default(),
-        proof: false,
-        checkpoint: None,
-        checkpoint_every: Duration::from_secs(3600),
-        threads: 1,
-        search_only: true,
-        tuning: Default::default(),
-        store,
-        store_read_only: false,
-    }
 }
 
 fn calls(r: &SolveReport) -> u64 {
@@ -143,10 +117,10 @@ fn a_front_solved_into_a_store_decides_the_root_as_a_search_does() {
         emit: &mut emit,
         stop: &|| false,
     };
-    let ended = solve_batch(&request(FEN, Some(store.clone())), &fens, &mut out).unwrap();
+    let ended = solve_batch(&request(FEN, Some(&store)), &fens, &mut out).unwrap();
     assert_eq!(ended, BatchEnd::Done);
     assert_eq!(shown.len(), fens.len());
-    let with = solve(&request(FEN, Some(store))).unwrap();
+    let with = solve(&request(FEN, Some(&store))).unwrap();
     assert_eq!(with.value, fresh.value);
     assert!(
         calls(&with) * 50 < calls(&fresh),

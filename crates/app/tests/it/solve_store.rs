@@ -14,7 +14,9 @@ use zoo_core::{Game, MoveList};
 /// (as in solve_checkpoint.rs).
 const FEN: &str = "7/3e3/7/7/7/3R3/2D4 b";
 
-fn request(fen: &str, store: Option<&Path>) -> SolveRequest {
+/// A value question by the proof manager, as `zoo solve` asks it by
+/// default with no graph (`--search-only`), one thread, no limits.
+pub(crate) fn request(fen: &str, store: Option<&Path>) -> SolveRequest {
     SolveRequest {
         game: GameKind::JungleCheckers,
         rules: None,

@@ -104,28 +104,15 @@ fn a_batch_smaller_than_the_ranks_ends() {
         assert_eq!(reports(&o.stdout).len(), n);
     }
     // `--front` and a single position are refused under mpirun.
-    let o = mpirun(&[
-        "solve",
-        "--game",
-        "jungle-checkers",
-        "--fen",
-        "7/3e3/7/7/7/3R3/2D4 b",
-        "--front",
-        "1",
-    ])
-    .output()
-    .unwrap();
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("without mpirun"));
-    let o = mpirun(&[
-        "solve",
-        "--game",
-        "jungle-checkers",
-        "--fen",
-        "7/3e3/7/7/7/3R3/2D4 b",
-    ])
-    .output()
-    .unwrap();
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--positions"));
+    let fen = "7/3e3/7/7/7/3R3/2D4 b";
+    for (extra, says) in [
+        (&["--front", "1"][..], "without mpirun"),
+        (&[][..], "--positions"),
+    ] {
+        let mut a = vec!["solve", "--game", "jungle-checkers", "--fen", fen];
+        a.extend_from_slice(extra);
+        let o = mpirun(&a).output().unwrap();
+        assert!(!o.status.success());
+        assert!(String::from_utf8_lossy(&o.stderr).contains(says));
+    }
 }
