@@ -4,14 +4,14 @@
 //! as a batch into a store they decide the root with the answers a search
 //! without them finds, in a fraction of its calls.
 
-use crate::solve_store::request;
+use crate::solve_store::{calls, children, request};
 use std::collections::BTreeSet;
 use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
 use zoo_app::solve::batch::{solve_batch, BatchEnd, Output};
 use zoo_app::solve::front::{front, FrontReport, FrontRequest, Prover};
 use zoo_app::solve::{solve, SolveReport};
 use zoo_app::GameKind;
-use zoo_core::{Game, MoveList};
+use zoo_core::Game;
 
 /// A Jungle Checkers loss for Black that takes df-pn thousands of calls
 /// (as in solve_store.rs).
@@ -30,33 +30,18 @@ fn front_of(prover: Prover, plies: u32) -> FrontReport {
     .unwrap()
 }
 
-fn children(fen: &str) -> Vec<JungleCheckersPos> {
-    let pos = JungleCheckersPos::from_fen(fen, &&JUNGLE_CHECKERS_LEIDEN).unwrap();
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut c = pos.clone();
-            c.make(m);
-            c
-        })
-        .collect()
-}
-
-fn calls(r: &SolveReport) -> u64 {
-    r.answers.iter().map(|a| a.nodes).sum()
+fn finished(fen: &str) -> bool {
+    JungleCheckersPos::from_fen(fen, &&JUNGLE_CHECKERS_LEIDEN)
+        .unwrap()
+        .terminal()
+        .is_some()
 }
 
 #[test]
 fn a_front_lies_where_it_says() {
     // Neither side proving, one ply: every child the game goes on in.
     let all = front_of(Prover::Neither, 1);
-    let expected: BTreeSet<String> = children(FEN)
-        .iter()
-        .filter(|c| c.terminal().is_none())
-        .map(|c| c.to_fen())
-        .collect();
+    let expected: BTreeSet<String> = children(FEN).into_iter().filter(|c| !finished(c)).collect();
     let got: BTreeSet<String> = all.positions.iter().map(|p| p.fen.clone()).collect();
     assert_eq!(got, expected);
     assert_eq!(all.prover, "neither");
@@ -69,11 +54,7 @@ fn a_front_lies_where_it_says() {
     assert!(guess.root_score < 0);
     assert!(!guess.positions.is_empty());
     assert!(guess.positions.len() <= expected.len());
-    let grandchildren: BTreeSet<String> = children(FEN)
-        .iter()
-        .flat_map(|c| children(&c.to_fen()))
-        .map(|g| g.to_fen())
-        .collect();
+    let grandchildren: BTreeSet<String> = children(FEN).iter().flat_map(|c| children(c)).collect();
     for p in &guess.positions {
         assert_eq!(p.plies, 2);
         assert!(grandchildren.contains(&p.fen), "{} is no grandchild", p.fen);

@@ -49,11 +49,12 @@ fn dir(name: &str) -> PathBuf {
     d
 }
 
-fn calls(r: &SolveReport) -> u64 {
+pub(crate) fn calls(r: &SolveReport) -> u64 {
     r.answers.iter().map(|a| a.nodes).sum()
 }
 
-fn children(fen: &str) -> Vec<String> {
+/// The FENs of the positions one move from `fen`.
+pub(crate) fn children(fen: &str) -> Vec<String> {
     let pos = JungleCheckersPos::from_fen(fen, &&JUNGLE_CHECKERS_LEIDEN).unwrap();
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
