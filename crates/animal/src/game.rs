@@ -118,6 +118,16 @@ impl<B: Board> Game for Position<B> {
     fn to_fen(&self) -> String {
         self.fen()
     }
+    fn position_fen(&self) -> String {
+        if !self.counter_free() || self.ply == 0 {
+            return self.fen();
+        }
+        // Under rules without a no-capture clock the FEN's only counter
+        // is the ply count, written when it is not 0.
+        let mut p = self.clone();
+        p.ply = 0;
+        p.fen()
+    }
     fn parse_move(&self, s: &str) -> Result<Move, ParseError> {
         self.parse_move_str(s)
     }

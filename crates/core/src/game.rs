@@ -192,6 +192,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn from_fen(s: &str, rules: &Self::Rules) -> Result<Self, ParseError>;
     /// The position string that [`Game::from_fen`] reads back to this position.
     fn to_fen(&self) -> String;
+    /// The position string without the counters a [`Game::counter_free`]
+    /// position's value does not depend on (a ply count): one string for
+    /// the position however many plies led to it, which a store of
+    /// answers matches. By default the FEN itself.
+    fn position_fen(&self) -> String {
+        self.to_fen()
+    }
     /// Parses a move in any notation the game accepts and checks it is legal here.
     fn parse_move(&self, s: &str) -> Result<Self::Move, ParseError>;
     /// The short human form (`Txe5`, `11-14`).

@@ -315,7 +315,10 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         Some(w) => Some(w),
         None => tables,
     };
-    let root_fen = pos.to_fen();
+    // The store's name of the root: its FEN without the counters its
+    // value does not depend on, so an answer found for it at one ply
+    // count serves at any.
+    let root_fen = pos.position_fen();
     let question = checkpoint::Question {
         game: pos.game_name().to_string(),
         rules: pos.rules_name().to_string(),

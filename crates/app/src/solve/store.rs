@@ -319,7 +319,14 @@ impl<'a, G: Game> WithStore<'a, G> {
                 ))
             })?;
             if let Some(b) = store.bounds_of_fen(&rec.fen) {
-                bounds.entry(pos.key()).or_default().push((pos.to_fen(), b));
+                // Answers kept under FENs with different ply counts are
+                // one position's (`Game::position_fen`): their bounds meet.
+                let fen = pos.position_fen();
+                let held = bounds.entry(pos.key()).or_default();
+                match held.iter_mut().find(|(f, _)| *f == fen) {
+                    Some((_, h)) => *h = meet(*h, b).unwrap_or(*h),
+                    None => held.push((fen, b)),
+                }
             }
         }
         Ok(WithStore { tables, bounds })
@@ -345,7 +352,7 @@ impl<G: Game> Oracle<G> for WithStore<'_, G> {
     fn bounds(&self, pos: &G) -> Option<(Outcome, Outcome)> {
         let held = self.bounds.get(&pos.key())?;
         // A FEN is made only where the key matches: rare in a search.
-        let fen = pos.to_fen();
+        let fen = pos.position_fen();
         held.iter().find(|(f, _)| *f == fen).map(|&(_, b)| b)
     }
 }

@@ -250,3 +250,39 @@ fn a_read_only_run_returns_its_answers_and_leaves_the_file() {
     assert_eq!(std::fs::read(&store).unwrap(), before);
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// An answer kept for a position serves it whatever the ply count it was
+/// reached at: the children given without the count, as a file of
+/// positions gives them, decide the root (whose search meets them one
+/// ply down, with the count 1).
+#[test]
+fn a_stored_answer_serves_its_position_at_any_ply_count() {
+    let d = dir("plies");
+    let store = d.join("answers.store");
+    let fresh = solve(&request(FEN, None)).unwrap();
+    for c in children(FEN) {
+        // `… w 1` as the move made it; a file of positions says `… w`.
+        let bare = c.rsplit_once(' ').map_or(c.clone(), |(head, ply)| {
+            assert_eq!(ply, "1", "{c}");
+            head.to_string()
+        });
+        assert_ne!(bare, c);
+        solve(&request(&bare, Some(&store))).unwrap();
+    }
+    let with = solve(&request(FEN, Some(&store))).unwrap();
+    assert_eq!(with.value, fresh.value);
+    assert!(
+        calls(&with) * 50 < calls(&fresh),
+        "{} calls with the children stored, {} without",
+        calls(&with),
+        calls(&fresh)
+    );
+    // And the other way: the root kept, asked again two plies on.
+    let moved = format!("{FEN} 2");
+    let again = solve(&request(&moved, Some(&store))).unwrap();
+    assert!(
+        again.answers.iter().all(|a| a.method == Some("store")),
+        "{again:?}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
