@@ -155,7 +155,9 @@ pub struct SolveArgs {
     pub store: Option<PathBuf>,
     /// Solve each position of this file (one FEN a line; `#` starts a
     /// comment) in turn with the same options, instead of one position;
-    /// one report (one JSON line with --json) each.
+    /// one report (one JSON line with --json) each. Under `mpirun` (a zoo
+    /// built with `--features mpi`) rank 0 shares them out among the other
+    /// ranks and keeps the --store (docs/solve.md, "A batch over MPI").
     #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "fen", "moves", "proof", "plot", "checkpoint"])]
     pub positions: Option<PathBuf>,
     /// Print, instead of solving, the front of positions PLIES plies
@@ -536,8 +538,9 @@ fn write_report(out: &mut Vec<u8>, a: &SolveArgs, r: &SolveReport) -> Result<()>
                     d.seconds
                 ),
                 Some(why) => eprintln!(
-                    "no proof of `{}`: {} (after {} calls of its derivation, {:.3} s)",
+                    "no proof of `{}` at {}: {} (after {} calls of its derivation, {:.3} s)",
                     x.goal,
+                    r.fen,
                     why.describe(),
                     d.calls,
                     d.seconds
@@ -547,8 +550,8 @@ fn write_report(out: &mut Vec<u8>, a: &SolveArgs, r: &SolveReport) -> Result<()>
     }
     if let Some(t) = &r.tables_refused {
         eprintln!(
-            "zoo: warning: {} table probes refused, the first: {}; the answers stand (searched below those positions)",
-            t.probes, t.first
+            "zoo: warning: {} table probes refused at {}, the first: {}; the answers stand (searched below those positions)",
+            t.probes, r.fen, t.first
         );
     }
     if matches!(a.goal, GoalArg::Value) {
