@@ -26,16 +26,16 @@ mod with_mpi {
 
     /// MPI's world, from `mpirun`.
     pub struct Mpi {
-        pub(crate) world: Mutex<World>,
-        pub(crate) rank: usize,
-        pub(crate) ranks: usize,
+        world: Mutex<World>,
+        rank: usize,
+        ranks: usize,
         // Finalises MPI when dropped, after `world`.
         _universe: Universe,
     }
 
     /// The communicator, used by one thread at a time (the `Mutex`; MPI is
     /// initialised for serialized use from any thread).
-    pub(crate) struct World(pub(crate) SimpleCommunicator);
+    struct World(SimpleCommunicator);
     // SAFETY: the communicator is a handle MPI lets any thread use when calls
     // are serialized (`Threading::Serialized`), which the `Mutex` ensures.
     unsafe impl Send for World {}

@@ -48,6 +48,21 @@ struct Answered {
     error: Option<String>,
 }
 
+impl Answered {
+    /// The answer of a position that failed (`index`: `usize::MAX` when
+    /// its task did not read).
+    fn failed(index: usize, why: String) -> Answered {
+        Answered {
+            index,
+            game: String::new(),
+            rules: String::new(),
+            shown: None,
+            stored: Vec::new(),
+            error: Some(why),
+        }
+    }
+}
+
 /// [`solve_batch`] over the ranks of `world`: rank 0 gives the
 /// positions out one at a time to ranks 1 and up as they become free,
 /// emits each report as it comes back (in the order they are found,
@@ -211,35 +226,18 @@ fn work(world: &Mpi, req: &SolveRequest, out: &Output<'_>) {
             return;
         }
         let answered = match serde_json::from_slice::<Task>(&bytes) {
-            Ok(task) => {
-                let r = solve(&with_fen(&req, &task.fen));
-                match r {
-                    Ok(r) => Answered {
-                        index: task.index,
-                        game: r.game.to_string(),
-                        rules: r.rules.to_string(),
-                        shown: Some((out.show)(&r)),
-                        stored: r.stored,
-                        error: None,
-                    },
-                    Err(e) => Answered {
-                        index: task.index,
-                        game: String::new(),
-                        rules: String::new(),
-                        shown: None,
-                        stored: Vec::new(),
-                        error: Some(e.to_string()),
-                    },
-                }
-            }
-            Err(e) => Answered {
-                index: usize::MAX,
-                game: String::new(),
-                rules: String::new(),
-                shown: None,
-                stored: Vec::new(),
-                error: Some(format!("a task did not read: {e}")),
+            Ok(task) => match solve(&with_fen(&req, &task.fen)) {
+                Ok(r) => Answered {
+                    index: task.index,
+                    game: r.game.to_string(),
+                    rules: r.rules.to_string(),
+                    shown: Some((out.show)(&r)),
+                    stored: r.stored,
+                    error: None,
+                },
+                Err(e) => Answered::failed(task.index, e.to_string()),
             },
+            Err(e) => Answered::failed(usize::MAX, format!("a task did not read: {e}")),
         };
         let bytes = serde_json::to_vec(&answered).expect("an answer encodes");
         send(world, 0, ANSWERED, &bytes);

@@ -216,7 +216,7 @@ fn run<G: AppGame>(r: &FrontRequest) -> Result<FrontReport, AppError> {
     let mut positions: Vec<FrontPosition> = w
         .front
         .iter()
-        .map(|(p, plies)| {
+        .map(|p| {
             let found = search(p, &fresh(p));
             let score = if p.side_to_move() == for_scores {
                 found.score
@@ -225,7 +225,7 @@ fn run<G: AppGame>(r: &FrontRequest) -> Result<FrontReport, AppError> {
             };
             FrontPosition {
                 fen: p.to_fen(),
-                plies: *plies,
+                plies: r.plies,
                 score,
             }
         })
@@ -258,7 +258,8 @@ struct Walk<'a, G: Game> {
     /// The line from the root as the engine reads it: a prover's move
     /// that repeats the line is no move of a proof.
     hist: History,
-    front: Vec<(G, u32)>,
+    /// The front's positions, as found.
+    front: Vec<G>,
     decided: u64,
     repeated: u64,
 }
@@ -288,7 +289,7 @@ impl<G: AppGame> Walk<'_, G> {
                     self.plies
                 )));
             }
-            self.front.push((pos.clone(), ply));
+            self.front.push(pos.clone());
             return Ok(());
         }
         let mut moves = MoveList::new();
