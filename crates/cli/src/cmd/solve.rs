@@ -166,7 +166,13 @@ pub struct SolveArgs {
     /// output is a --positions file: solve it into a --store (over
     /// `mpirun` on many processes), then the position with that store
     /// (docs/solve.md, "A front of positions").
-    #[arg(long, value_name = "PLIES", conflicts_with_all = ["check", "positions", "moves", "proof", "plot", "checkpoint", "store"])]
+    #[arg(long, value_name = "PLIES", conflicts_with_all = [
+        "check", "positions", "moves", "proof", "plot", "checkpoint", "store",
+        // The front is found by the engine, not proved: no question, no
+        // limits and no solver settings apply.
+        "goal", "time", "nodes", "hash", "threads", "algorithm", "ghi", "remedies",
+        "search_only", "guide", "epsilon", "bounded", "pn2_fraction", "gc",
+    ])]
     pub front: Option<u32>,
     /// The engine's depth for the front's moves and order.
     #[arg(long, value_name = "PLIES", default_value_t = 6, requires = "front")]

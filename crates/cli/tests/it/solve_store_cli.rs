@@ -76,7 +76,8 @@ fn a_batch_is_kept_and_read_back_and_a_damaged_store_refused() {
 
 /// `--front` prints a batch file: one ply down with every move, the
 /// root's children the game goes on in; asked as a batch, each is
-/// answered; bad depths and a front with a store are refused.
+/// answered; bad depths, a front with a store and the solver's options
+/// with a front are refused.
 #[test]
 fn a_front_is_printed_as_a_batch_of_positions() {
     let dir = TempDir::new("solve-front");
@@ -146,4 +147,25 @@ fn a_front_is_printed_as_a_batch_of_positions() {
         "x.store",
     ]);
     assert!(err.contains("--store"), "{err}");
+    // The front is the engine's, not a proof: a question, a limit or a
+    // solver setting given with it is refused, not ignored.
+    for extra in [
+        &["--time", "5"][..],
+        &["--goal", "win"],
+        &["--threads", "2"],
+        &["--search-only"],
+    ] {
+        let mut args = vec![
+            "solve",
+            "--game",
+            "jungle-checkers",
+            "--fen",
+            fen,
+            "--front",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        let err = zoo_err(&args);
+        assert!(err.contains(extra[0]), "{extra:?}: {err}");
+    }
 }
