@@ -82,7 +82,7 @@ fn a_batch_is_kept_and_read_back_and_a_damaged_store_refused() {
 fn a_front_is_printed_as_a_batch_of_positions() {
     let dir = TempDir::new("solve-front");
     let fen = "7/3e3/7/7/7/3R3/2D4 b";
-    let front = |extra: &[&str]| -> String {
+    let front_args = |extra: &[&'static str]| -> Vec<&str> {
         let mut args = vec![
             "solve",
             "--game",
@@ -92,7 +92,10 @@ fn a_front_is_printed_as_a_batch_of_positions() {
             "--front",
         ];
         args.extend_from_slice(extra);
-        String::from_utf8(zoo_ok(&args).stdout).unwrap()
+        args
+    };
+    let front = |extra: &[&'static str]| -> String {
+        String::from_utf8(zoo_ok(&front_args(extra)).stdout).unwrap()
     };
     let text = front(&["1", "--front-prover", "neither"]);
     let fens: Vec<&str> = text
@@ -155,17 +158,7 @@ fn a_front_is_printed_as_a_batch_of_positions() {
         &["--threads", "2"],
         &["--search-only"],
     ] {
-        let mut args = vec![
-            "solve",
-            "--game",
-            "jungle-checkers",
-            "--fen",
-            fen,
-            "--front",
-            "1",
-        ];
-        args.extend_from_slice(extra);
-        let err = zoo_err(&args);
+        let err = zoo_err(&front_args(&[&["1"][..], extra].concat()));
         assert!(err.contains(extra[0]), "{extra:?}: {err}");
     }
 }
