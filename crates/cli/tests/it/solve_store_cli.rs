@@ -95,7 +95,7 @@ fn a_front_is_printed_as_a_batch_of_positions() {
         args
     };
     let front = |extra: &[&'static str]| -> String {
-        String::from_utf8(zoo_ok(&front_args(extra)).stdout).unwrap()
+        String::from_utf8(zoo_ok(front_args(extra)).stdout).unwrap()
     };
     let text = front(&["1", "--front-prover", "neither"]);
     let fens: Vec<&str> = text
