@@ -277,7 +277,6 @@ fn a_stored_answer_serves_its_position_at_any_ply_count() {
         calls(&with),
         calls(&fresh)
     );
-    // And the other way: the root kept, asked again two plies on.
     let moved = format!("{FEN} 2");
     let again = solve(&request(&moved, Some(&store))).unwrap();
     assert!(
