@@ -66,9 +66,12 @@ fn main() {
     let cli = Cli::parse();
     // `match` writes to external engines' pipes: one that exits mid-game
     // must give a write error, which loses it the game, not a SIGPIPE that
-    // ends zoo. So it keeps Rust's default (SIGPIPE ignored) and handles
-    // a closed standard output itself.
-    if !matches!(cli.command, Command::Match(_)) {
+    // ends zoo. `serve` writes to clients' sockets, some by `writev`, which
+    // raises SIGPIPE on a connection the client has reset: a client that
+    // goes away must end its connection, not the server. So both keep
+    // Rust's default (SIGPIPE ignored) and handle a closed output
+    // themselves.
+    if !matches!(cli.command, Command::Match(_) | Command::Serve(_)) {
         restore_default_sigpipe();
     }
     let result: Result<()> = match &cli.command {

@@ -15,6 +15,7 @@
 // ZOO_BROWSER_ONLY=WORDS only the journeys whose names hold WORDS.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
+import http from "node:http";
 import { createRequire } from "node:module";
 
 const [bin, port, tables, shots] = process.argv.slice(2);
@@ -40,28 +41,50 @@ const check = (ok, msg) => { if (!ok) fail(msg); };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Node's own requests to the server (the checks' view of the game, the
-// slots held for the 503 race). Node's fetch keeps connections alive and
-// may pick one to the server this script killed a moment before (the
-// "server stopped" races): that request fails at once with "fetch failed"
-// (seen once in a full run), a harness artefact, not the page's or the
-// server's. Each failure drops its dead connection from the pool; after
-// two restarts the pool can hold two of them (seen: a single retry failed
-// too), so a failure is tried again up to five times.
-async function nodeFetch(url, options) {
-  for (let attempt = 0; ; attempt++) {
-    try { return await fetch(url, options); } catch (e) {
-      if (!(e instanceof TypeError) || attempt >= 5) throw e;
-      await sleep(100);
-    }
-  }
+// slots held for the 503 race), each on a connection of its own that is
+// closed after the answer. Node's fetch keeps a pool of connections, and
+// one to a server this script killed and started again can fail the next
+// request with "fetch failed" whatever the server does; a fresh
+// connection fails only if the server does not answer, and then the
+// error names the cause (refused, reset …).
+function nodeFetch(url, { method = "GET", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: { ...headers, Connection: "close" }, agent: false }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        resolve({
+          ok: res.statusCode >= 200 && res.statusCode < 300,
+          status: res.statusCode,
+          headers: { get: (name) => res.headers[name.toLowerCase()] ?? null },
+          text: async () => text,
+          json: async () => JSON.parse(text),
+        });
+      });
+    });
+    req.on("error", (e) => reject(new Error(`${method} ${url}: ${e.code || ""} ${e.message}${serverGone ? `; ${serverGone}` : ""}`)));
+    req.end(body);
+  });
 }
 
 // The server, started and stopped as a process.
+// A server that ends without being stopped here is a failure of the
+// server's, named with its exit status or signal.
 let server = null;
+let serverGone = null;
 async function startServer() {
-  server = spawn(bin, ["serve", "--port", port, "--tb", tables, "--max-movetime", "2000", "--max-searches", "2"], { stdio: ["ignore", "ignore", "inherit"] });
+  const s = spawn(bin, ["serve", "--port", port, "--tb", tables, "--max-movetime", "2000", "--max-searches", "2"], { stdio: ["ignore", "ignore", "inherit"] });
+  server = s;
+  serverGone = null;
+  s.once("exit", (code, signal) => {
+    if (server !== s) return;
+    serverGone = `zoo serve ended by itself (${signal ? "signal " + signal : "exit status " + code})`;
+    fail(serverGone);
+  });
   for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(api + "/api/games")).ok) return; } catch (_) { /* not yet */ }
+    try { if ((await nodeFetch(api + "/api/games")).ok) return; } catch (_) { /* not yet */ }
     await sleep(100);
   }
   throw new Error("zoo serve did not start");
@@ -123,7 +146,7 @@ try {
   }
 } finally {
   await browser.close();
-  if (server) server.kill("SIGKILL");
+  if (server) { const s = server; server = null; s.kill("SIGKILL"); }
 }
 
 // ---- What the page shows ----
