@@ -136,7 +136,7 @@ pub async fn prove(
         search_only: false,
         tuning: Default::default(),
         store: None,
-        store_read_only: false,
+        store_writes: Default::default(),
     };
     drop(s);
     let arrived = tokio::time::Instant::now();

@@ -7,8 +7,8 @@
 //! answer is saved as it is found; over MPI ([`super::batch_mpi`]) the
 //! workers read the store (every position they are given starts from what
 //! the whole job has proven so far, as saved) but never write it, and
-//! send each position's answers to rank 0, the store's one writer, which
-//! saves them as they come.
+//! send each answer to rank 0, the store's one writer, as soon as it is
+//! found; rank 0 saves them as they come.
 //!
 //! ```
 //! use zoo_app::solve::batch::positions_of;

@@ -1,18 +1,23 @@
 //! A solve's batch over MPI ([`super::batch`] under `mpirun`): rank 0 gives
 //! the positions out one at a time to ranks 1 and up as each becomes free,
 //! prints each report as it comes back, and is the store's one writer; the
-//! workers read the store for each position and send back what they
-//! decided. Rank 0 only waits and deals (it looks for a message every few
-//! milliseconds rather than in OpenMPI's spinning receive), so `-np N`
-//! searches on `N − 1` processes.
+//! workers read the store for each position and send each answer they
+//! decide as soon as it is found, then the position's report. Rank 0 only
+//! waits and deals (it looks for a message every few milliseconds rather
+//! than in OpenMPI's spinning receive), so `-np N` searches on `N − 1`
+//! processes. A position that fails, or a stop asked of rank 0, stops the
+//! positions under way on every worker at once.
 
 use super::batch::{solve_batch, with_fen, BatchEnd, BatchFailure, Output};
 use super::{solve, SolveRequest};
 use crate::mpi_world::Mpi;
-use crate::solve::store::{ProofStore, Record};
+use crate::solve::store::{Added, ProofStore, Writes};
 use crate::AppError;
 use mpi::point_to_point::{Destination, Source};
 use mpi::topology::Communicator;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// Rank 0 to a worker: the next position (a [`Task`]).
@@ -24,6 +29,13 @@ const READY: i32 = 3;
 /// A worker to rank 0: a position's [`Answered`] (and ready for the
 /// next).
 const ANSWERED: i32 = 4;
+/// A worker to rank 0: one answer for the store ([`Added`]), sent as
+/// soon as it is found, so that a job killed while a position's second
+/// question is under way keeps its first.
+const STORED: i32 = 5;
+/// Rank 0 to a worker: stop the position in hand now (a position failed
+/// elsewhere, or a stop was asked); its report follows as far as it got.
+const STOP: i32 = 6;
 
 /// How long rank 0 sleeps between looks for a message: it waits on
 /// workers that search for seconds to hours, and a blocking receive
@@ -39,12 +51,8 @@ struct Task {
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Answered {
     index: usize,
-    game: String,
-    rules: String,
     /// The report as the front end prints it; `None` with an error.
     shown: Option<String>,
-    /// The answers to add to the store.
-    stored: Vec<Record>,
     error: Option<String>,
 }
 
@@ -54,10 +62,7 @@ impl Answered {
     fn failed(index: usize, why: String) -> Answered {
         Answered {
             index,
-            game: String::new(),
-            rules: String::new(),
             shown: None,
-            stored: Vec::new(),
             error: Some(why),
         }
     }
@@ -90,8 +95,10 @@ fn send(world: &Mpi, to: i32, tag: i32, bytes: &[u8]) {
     world.with_world(|w| w.process_at_rank(to).send_with_tag(bytes, tag));
 }
 
-/// The next message to rank 0, waited for without spinning.
-fn next_message(world: &Mpi) -> (i32, i32, Vec<u8>) {
+/// The next message to rank 0 within about `wait` (`None`: none came),
+/// waited for without spinning.
+fn next_message(world: &Mpi, wait: Duration) -> Option<(i32, i32, Vec<u8>)> {
+    let until = std::time::Instant::now() + wait;
     loop {
         let got = world.with_world(|w| {
             w.any_process().immediate_probe().map(|status| {
@@ -100,10 +107,10 @@ fn next_message(world: &Mpi) -> (i32, i32, Vec<u8>) {
                 (from, tag, bytes)
             })
         });
-        match got {
-            Some(m) => return m,
-            None => std::thread::sleep(POLL),
+        if got.is_some() || std::time::Instant::now() >= until {
+            return got;
         }
+        std::thread::sleep(POLL);
     }
 }
 
@@ -126,10 +133,36 @@ fn manage(
                 error: e.into(),
             })
     });
+    // The position each worker holds (by rank), to stop them at once.
+    let mut holds: Vec<Option<usize>> = vec![None; world.ranks()];
+    let mut stopped = false;
     while working > 0 {
-        let (from, tag, bytes) = next_message(world);
+        // A failure or a stop ends the positions under way: each busy
+        // worker is told once, and answers with its report as far as it
+        // got.
+        if !stopped && (failure.is_some() || (out.stop)()) {
+            stopped = true;
+            for (rank, held) in holds.iter().enumerate() {
+                if held.is_some() {
+                    send(world, rank as i32, STOP, &[]);
+                }
+            }
+        }
+        let Some((from, tag, bytes)) = next_message(world, POLL * 20) else {
+            continue;
+        };
         let taken = match tag {
-            ANSWERED => take_answer(req, fens, &mut store, from, &bytes, out),
+            ANSWERED => {
+                holds[from as usize] = None;
+                take_answer(fens, from, &bytes, out)
+            }
+            STORED => take_stored(
+                req,
+                &mut store,
+                from,
+                &bytes,
+                holds[from as usize].map(|i| &fens[i]),
+            ),
             READY => Ok(()),
             _ => Err(BatchFailure {
                 fen: None,
@@ -141,6 +174,9 @@ fn manage(
         if let Err(f) = taken {
             failure.get_or_insert(f);
         }
+        if tag == STORED {
+            continue;
+        }
         // A free worker gets the next position, or is told to end.
         if failure.is_none() && !(out.stop)() && next < fens.len() {
             let task = Task {
@@ -149,6 +185,7 @@ fn manage(
             };
             let bytes = serde_json::to_vec(&task).expect("a task encodes");
             send(world, from, TASK, &bytes);
+            holds[from as usize] = Some(next);
             next += 1;
         } else {
             send(world, from, DONE, &[]);
@@ -162,11 +199,9 @@ fn manage(
     }
 }
 
-/// A worker's answer: its store answers kept, its report emitted.
+/// A worker's report of a position, emitted (or its failure).
 fn take_answer(
-    req: &SolveRequest,
     fens: &[String],
-    store: &mut Option<ProofStore>,
     from: i32,
     bytes: &[u8],
     out: &mut Output<'_>,
@@ -182,39 +217,58 @@ fn take_answer(
             error: AppError::Input(format!("{why} (on rank {from})")),
         });
     }
-    keep(req, store, &a).map_err(|error| BatchFailure { fen, error })?;
     if let Some(shown) = &a.shown {
         (out.emit)(shown);
     }
     Ok(())
 }
 
-/// Adds a worker's answers to the store, saved at once, as a run on
-/// one process saves them.
-fn keep(req: &SolveRequest, store: &mut Option<ProofStore>, a: &Answered) -> Result<(), AppError> {
+/// A worker's answer for the store, added and saved at once, as a run on
+/// one process saves it.
+fn take_stored(
+    req: &SolveRequest,
+    store: &mut Option<ProofStore>,
+    from: i32,
+    bytes: &[u8],
+    fen: Option<&String>,
+) -> Result<(), BatchFailure> {
+    let failed = |error| BatchFailure {
+        fen: fen.cloned(),
+        error,
+    };
+    let a: Added = serde_json::from_slice(bytes).map_err(|e| {
+        failed(AppError::Input(format!(
+            "rank {from}'s answer for the store did not read: {e}"
+        )))
+    })?;
     let Some(path) = &req.store else {
         return Ok(());
     };
-    if a.stored.is_empty() {
-        return Ok(());
-    }
     let s = match store {
         Some(s) => s,
-        None => store.insert(ProofStore::open(path, &a.game, &a.rules)?),
+        None => store.insert(ProofStore::open(path, &a.game, &a.rules).map_err(failed)?),
     };
-    for rec in &a.stored {
-        s.add(rec.clone())?;
-    }
-    s.save()
+    s.add(a.record).and_then(|()| s.save()).map_err(failed)
+}
+
+/// Set when rank 0 asks the worker to stop the position in hand.
+static STOP_ASKED: AtomicBool = AtomicBool::new(false);
+/// The front end's own stop (Ctrl-C), asked beside [`STOP_ASKED`].
+static OWN_STOP: OnceLock<Option<fn() -> bool>> = OnceLock::new();
+
+/// A worker's searches stop when rank 0 or the front end asks.
+fn worker_stop() -> bool {
+    STOP_ASKED.load(Ordering::Relaxed) || OWN_STOP.get().copied().flatten().is_some_and(|f| f())
 }
 
 fn work(world: &Mpi, req: &SolveRequest, out: &Output<'_>) {
+    let _ = OWN_STOP.set(req.limits.stop);
     // Rank 0 prints; a worker's progress lines, once a second each,
     // would only interleave on the terminal.
     let req = SolveRequest {
-        store_read_only: true,
         limits: crate::solve::Limits {
             progress: None,
+            stop: Some(worker_stop),
             ..req.limits
         },
         ..req.clone()
@@ -222,24 +276,67 @@ fn work(world: &Mpi, req: &SolveRequest, out: &Output<'_>) {
     send(world, 0, READY, &[]);
     loop {
         let (bytes, status) = world.with_world(|w| w.process_at_rank(0).receive_vec::<u8>());
-        if status.tag() != TASK {
-            return;
+        match status.tag() {
+            TASK => {}
+            // A stop that came after the position it was for had ended.
+            STOP => continue,
+            _ => return,
         }
+        STOP_ASKED.store(false, Ordering::Relaxed);
         let answered = match serde_json::from_slice::<Task>(&bytes) {
-            Ok(task) => match solve(&with_fen(&req, &task.fen)) {
-                Ok(r) => Answered {
-                    index: task.index,
-                    game: r.game.to_string(),
-                    rules: r.rules.to_string(),
-                    shown: Some((out.show)(&r)),
-                    stored: r.stored,
-                    error: None,
-                },
-                Err(e) => Answered::failed(task.index, e.to_string()),
-            },
+            Ok(task) => {
+                let (to, added) = std::sync::mpsc::channel();
+                let task_req = SolveRequest {
+                    store_writes: Writes::Return(Some(to)),
+                    ..with_fen(&req, &task.fen)
+                };
+                let solved = std::thread::scope(|s| {
+                    s.spawn(|| relay(world, added));
+                    let solved = solve(&task_req);
+                    // The channel's sender goes with the request, which
+                    // ends the relay once it has sent every answer.
+                    drop(task_req);
+                    solved
+                });
+                match solved {
+                    Ok(r) => Answered {
+                        index: task.index,
+                        shown: Some((out.show)(&r)),
+                        error: None,
+                    },
+                    Err(e) => Answered::failed(task.index, e.to_string()),
+                }
+            }
             Err(e) => Answered::failed(usize::MAX, format!("a task did not read: {e}")),
         };
         let bytes = serde_json::to_vec(&answered).expect("an answer encodes");
         send(world, 0, ANSWERED, &bytes);
+    }
+}
+
+/// While a worker solves: sends each answer for the store to rank 0 as
+/// it is found, and listens for rank 0's stop. Ends once the solve has
+/// dropped its sender and every answer has gone.
+fn relay(world: &Mpi, added: Receiver<Added>) {
+    loop {
+        match added.try_recv() {
+            Ok(a) => {
+                let bytes = serde_json::to_vec(&a).expect("an answer encodes");
+                send(world, 0, STORED, &bytes);
+                continue;
+            }
+            Err(TryRecvError::Disconnected) => return,
+            Err(TryRecvError::Empty) => {}
+        }
+        let stop = world.with_world(|w| {
+            let rank0 = w.process_at_rank(0);
+            rank0.immediate_probe_with_tag(STOP).map(|_| {
+                rank0.receive_vec_with_tag::<u8>(STOP);
+            })
+        });
+        if stop.is_some() {
+            STOP_ASKED.store(true, Ordering::Relaxed);
+        }
+        std::thread::sleep(POLL);
     }
 }

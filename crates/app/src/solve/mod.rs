@@ -162,10 +162,10 @@ pub struct SolveRequest {
     /// again and are leaves of the search (not with `proof`), and every
     /// answer decided is added.
     pub store: Option<PathBuf>,
-    /// Read the store but leave the file alone: the answers decided are
-    /// only returned ([`SolveReport::stored`]), for a process that is not
-    /// the store's one writer (a worker of a batch over MPI, [`batch`]).
-    pub store_read_only: bool,
+    /// Whether the answers added to the store are saved to its file or
+    /// only returned (and sent as found), for a process that is not the
+    /// store's one writer (a worker of a batch over MPI, [`batch`]).
+    pub store_writes: store::Writes,
 }
 
 /// What a solve found.
@@ -199,7 +199,7 @@ pub struct SolveReport {
     /// below those positions.
     pub tables_refused: Option<TablesRefused>,
     /// The answers this run added to the store (`store` given), saved or
-    /// (with `store_read_only`) only returned.
+    /// (with [`store::Writes::Return`]) only returned.
     #[serde(skip)]
     pub stored: Vec<store::Record>,
 }
@@ -666,9 +666,23 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             if report.answer != Answer::Unknown {
                 stored.push(record.clone());
             }
-            let added = s.add(record);
+            let added = s.add(record.clone());
             // Kept at once: a kill before the next question loses nothing.
-            let saved = added.and_then(|()| if r.store_read_only { Ok(()) } else { s.save() });
+            let saved = added.and_then(|()| match &r.store_writes {
+                store::Writes::Save => s.save(),
+                store::Writes::Return(to) => {
+                    if let (Some(to), true) = (to, report.answer != Answer::Unknown) {
+                        // The receiver gone (its batch ended) only means
+                        // nobody wants the answer any more.
+                        let _ = to.send(store::Added {
+                            game: pos.game_name().into(),
+                            rules: pos.rules_name().into(),
+                            record,
+                        });
+                    }
+                    Ok(())
+                }
+            });
             if let Err(e) = saved {
                 failed = Some(e);
             }

@@ -44,6 +44,33 @@ struct Header {
     repetition: String,
 }
 
+/// What a solve does with the answers it adds to the store
+/// ([`super::SolveRequest::store_writes`]).
+#[derive(Clone, Debug, Default)]
+pub enum Writes {
+    /// Saves the file after each answer: the process is the store's one
+    /// writer.
+    #[default]
+    Save,
+    /// Leaves the file alone (a worker of a batch over MPI, whose rank 0
+    /// writes it): each answer is returned in the report
+    /// ([`super::SolveReport::stored`]) and, with a channel, also sent
+    /// down it as soon as it is found.
+    Return(Option<std::sync::mpsc::Sender<Added>>),
+}
+
+/// An answer added to a store, named with the store's game and rule set:
+/// what a process that does not write the store sends its writer.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct Added {
+    /// The game's name ([`ProofStore::open`]'s `game`).
+    pub game: String,
+    /// The rule set's name.
+    pub rules: String,
+    /// The answer.
+    pub record: Record,
+}
+
 /// One answer kept.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
 pub struct Record {

@@ -44,7 +44,7 @@ fn request(fen: &str, nodes: Option<u64>, checkpoint: Option<&Path>) -> SolveReq
         search_only: false,
         tuning: Default::default(),
         store: None,
-        store_read_only: false,
+        store_writes: Default::default(),
     }
 }
 

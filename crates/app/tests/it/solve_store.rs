@@ -38,7 +38,7 @@ pub(crate) fn request(fen: &str, store: Option<&Path>) -> SolveRequest {
         search_only: true,
         tuning: Default::default(),
         store: store.map(Path::to_path_buf),
-        store_read_only: false,
+        store_writes: Default::default(),
     }
 }
 
@@ -216,18 +216,29 @@ fn a_move_limit_and_a_checkpoint_with_a_store_are_refused() {
 
 /// A process that is not the store's writer (a worker of a batch over
 /// MPI) reads the store but leaves the file alone: the answers it decided
-/// come back in the report, the same records a writing run saves.
+/// come back in the report, and down its channel as each is found (named
+/// with the store's game and rules), the same records a writing run
+/// saves.
 #[test]
 fn a_read_only_run_returns_its_answers_and_leaves_the_file() {
     let d = dir("read-only");
     let store = d.join("answers.store");
+    let (to, sent) = std::sync::mpsc::channel();
     let read_only = solve(&SolveRequest {
-        store_read_only: true,
+        store_writes: zoo_app::solve::store::Writes::Return(Some(to)),
         ..request(FEN, Some(&store))
     })
     .unwrap();
     assert!(!store.exists(), "a read-only run wrote the store");
     assert!(!read_only.stored.is_empty());
+    let sent: Vec<_> = sent.try_iter().collect();
+    assert!(sent
+        .iter()
+        .all(|a| a.game == read_only.game && a.rules == read_only.rules));
+    assert_eq!(
+        sent.into_iter().map(|a| a.record).collect::<Vec<_>>(),
+        read_only.stored
+    );
     let writing = solve(&request(FEN, Some(&store))).unwrap();
     assert!(store.exists());
     let key = |r: &zoo_app::solve::store::Record| {
@@ -241,7 +252,7 @@ fn a_read_only_run_returns_its_answers_and_leaves_the_file() {
     // new is decided, and the file's bytes stay as they were.
     let before = std::fs::read(&store).unwrap();
     let again = solve(&SolveRequest {
-        store_read_only: true,
+        store_writes: zoo_app::solve::store::Writes::Return(None),
         ..request(FEN, Some(&store))
     })
     .unwrap();

@@ -344,7 +344,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             ..zoo_app::solve::Tuning::new(a.guide, a.epsilon)?
         },
         store: a.store.clone(),
-        store_read_only: false,
+        store_writes: Default::default(),
     };
     // Ctrl-C stops the question being asked as a limit would: the answer
     // is `unknown` and the report is printed. A second Ctrl-C ends at once.

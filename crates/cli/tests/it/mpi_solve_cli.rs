@@ -116,3 +116,37 @@ fn a_batch_smaller_than_the_ranks_ends() {
         assert!(String::from_utf8_lossy(&o.stderr).contains(says));
     }
 }
+
+/// A position that fails stops the positions under way on the other
+/// workers at once (rank 0 tells them), instead of leaving them to search
+/// to their time limit; the stopped position is reported as far as it
+/// got, and the failure is named.
+#[test]
+fn a_failure_stops_the_other_workers_at_once() {
+    let dir = TempDir::new("mpi-solve-stop");
+    let list = dir.0.join("front.txt");
+    let store = dir.0.join("s.store");
+    // The first, a longest win two pieces past no tables at all, is open
+    // long after 600 s; the second does not parse.
+    let long = "t6/5e1/5T1/7/2D4/7/E6 w";
+    std::fs::write(&list, format!("{long}\n7/7/7/nonsense w\n")).unwrap();
+    let mut a = args(&list, &store);
+    let at = a.iter().position(|x| *x == "--time").unwrap();
+    a[at + 1] = "600";
+    let t = std::time::Instant::now();
+    let o = mpirun(&a).output().unwrap();
+    let took = t.elapsed();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("7/7/7/nonsense w"), "{err}");
+    assert!(
+        took < std::time::Duration::from_secs(300),
+        "the job ran {took:?}: the busy worker was not stopped"
+    );
+    let shown = reports(&o.stdout);
+    assert_eq!(
+        shown.get(long).map(|(v, _)| v.as_str()),
+        Some("unknown"),
+        "{shown:?}"
+    );
+}
