@@ -69,8 +69,8 @@ fn main() {
     // ends zoo. `serve` writes to clients' sockets, some by `writev`, which
     // raises SIGPIPE on a connection the client has reset: a client that
     // goes away must end its connection, not the server. So both keep
-    // Rust's default (SIGPIPE ignored) and handle a closed output
-    // themselves.
+    // Rust's default (SIGPIPE ignored); the server's log lines ignore a
+    // closed standard error.
     if !matches!(cli.command, Command::Match(_) | Command::Serve(_)) {
         restore_default_sigpipe();
     }

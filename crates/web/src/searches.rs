@@ -8,6 +8,7 @@
 //! sends by dropping its [`Ended`] when its thread finishes with it.
 
 use crate::ApiError;
+use std::io::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -76,7 +77,12 @@ impl Searches {
             }
             drop(permit);
             abandoned.fetch_add(1, Ordering::Relaxed);
-            eprintln!("zoo serve: a search did not stop within its time cap; abandoned");
+            // A log line only: a closed standard error must not end
+            // the task (and leave the search counted for good).
+            let _ = writeln!(
+                std::io::stderr(),
+                "zoo serve: a search did not stop within its time cap; abandoned"
+            );
             let _ = rx.await;
             abandoned.fetch_sub(1, Ordering::Relaxed);
         });

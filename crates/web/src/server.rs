@@ -12,6 +12,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;
+use std::io::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -80,7 +81,9 @@ pub async fn serve_on(
                 Err(e) => {
                     // Out of file descriptors and the like: wait, and go
                     // on serving the connections there are.
-                    eprintln!("zoo serve: accepting a connection: {e}");
+                    // A log line only: a closed standard error must not
+                    // end the server.
+                    let _ = writeln!(std::io::stderr(), "zoo serve: accepting a connection: {e}");
                     tokio::time::sleep(Duration::from_millis(100)).await;
                     continue;
                 }

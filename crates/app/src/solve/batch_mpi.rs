@@ -16,7 +16,7 @@ use crate::AppError;
 use mpi::point_to_point::{Destination, Source};
 use mpi::topology::Communicator;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -133,8 +133,11 @@ fn manage(
                 error: e.into(),
             })
     });
-    // The position each worker holds (by rank), to stop them at once.
+    // The position each worker holds (by rank), to stop them at once,
+    // and whether an answer of it was refused by the store (then its
+    // report is not printed, as one process prints none).
     let mut holds: Vec<Option<usize>> = vec![None; world.ranks()];
+    let mut refused = vec![false; world.ranks()];
     let mut stopped = false;
     while working > 0 {
         // A failure or a stop ends the positions under way: each busy
@@ -154,15 +157,15 @@ fn manage(
         let taken = match tag {
             ANSWERED => {
                 holds[from as usize] = None;
-                take_answer(fens, from, &bytes, out)
+                let shown = !std::mem::take(&mut refused[from as usize]);
+                take_answer(fens, from, &bytes, shown.then_some(&mut *out))
             }
-            STORED => take_stored(
-                req,
-                &mut store,
-                from,
-                &bytes,
-                holds[from as usize].map(|i| &fens[i]),
-            ),
+            STORED => {
+                let fen = holds[from as usize].map(|i| &fens[i]);
+                let taken = take_stored(req, &mut store, from, &bytes, fen);
+                refused[from as usize] |= taken.is_err();
+                taken
+            }
             READY => Ok(()),
             _ => Err(BatchFailure {
                 fen: None,
@@ -194,17 +197,18 @@ fn manage(
     }
     match failure {
         Some(f) => Err(f),
-        None if next < fens.len() => Ok(BatchEnd::Interrupted),
+        None if stopped || next < fens.len() => Ok(BatchEnd::Interrupted),
         None => Ok(BatchEnd::Done),
     }
 }
 
-/// A worker's report of a position, emitted (or its failure).
+/// A worker's report of a position, emitted to `out` if given (or its
+/// failure).
 fn take_answer(
     fens: &[String],
     from: i32,
     bytes: &[u8],
-    out: &mut Output<'_>,
+    out: Option<&mut Output<'_>>,
 ) -> Result<(), BatchFailure> {
     let a: Answered = serde_json::from_slice(bytes).map_err(|e| BatchFailure {
         fen: None,
@@ -217,7 +221,7 @@ fn take_answer(
             error: AppError::Input(format!("{why} (on rank {from})")),
         });
     }
-    if let Some(shown) = &a.shown {
+    if let (Some(shown), Some(out)) = (&a.shown, out) {
         (out.emit)(shown);
     }
     Ok(())
@@ -319,14 +323,16 @@ fn work(world: &Mpi, req: &SolveRequest, out: &Output<'_>) {
 /// dropped its sender and every answer has gone.
 fn relay(world: &Mpi, added: Receiver<Added>) {
     loop {
-        match added.try_recv() {
+        // An answer goes at once; between answers, a look for a stop
+        // every few milliseconds.
+        match added.recv_timeout(POLL) {
             Ok(a) => {
                 let bytes = serde_json::to_vec(&a).expect("an answer encodes");
                 send(world, 0, STORED, &bytes);
                 continue;
             }
-            Err(TryRecvError::Disconnected) => return,
-            Err(TryRecvError::Empty) => {}
+            Err(RecvTimeoutError::Disconnected) => return,
+            Err(RecvTimeoutError::Timeout) => {}
         }
         let stop = world.with_world(|w| {
             let rank0 = w.process_at_rank(0);
@@ -337,6 +343,5 @@ fn relay(world: &Mpi, added: Receiver<Added>) {
         if stop.is_some() {
             STOP_ASKED.store(true, Ordering::Relaxed);
         }
-        std::thread::sleep(POLL);
     }
 }

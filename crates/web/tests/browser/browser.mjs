@@ -49,10 +49,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // error names the cause (refused, reset …).
 function nodeFetch(url, { method = "GET", headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
+    const failed = (e) => reject(new Error(`${method} ${url}: ${e.code || ""} ${e.message}${serverGone ? `; ${serverGone}` : ""}`));
     const req = http.request(url, { method, headers: { ...headers, Connection: "close" }, agent: false }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
-      res.on("error", reject);
+      res.on("error", failed);
       res.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
         resolve({
@@ -64,7 +65,10 @@ function nodeFetch(url, { method = "GET", headers = {}, body } = {}) {
         });
       });
     });
-    req.on("error", (e) => reject(new Error(`${method} ${url}: ${e.code || ""} ${e.message}${serverGone ? `; ${serverGone}` : ""}`)));
+    req.on("error", failed);
+    // fetch gives up after 300 s without an answer; so does this, sooner
+    // (the longest request here, a held analysis, takes 2 s).
+    req.setTimeout(30000, () => req.destroy(new Error("no answer within 30 s")));
     req.end(body);
   });
 }
@@ -83,14 +87,17 @@ async function startServer() {
     serverGone = `zoo serve ended by itself (${signal ? "signal " + signal : "exit status " + code})`;
     fail(serverGone);
   });
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 100 && !serverGone; i++) {
     try { if ((await nodeFetch(api + "/api/games")).ok) return; } catch (_) { /* not yet */ }
     await sleep(100);
   }
-  throw new Error("zoo serve did not start");
+  throw new Error(serverGone || "zoo serve did not start");
 }
 async function stopServer() {
   const s = server; server = null;
+  // One that has ended already (a failure named above) has no exit to
+  // wait for.
+  if (s.exitCode !== null || s.signalCode !== null) return;
   const gone = new Promise((r) => s.once("exit", r));
   s.kill("SIGKILL");
   await gone;
