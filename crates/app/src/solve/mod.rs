@@ -663,26 +663,27 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                 method: method.unwrap_or(r.algorithm.name()).into(),
                 oracle_pieces: tables.map_or(0, |t| t.max_pieces()),
             };
-            if report.answer != Answer::Unknown {
-                stored.push(record.clone());
-            }
+            let decided = report.answer != Answer::Unknown;
             let added = s.add(record.clone());
             // Kept at once: a kill before the next question loses nothing.
             let saved = added.and_then(|()| match &r.store_writes {
                 store::Writes::Save => s.save(),
                 store::Writes::Return(to) => {
-                    if let (Some(to), true) = (to, report.answer != Answer::Unknown) {
+                    if let (Some(to), true) = (to, decided) {
                         // The receiver gone (its batch ended) only means
                         // nobody wants the answer any more.
                         let _ = to.send(store::Added {
                             game: pos.game_name().into(),
                             rules: pos.rules_name().into(),
-                            record,
+                            record: record.clone(),
                         });
                     }
                     Ok(())
                 }
             });
+            if decided {
+                stored.push(record);
+            }
             if let Err(e) = saved {
                 failed = Some(e);
             }

@@ -186,11 +186,7 @@ fn kill_a_rank(job: Child) {
     let ranks = ranks_of(&job);
     assert!(!ranks.is_empty(), "no rank found");
     let victim = ranks[ranks.len() / 2];
-    assert!(Command::new("kill")
-        .args(["-9", &victim.to_string()])
-        .status()
-        .unwrap()
-        .success());
+    crate::common::signal(victim, "9");
     let out = job.wait_with_output().unwrap();
     assert!(!out.status.success(), "the job went on without a rank");
 }

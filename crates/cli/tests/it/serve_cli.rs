@@ -3,6 +3,7 @@
 //! shutdown deadline even with a half-sent request open (finding 3); a
 //! SIGPIPE (a client's connection reset under a write) does not end it.
 
+use crate::common::signal;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -61,22 +62,13 @@ fn start_server() -> (std::process::Child, String) {
     (child, addr)
 }
 
-fn signal(child: &std::process::Child, name: &str) {
-    let ok = Command::new("kill")
-        .args([&format!("-{name}"), &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "kill -{name}");
-}
-
 #[test]
 fn a_sigpipe_does_not_end_the_server() {
     // Writing to a socket whose client has reset it raises SIGPIPE where
     // the write is a `writev` (hyper's); the signal is sent here directly,
     // since when a reset lands between two writes is a matter of timing.
     let (mut child, addr) = start_server();
-    signal(&child, "PIPE");
+    signal(child.id(), "PIPE");
     std::thread::sleep(Duration::from_millis(300));
     let alive = child.try_wait().unwrap().is_none();
     let answer = alive.then(|| {
@@ -102,7 +94,7 @@ fn sigint_stops_the_server_despite_a_half_sent_request() {
         .unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let t = Instant::now();
-    signal(&child, "INT");
+    signal(child.id(), "INT");
     // The deadline is 3 s (docs/web.md); a second more for the process.
     loop {
         if let Some(status) = child.try_wait().unwrap() {

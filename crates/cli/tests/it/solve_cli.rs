@@ -336,11 +336,7 @@ fn interrupted_after<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Out
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(2500));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    crate::common::signal(child.id(), "INT");
     child.wait_with_output().unwrap()
 }
 

@@ -78,3 +78,14 @@ pub fn match_summary(out: &std::process::Output) -> (String, serde_json::Value) 
     let summary = serde_json::from_str(stdout.lines().last().unwrap_or("")).unwrap();
     (stdout, summary)
 }
+
+/// Sends signal `name` (`INT`, `PIPE`, `9` …) to process `pid`, by
+/// `kill`, as a user or a launcher would.
+pub fn signal(pid: u32, name: &str) {
+    let ok = std::process::Command::new("kill")
+        .args([&format!("-{name}"), &pid.to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill -{name} {pid}");
+}
