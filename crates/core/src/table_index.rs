@@ -23,6 +23,12 @@ pub trait TableIndex<G: Retro>: Sync {
     /// or `None` when `pos` is not of this table's material. For every
     /// entry, `rank(&position(entry, s)) == Some(entry)`.
     fn rank(&self, pos: &G) -> Option<u64>;
+    /// Whether `pos` is of this table: `rank(pos).is_some()`, which an
+    /// index can often say without ranking (a table build asks it of
+    /// every child of every entry).
+    fn holds(&self, pos: &G) -> bool {
+        self.rank(pos).is_some()
+    }
     /// The entries of `pos` and of its mirror image: `[rank(pos),
     /// rank(mirror)]`, the second `None` when it is the same entry. The
     /// generator tells both of a predecessor; an index that knows when the

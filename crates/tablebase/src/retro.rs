@@ -33,11 +33,16 @@
 //!
 //! An index that never folds a position with its mirror image
 //! ([`TableIndex::folds`]) has each entry's moves into the table counted
-//! in step 1: a won child then takes one from its predecessors' counts,
-//! and only a predecessor whose count reaches zero has its moves looked at
-//! (to find the longest win among them, and to be sure). With folding, a
+//! in step 1, and a mark of its moves out of the table kept: the longest
+//! win among them for the opponent, or that one is not such a win. A won
+//! child then takes one from its predecessors' counts, and a predecessor
+//! whose count reaches zero is lost without a look at its moves: the
+//! child that took its last count is its longest win into the table (the
+//! levels come in order), the mark gives the rest. With folding, a
 //! symmetric predecessor may have two moves into one entry and hear of
 //! them once, so such an index has every told predecessor looked at.
+//! Step 1 counts a child the table holds ([`TableIndex::holds`]) without
+//! ranking it: no value of the table is known yet.
 //!
 //! An evaluation reads the values only and the values change only between
 //! evaluations, so both steps evaluate in parallel and set values on one
@@ -138,9 +143,13 @@ where
             counters("table's move counts")?,
             counters("table's move counts")?,
         ],
+        marks: [
+            try_vec_with(size as usize, "table's marks", || AtomicU8::new(0))?,
+            try_vec_with(size as usize, "table's marks", || AtomicU8::new(0))?,
+        ],
     };
     // Step 1.
-    let first: Vec<Vec<(usize, u64, Verdict, bool)>> = (0..2usize)
+    let first: Vec<Vec<(usize, u64, Verdict)>> = (0..2usize)
         .into_par_iter()
         .flat_map(|side| {
             (0..size.div_ceil(CHUNK))
@@ -155,28 +164,24 @@ where
             let n = range.end - range.start;
             let mut kept = Vec::new();
             for x in range {
-                let (v, stalemate, open) = s.eval(side, x)?;
+                let (v, mark, open) = s.eval(side, x)?;
                 if counted {
                     // More than a byte holds: looked at each time, as
                     // without counts.
                     s.open_moves[side][x as usize]
                         .store(open.min(UNCOUNTED as usize) as u8, Ordering::Relaxed);
                 }
-                if v != Verdict::Open || stalemate {
-                    kept.push((side, x, v, stalemate));
+                s.marks[side][x as usize].store(mark, Ordering::Relaxed);
+                if let Verdict::Code(_) = v {
+                    kept.push((side, x, v));
                 }
             }
             progress(n);
             Ok(kept)
         })
         .collect::<Result<_, _>>()?;
-    let mut stalemates = [
-        try_vec(size as usize, "table's stalemate marks", false)?,
-        try_vec(size as usize, "table's stalemate marks", false)?,
-    ];
     let mut buckets: Vec<Vec<(usize, u64)>> = vec![Vec::new(); MAX_CODE as usize + 1];
-    for &(side, x, v, stalemate) in first.iter().flatten() {
-        stalemates[side][x as usize] = stalemate;
+    for &(side, x, v) in first.iter().flatten() {
         if let Verdict::Code(c) = v {
             buckets[c as usize].push((side, x));
         }
@@ -212,7 +217,7 @@ where
     }
     // Step 3: what is left is drawn.
     progress(2 * size - taken_back);
-    let counts = [0, 1].map(|side| counts(index, &s.values[side], &stalemates[side]));
+    let counts = [0, 1].map(|side| counts(index, &s.values[side], &s.marks[side]));
     Ok(Solved {
         values: s.values,
         counts,
@@ -230,6 +235,33 @@ struct Solver<'a, G: Retro, I: TableIndex<G>> {
     /// the opponent ([`UNCOUNTED`]: too many to count); empty when the
     /// index folds.
     open_moves: [Vec<AtomicU8>; 2],
+    /// Per entry, what step 1 learnt of its moves out of the table (see
+    /// [`STALEMATE`]): written once in step 1, read in step 2.
+    marks: [Vec<AtomicU8>; 2],
+}
+
+/// An entry's mark: it has no move (the header's counts leave it out).
+const STALEMATE: u8 = 255;
+/// An entry's mark: one of its moves out of the table is not a win for
+/// the opponent, so it is never lost (or step 1 decided it).
+const NEVER_LOST: u8 = 254;
+/// An entry's mark: its moves out of the table are wins for the
+/// opponent, the longest too long for a mark; looked at when its last
+/// move into the table is found won. Below this, a mark is the longest
+/// such win's distance plus one (0: no move out of the table), so that
+/// an entry whose last move into the table is found won is known lost
+/// without looking at its moves again.
+const LOOK: u8 = 253;
+
+/// What telling an undecided entry that one of its moves into the table
+/// leads to a position won for the opponent found.
+enum Told {
+    /// It has moves into the table not known to be won yet.
+    NotLast,
+    /// That was the last: the count is exact.
+    Last,
+    /// Not counted (or a count gone wrong): look at its moves.
+    Look,
 }
 
 /// A move count that does not fit: the entry is looked at whenever a
@@ -267,10 +299,12 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
         }
     }
 
-    /// The entry's verdict from the values known, whether it is a
-    /// stalemate, and how many of its moves lead into the table to a
-    /// position whose value is not known yet.
-    fn eval(&self, side: usize, x: u64) -> Result<(Verdict, bool, usize), TbError> {
+    /// Step 1: the entry's verdict from the children the table does not
+    /// hold, its mark (what those children say, [`STALEMATE`] for an
+    /// entry without moves), and how many of its moves lead into the
+    /// table. No value of the table is known yet, so a child the table
+    /// holds is only counted, never ranked.
+    fn eval(&self, side: usize, x: u64) -> Result<(Verdict, u8, usize), TbError> {
         let mut pos = self.index.position(x, side_of(side));
         let at_once = |o: Outcome| match o {
             Outcome::Loss => Ok(Verdict::Code(1)),
@@ -280,61 +314,98 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
             }),
         };
         if let Some(o) = pos.terminal() {
-            return Ok((at_once(o)?, false, 0));
+            return Ok((at_once(o)?, 0, 0));
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
-            return Ok((at_once(pos.no_moves_outcome())?, true, 0));
+            return Ok((at_once(pos.no_moves_outcome())?, STALEMATE, 0));
         }
         let mut nearest_loss: Option<u16> = None;
-        let mut all_won = true;
+        // Of the children outside the table: whether all are won for the
+        // opponent, and the longest such win (plies + 1; 0 with none).
+        let mut outside_won = true;
         let mut longest_win = 0u16;
         let mut open = 0;
         for &mv in moves.iter() {
             let undo = pos.make(mv);
-            let v = self.child_value(&pos, 1 - side);
+            let v = match pos.terminal() {
+                Some(o) => Ok(Some((o, 0))),
+                None if self.index.holds(&pos) => Ok(None),
+                None => (self.outside)(&pos).map(Some),
+            };
             pos.unmake(mv, undo);
             match v? {
                 Some((Outcome::Loss, d)) => {
                     nearest_loss = Some(nearest_loss.map_or(d, |n| n.min(d)));
                 }
-                Some((Outcome::Win, d)) => longest_win = longest_win.max(d),
-                Some((Outcome::Draw, _)) => all_won = false,
-                None => {
-                    all_won = false;
-                    open += 1;
-                }
+                Some((Outcome::Win, d)) => longest_win = longest_win.max(d + 1),
+                Some((Outcome::Draw, _)) => outside_won = false,
+                None => open += 1,
             }
         }
         let code = match nearest_loss {
             // A win at d + 1 plies: code d + 2.
             Some(d) => d + 2,
-            None if all_won => longest_win + 2,
-            None => return Ok((Verdict::Open, false, open)),
+            // Every move won for the opponent: a loss one ply past the
+            // longest (code d + 2 for a win of d plies, stored as d + 1).
+            None if outside_won && open == 0 => longest_win + 1,
+            None => {
+                let mark = match longest_win {
+                    _ if !outside_won => NEVER_LOST,
+                    l if l < LOOK as u16 => l as u8,
+                    _ => LOOK,
+                };
+                return Ok((Verdict::Open, mark, open));
+            }
         };
         if code > MAX_CODE {
             return Err(self.too_long(code));
         }
-        Ok((Verdict::Code(code), false, open))
+        // A win found here is told of its moves' values until its level
+        // comes, and is no loss whatever they are.
+        Ok((Verdict::Code(code), NEVER_LOST, open))
     }
 
-    /// Whether the undecided entry `(side, x)`, told that one of its moves
-    /// leads to a position now won for the opponent, is to be looked at:
-    /// without counts always; with them when that was its last move not
-    /// known to be won (a count gone wrong falls back to looking).
-    fn last_open_move(&self, side: usize, x: u64) -> bool {
+    /// Tells the undecided entry `(side, x)` that one of its moves leads
+    /// to a position now won for the opponent: without counts it is to be
+    /// looked at; with them, it is known lost when that was its last move
+    /// into the table not known to be won (a count gone wrong falls back
+    /// to looking, and stays uncounted).
+    fn tell_won_child(&self, side: usize, x: u64) -> Told {
         let Some(count) = self.open_moves[side].get(x as usize) else {
-            return true;
+            return Told::Look;
         };
         match count.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |c| match c {
             UNCOUNTED => None,
             0 => Some(UNCOUNTED),
             c => Some(c - 1),
         }) {
-            Ok(previous) => previous <= 1,
-            Err(_) => true,
+            Ok(1) => Told::Last,
+            Ok(0) | Err(_) => Told::Look,
+            Ok(_) => Told::NotLast,
         }
+    }
+
+    /// The loss code of the undecided entry `(side, x)` whose last move
+    /// into the table was just found won, at `code`, for the opponent:
+    /// the levels come in order, so that child's win is the longest of
+    /// those into the table, and step 1's mark holds the longest of the
+    /// rest. `None` when a move out of the table is not won for the
+    /// opponent.
+    fn lost_by_count(&self, side: usize, x: u64, code: u16) -> Result<Option<u16>, TbError> {
+        let longest = match self.marks[side][x as usize].load(Ordering::Relaxed) {
+            NEVER_LOST => return Ok(None),
+            LOOK => return self.lost(side, x),
+            // Distances plus one: the child's is its code's.
+            mark => code.max(mark as u16),
+        };
+        // A loss one ply past the longest win: code (d + 1) + 1.
+        let c = longest + 1;
+        if c > MAX_CODE {
+            return Err(self.too_long(c));
+        }
+        Ok(Some(c))
     }
 
     /// The predecessors of the decided entry `(side, x)` that this decides:
@@ -363,8 +434,13 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
                         return Err(self.too_long(code + 1));
                     }
                     out.push((pred_side, e, code + 1));
-                } else if self.last_open_move(pred_side, e) {
-                    if let Some(c) = self.lost(pred_side, e)? {
+                } else {
+                    let lost = match self.tell_won_child(pred_side, e) {
+                        Told::NotLast => None,
+                        Told::Last => self.lost_by_count(pred_side, e, code)?,
+                        Told::Look => self.lost(pred_side, e)?,
+                    };
+                    if let Some(c) = lost {
                         out.push((pred_side, e, c));
                     }
                 }
@@ -405,9 +481,10 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
 /// The header's counts of one side: entries by value, and positions (each
 /// entry's [`TableIndex::weight`]) by value without the stalemates, with
 /// the longest distance among them.
-fn counts<G: Retro, I: TableIndex<G>>(index: &I, values: &[u8], stalemates: &[bool]) -> SideCounts {
+fn counts<G: Retro, I: TableIndex<G>>(index: &I, values: &[u8], marks: &[AtomicU8]) -> SideCounts {
     let mut c = SideCounts::default();
-    for (x, (&v, &stalemate)) in values.iter().zip(stalemates).enumerate() {
+    for (x, (&v, mark)) in values.iter().zip(marks).enumerate() {
+        let stalemate = mark.load(Ordering::Relaxed) == STALEMATE;
         let k = match v {
             0 => 0,
             v if v % 2 == 0 => 1,

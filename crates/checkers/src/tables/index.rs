@@ -306,7 +306,11 @@ impl<V: Variant> TableIndex<Position<V>> for CheckersIndex<V> {
     }
 
     fn rank(&self, pos: &Position<V>) -> Option<u64> {
-        (Material::of(pos) == self.m).then(|| self.rank_of(pos))
+        self.holds(pos).then(|| self.rank_of(pos))
+    }
+
+    fn holds(&self, pos: &Position<V>) -> bool {
+        Material::of(pos) == self.m
     }
 
     /// Checkers has no mirror image ([`zoo_core::Retro::mirrored`] is the

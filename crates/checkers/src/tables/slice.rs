@@ -500,7 +500,11 @@ impl<V: Variant> TableIndex<Position<V>> for SliceIndex<V> {
     }
 
     fn rank(&self, pos: &Position<V>) -> Option<u64> {
-        (Material::of(pos) == self.m && Leads::of(pos) == self.leads).then(|| self.rank_of(pos))
+        self.holds(pos).then(|| self.rank_of(pos))
+    }
+
+    fn holds(&self, pos: &Position<V>) -> bool {
+        Material::of(pos) == self.m && Leads::of(pos) == self.leads
     }
 
     fn rank_images(&self, pos: &Position<V>) -> [Option<u64>; 2] {
@@ -549,6 +553,12 @@ impl<V: Variant> TableIndex<Position<V>> for PartIndex<V> {
         match self {
             PartIndex::Whole(i) => i.rank(pos),
             PartIndex::Slice(i) => i.rank(pos),
+        }
+    }
+    fn holds(&self, pos: &Position<V>) -> bool {
+        match self {
+            PartIndex::Whole(i) => i.holds(pos),
+            PartIndex::Slice(i) => i.holds(pos),
         }
     }
     fn rank_images(&self, pos: &Position<V>) -> [Option<u64>; 2] {
