@@ -180,10 +180,12 @@ where
             Ok(kept)
         })
         .collect::<Result<_, _>>()?;
-    let mut buckets: Vec<Vec<(usize, u64)>> = vec![Vec::new(); MAX_CODE as usize + 1];
+    // Each level's entries, packed as `side << 63 | entry` so that they
+    // sort as one word.
+    let mut buckets: Vec<Vec<u64>> = vec![Vec::new(); MAX_CODE as usize + 1];
     for &(side, x, v) in first.iter().flatten() {
         if let Verdict::Code(c) = v {
-            buckets[c as usize].push((side, x));
+            buckets[c as usize].push(pack(side, x));
         }
     }
     drop(first);
@@ -194,15 +196,26 @@ where
             return Err(TbError::Interrupted);
         }
         let mut decided = std::mem::take(&mut buckets[level]);
-        decided.retain(|&(side, x)| s.values[side][x as usize] == 0);
-        decided.sort_unstable();
-        decided.dedup();
-        for &(side, x) in &decided {
-            s.values[side][x as usize] = level as u8;
-        }
+        // Sorted so that the values, and the predecessors' values and
+        // counts, are then read in order of entry rather than at random;
+        // an entry told twice is kept once, its value set at the first.
+        decided.par_sort_unstable();
+        let values = &mut s.values;
+        decided.retain(|&e| {
+            let (side, x) = unpack(e);
+            let v = &mut values[side][x as usize];
+            let open = *v == 0;
+            if open {
+                *v = level as u8;
+            }
+            open
+        });
         let next: Vec<(usize, u64, u16)> = decided
             .par_iter()
-            .map(|&(side, x)| s.predecessors_decided(side, x))
+            .map(|&e| {
+                let (side, x) = unpack(e);
+                s.predecessors_decided(side, x)
+            })
             .collect::<Result<Vec<_>, _>>()?
             .into_iter()
             .flatten()
@@ -212,7 +225,7 @@ where
         progress(decided.len() as u64);
         for (side, x, c) in next {
             debug_assert!(c as usize > level, "decided below the current level");
-            buckets[c as usize].push((side, x));
+            buckets[c as usize].push(pack(side, x));
         }
     }
     // Step 3: what is left is drawn.
@@ -224,6 +237,18 @@ where
         taken_back,
         told,
     })
+}
+
+/// A bucket's word for the entry `x` of side `side`.
+#[inline]
+fn pack(side: usize, x: u64) -> u64 {
+    (side as u64) << 63 | x
+}
+
+/// [`pack`]'s inverse.
+#[inline]
+fn unpack(e: u64) -> (usize, u64) {
+    ((e >> 63) as usize, e & !(1 << 63))
 }
 
 struct Solver<'a, G: Retro, I: TableIndex<G>> {
