@@ -47,7 +47,11 @@ pub trait TableIndex<G: Retro>: Sync {
     /// Whether an entry may stand for a position and its distinct mirror
     /// image. An index that never folds (one entry per position) lets the
     /// generic generator count each entry's undecided moves instead of
-    /// looking at them all again each time one of them is decided.
+    /// looking at them all again each time one of them is decided, and
+    /// call an entry lost when the last is found won: the game's unmoves
+    /// must then match the legal moves that stay in the table one to one
+    /// (each such move's position leads back to the entry by exactly one
+    /// unmove, and no unmove leads to a position without that move).
     fn folds(&self) -> bool {
         true
     }

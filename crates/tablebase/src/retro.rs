@@ -7,7 +7,8 @@
 //! generator, and the two must write the same tables, byte for byte
 //! (`tests/it/retro.rs`), which checks the fast one's shortcuts (den doors,
 //! counters, the odometer over the index, the bitboard move counts) by a
-//! method that has none of them.
+//! method that has none of them: the animal indexes fold mirror images,
+//! and on an index that folds this generator keeps no counts (below).
 //!
 //! The method, level by level (level `c` is the value code `c`: distance
 //! `c - 1` plies; wins have even codes, losses odd ones):
@@ -21,11 +22,12 @@
 //!    level.
 //! 2. Level by level, the undecided entries of the level's bucket take its
 //!    value. Every position decided at the level is taken back through its
-//!    unmoves, to each predecessor of this table and its mirror image
-//!    (which the index may fold into another entry). The predecessor of a
-//!    loss is a win one level up; the predecessor of a win has its moves
-//!    looked at again, and is a loss when all lead to known wins, one
-//!    level above the longest. Either goes to the bucket of its level,
+//!    unmoves, to each predecessor of this table and, where the index
+//!    folds, its mirror image (which the index may fold into another
+//!    entry). The predecessor of a loss is a win one level up; the
+//!    predecessor of a win is a loss when all its moves lead to known
+//!    wins, one level above the longest (found by looking at its moves
+//!    again, or without a look by its count, below). Either goes to the bucket of its level,
 //!    always above the current one, so entries are decided in order of
 //!    distance: a win takes the nearest lost child, a loss the farthest
 //!    won one.
@@ -46,10 +48,13 @@
 //!
 //! An evaluation reads the values only and the values change only between
 //! evaluations, so both steps evaluate in parallel and set values on one
-//! thread. Looking at a predecessor's moves again (until the first that
-//! does not lead to a known win) costs more than the fast generator's
-//! counter of undecided children; it needs no per-game reasoning about
-//! which moves were counted, and that is the point.
+//! thread. On an index that folds, looking at a predecessor's moves again
+//! (until the first that does not lead to a known win) costs more than
+//! the fast generator's counter of undecided children; it needs no
+//! per-game reasoning about which moves were counted, and that is the
+//! point. On one that does not, the counts need only what
+//! [`TableIndex::folds`] promises: one entry a position, and unmoves
+//! that match the moves into the table one to one.
 
 use crate::file::SideCounts;
 use crate::TbError;
@@ -339,7 +344,7 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
             }),
         };
         if let Some(o) = pos.terminal() {
-            return Ok((at_once(o)?, 0, 0));
+            return Ok((at_once(o)?, NEVER_LOST, 0));
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -396,7 +401,8 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
     /// to a position now won for the opponent: without counts it is to be
     /// looked at; with them, it is known lost when that was its last move
     /// into the table not known to be won (a count gone wrong falls back
-    /// to looking, and stays uncounted).
+    /// to looking, and stays uncounted; a count too low, which an index
+    /// that keeps its promise never has, would not be seen).
     fn tell_won_child(&self, side: usize, x: u64) -> Told {
         let Some(count) = self.open_moves[side].get(x as usize) else {
             return Told::Look;
@@ -420,7 +426,8 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
     /// opponent.
     fn lost_by_count(&self, side: usize, x: u64, code: u16) -> Result<Option<u16>, TbError> {
         let longest = match self.marks[side][x as usize].load(Ordering::Relaxed) {
-            NEVER_LOST => return Ok(None),
+            // A stalemate has no move to be told of; never so here.
+            NEVER_LOST | STALEMATE => return Ok(None),
             LOOK => return self.lost(side, x),
             // Distances plus one: the child's is its code's.
             mark => code.max(mark as u16),
@@ -447,7 +454,14 @@ impl<G: Retro, I: TableIndex<G>> Solver<'_, G, I> {
         let mut out = Vec::new();
         for &u in &unmoves {
             pos.apply_unmove(u);
-            let images = self.index.rank_images(&pos);
+            // An index that does not fold has one entry a position: the
+            // mirror image's predecessor is told by the mirror image, and
+            // telling it here too would count its move twice.
+            let images = if self.index.folds() {
+                self.index.rank_images(&pos)
+            } else {
+                [self.index.rank(&pos), None]
+            };
             pos.revert_unmove(u);
             // Un-captures lead to larger materials, outside this table.
             for e in images.into_iter().flatten() {

@@ -68,10 +68,11 @@ where
 }
 
 /// Bytes a build holds per entry of the table it solves (both sides to
-/// move counted): the value and the stalemate mark (2 bytes), and the
-/// lists of entries decided and waiting for their level (16–24 bytes each;
-/// about half the entries of a checkers table wait at once at the peak,
-/// docs/log/checkers.md).
+/// move counted): the value, the count of moves into the table and the
+/// mark of those out of it (3 bytes), and the lists of entries decided
+/// and waiting for their level (8 bytes each, 24 for those step 1
+/// decides; about half the entries of a checkers table wait at once at
+/// the peak, docs/log/checkers.md).
 pub(crate) const WORKING_BYTES_PER_ENTRY: u64 = 16;
 
 /// Bytes the forward check ([`zoo_tb::verify::verify_table`]) holds per
