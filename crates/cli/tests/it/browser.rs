@@ -11,8 +11,18 @@
 //! `cargo xtask test` installs what it needs and runs it with
 //! `--include-ignored`.
 
+use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+/// How long the shards may take, in seconds, unless
+/// `ZOO_BROWSER_TIMEOUT` says: about ten times what they take on the
+/// 2-core CI machine (two minutes), so that a hung Chromium or server
+/// fails the step with what the shards printed instead of holding CI
+/// until its own limit.
+const TIMEOUT_S: u64 = 1200;
 
 fn need(found: bool, what: &str) {
     assert!(
@@ -111,24 +121,29 @@ fn the_page_plays_in_chromium() {
                 .env("ZOO_BROWSER_SHARD", format!("{i}/{SHARDS}"))
                 .stdout(std::process::Stdio::piped())
                 .stderr(std::process::Stdio::piped())
+                // Its own process group, so that a shard past its time
+                // is ended with the server it started.
+                .process_group(0)
                 .spawn()
                 .expect("node runs")
         })
         .collect();
-    let outs: Vec<_> = runs
-        .into_iter()
-        .map(|r| r.wait_with_output().expect("node ran"))
-        .collect();
+    let limit = std::env::var("ZOO_BROWSER_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(TIMEOUT_S);
+    let outs = finish(runs, Instant::now() + Duration::from_secs(limit));
     let _ = std::fs::remove_dir_all(&tables);
-    for (i, out) in outs.iter().enumerate() {
-        let (stdout, stderr) = (
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr),
-        );
+    for (i, (status, stdout, stderr)) in outs.iter().enumerate() {
         println!("shard {i}/{SHARDS}:\n{stdout}");
         assert!(
-            out.status.success(),
-            "shard {i}/{SHARDS}:\n{stdout}\n{stderr}"
+            status.is_some_and(|s| s.success()),
+            "shard {i}/{SHARDS} {}:\n{stdout}\n{stderr}",
+            match status {
+                Some(s) => format!("ended with {s}"),
+                None =>
+                    format!("did not end within {limit} s (ZOO_BROWSER_TIMEOUT) and was killed"),
+            }
         );
     }
     for png in shot_names() {
@@ -139,6 +154,55 @@ fn the_page_plays_in_chromium() {
             png.display()
         );
     }
+}
+
+/// Waits for every shard until `deadline`, reading what they print as
+/// they print it (a full pipe would stop them); a shard still running
+/// then is killed with its process group. Each shard's exit status (none
+/// when killed), standard output and standard error.
+fn finish(
+    runs: Vec<Child>,
+    deadline: Instant,
+) -> Vec<(Option<std::process::ExitStatus>, String, String)> {
+    let read = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut text);
+            }
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    runs.into_iter()
+        .map(|mut child| {
+            let out = read(
+                child
+                    .stdout
+                    .take()
+                    .map(|p| Box::new(p) as Box<dyn Read + Send>),
+            );
+            let err = read(
+                child
+                    .stderr
+                    .take()
+                    .map(|p| Box::new(p) as Box<dyn Read + Send>),
+            );
+            let status = loop {
+                if let Some(status) = child.try_wait().expect("node's status") {
+                    break Some(status);
+                }
+                if Instant::now() >= deadline {
+                    let _ = Command::new("kill")
+                        .args(["-KILL", "--", &format!("-{}", child.id())])
+                        .status();
+                    let _ = child.wait();
+                    break None;
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            };
+            (status, out.join().unwrap(), err.join().unwrap())
+        })
+        .collect()
 }
 
 /// The screenshots the script takes: every game at desktop and phone size,
