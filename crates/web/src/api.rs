@@ -10,6 +10,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::convert::Infallible;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -314,19 +315,16 @@ pub async fn analyse(
     let deadline = deadline(arrived, &limits);
     let ended = st.searches.take(deadline)?;
     let (tx, rx) = oneshot::channel();
-    // Multi-PV: the last iteration's lines go with the answer.
-    let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let kept = lines.clone();
+    // The last iteration, for multi-PV's lines and for an answer at the
+    // deadline should the search not report by then.
+    let last = Arc::new(Mutex::new(None::<IterationReport>));
+    let kept = last.clone();
     let s = start_search(
         &st,
         r,
         limits,
         arrived,
-        move |it| {
-            if !it.lines.is_empty() {
-                *kept.lock().unwrap_or_else(|e| e.into_inner()) = it.lines.clone();
-            }
-        },
+        move |it| *kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(it.clone()),
         move |report| {
             let _ = tx.send(report);
             drop(ended);
@@ -339,10 +337,19 @@ pub async fn analyse(
     // drop signals the search to stop (without waiting for it); the slot
     // is freed when the search ends or at its deadline.
     let _keep = s;
-    let report = tokio::time::timeout_at(deadline, rx)
-        .await
-        .map_err(|_| too_late(&limits))?
-        .map_err(|_| ApiError::Internal("the search ended without a report".into()))?;
+    let last = || last.lock().unwrap_or_else(|e| e.into_inner()).take();
+    let report = match tokio::time::timeout_at(deadline, rx).await {
+        Ok(report) => {
+            report.map_err(|_| ApiError::Internal("the search ended without a report".into()))?
+        }
+        // Starved of the CPU, say: the move of its last finished
+        // iteration is still an answer, and a player's game goes on.
+        Err(_) => {
+            return late_answer(last())
+                .map(Json)
+                .ok_or_else(|| too_late(&limits))
+        }
+    };
     let mut answer = json!({
         "bestmove": report.best.as_ref().map(|m| &m.coord),
         "bestmove_short": report.best.as_ref().map(|m| &m.short),
@@ -350,11 +357,27 @@ pub async fn analyse(
         "pv_short": report.pv_short, "depth": report.depth, "nodes": report.stats.nodes,
         "seconds": report.seconds,
     });
-    let lines = std::mem::take(&mut *lines.lock().unwrap_or_else(|e| e.into_inner()));
-    if !lines.is_empty() {
-        answer["lines"] = json!(lines);
+    if let Some(it) = last().filter(|it| !it.lines.is_empty()) {
+        answer["lines"] = json!(it.lines);
     }
     Ok(Json(answer))
+}
+
+/// The answer made from a search's last finished iteration when the
+/// search did not report within its cap and a second (`"late": true`),
+/// or `None` when it finished none with a move.
+fn late_answer(last: Option<IterationReport>) -> Option<Value> {
+    let it = last.filter(|it| !it.pv.is_empty())?;
+    let mut answer = json!({
+        "bestmove": it.pv[0], "bestmove_short": it.pv_short.first(),
+        "score": it.score, "mate": it.mate, "table": it.table, "pv": it.pv,
+        "pv_short": it.pv_short, "depth": it.depth, "nodes": it.nodes,
+        "seconds": it.ms as f64 / 1000.0, "late": true,
+    });
+    if !it.lines.is_empty() {
+        answer["lines"] = json!(it.lines);
+    }
+    Some(answer)
 }
 
 /// The session of request `r` with its search started. Making the engine
@@ -368,7 +391,7 @@ async fn start_search(
     r: AnalyseRequest,
     mut limits: SearchLimits,
     arrived: Instant,
-    on_iteration: impl FnMut(&IterationReport) + Send + 'static,
+    mut on_iteration: impl FnMut(&IterationReport) + Send + 'static,
     on_done: impl FnOnce(SearchReport) + Send + 'static,
 ) -> Result<Session, ApiError> {
     let config = st.config.clone();
@@ -391,6 +414,13 @@ async fn start_search(
         }
         let spent = arrived.elapsed().as_millis() as u64;
         limits.movetime_ms = limits.movetime_ms.map(|ms| ms.saturating_sub(spent).max(1));
+        let (stall, mut first) = (config.stall_after_ms, true);
+        let on_iteration = move |it: &IterationReport| {
+            on_iteration(it);
+            if std::mem::take(&mut first) && stall > 0 {
+                std::thread::sleep(Duration::from_millis(stall));
+            }
+        };
         s.go(limits, on_iteration, on_done)?;
         Ok(s)
     })
@@ -414,12 +444,15 @@ pub async fn analyse_stream(
     let ended = st.searches.take(deadline)?;
     let (tx, mut rx) = mpsc::unbounded_channel::<Event>();
     let done = tx.clone();
+    let last = Arc::new(Mutex::new(None::<IterationReport>));
+    let kept = last.clone();
     let s = start_search(
         &st,
         r,
         limits,
         arrived,
         move |it| {
+            *kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(it.clone());
             let _ = tx.send(
                 Event::default()
                     .event("iteration")
@@ -441,8 +474,9 @@ pub async fn analyse_stream(
         .await
         .map_err(|_| too_late(&limits))??;
     // The events are passed on until the search's channel closes (its
-    // thread is done) or the deadline, when an `error` event ends the
-    // stream.
+    // thread is done) or the deadline, when the last finished
+    // iteration's move ends the stream as a `result` marked late, or an
+    // `error` event where there is none.
     let (out, out_rx) = mpsc::unbounded_channel::<Event>();
     let late = too_late(&limits).to_string();
     tokio::spawn(async move {
@@ -453,7 +487,12 @@ pub async fn analyse_stream(
                     None => break,
                 },
                 _ = tokio::time::sleep_until(deadline) => {
-                    let _ = out.send(Event::default().event("error").data(json!({"error": late}).to_string()));
+                    let it = last.lock().unwrap_or_else(|e| e.into_inner()).take();
+                    let end = match late_answer(it) {
+                        Some(answer) => Event::default().event("result").data(answer.to_string()),
+                        None => Event::default().event("error").data(json!({"error": late}).to_string()),
+                    };
+                    let _ = out.send(end);
                     break;
                 }
             }

@@ -90,6 +90,12 @@ pub struct Config {
     /// is refused rather than opened.
     #[doc(hidden)]
     pub stall_ms: u64,
+    /// For tests only: each search, once it has reported its first
+    /// iteration, waits this long without looking at "stop". It stands in
+    /// for a search starved of the CPU after it has found a move (its
+    /// thread runs at nice 19, and other programs may take every core).
+    #[doc(hidden)]
+    pub stall_after_ms: u64,
 }
 
 impl Default for Config {
@@ -109,6 +115,7 @@ impl Default for Config {
             max_connections: 256,
             shutdown_ms: 3_000,
             stall_ms: 0,
+            stall_after_ms: 0,
         }
     }
 }

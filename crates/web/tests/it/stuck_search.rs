@@ -177,3 +177,56 @@ async fn a_search_that_cannot_stop_does_not_stop_the_server() {
         .unwrap();
     assert_eq!(status, 504, "{body}");
 }
+
+/// A search starved after its first iteration (its thread at nice 19
+/// while other programs take the cores; here the server's test hook
+/// `stall_after_ms`) is answered at its deadline with that iteration's
+/// move, marked late, by both the answer and the stream: a player's game
+/// goes on instead of stopping at "the engine could not move".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_starved_search_answers_with_its_last_iteration() {
+    let _alone = crate::common::alone().await;
+    let addr = start(Config {
+        max_searches: 2,
+        max_movetime_ms: 1000,
+        stall_after_ms: STALL.as_millis() as u64,
+        ..Config::default()
+    });
+    let t = Instant::now();
+    let (status, body) = request(addr, "POST", "/api/analyse", Some(STUCK))
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["late"], true, "{body}");
+    assert!(v["bestmove"].is_string(), "{body}");
+    assert_eq!(v["bestmove"], v["pv"][0], "{body}");
+    assert!(
+        t.elapsed() < Duration::from_millis(500 + 1000 + 500),
+        "{:?}",
+        t.elapsed()
+    );
+
+    let t = Instant::now();
+    let (status, body) = request(
+        addr,
+        "GET",
+        "/api/analyse/stream?game=jungle-checkers&fen=7/7/3d3/7/7/7/E6%20w&movetime_ms=500",
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("event: iteration"), "{body}");
+    let result = body
+        .split("event: result\ndata: ")
+        .nth(1)
+        .and_then(|r| r.lines().next())
+        .unwrap_or_else(|| panic!("no result event: {body}"));
+    let v: serde_json::Value = serde_json::from_str(result).unwrap();
+    assert_eq!(v["late"], true, "{body}");
+    assert!(v["bestmove"].is_string(), "{body}");
+    assert!(!body.contains("event: error"), "{body}");
+    assert!(t.elapsed() < Duration::from_millis(500 + 1000 + 500));
+    games_answers_quickly(addr).await;
+}
