@@ -51,6 +51,10 @@ pub(super) struct Shared {
 /// goes on ([`Run::go_parallel`]).
 pub(super) const MAX_RESTARTS: u32 = 64;
 
+/// Every this many restarts a parallel run forgets its solved values too
+/// ([`Run::go_parallel`]).
+pub(super) const FORGET_ALL_EVERY: u32 = 3;
+
 /// The stack of a helper thread, in bytes.
 const HELPER_STACK: usize = 64 << 20;
 
@@ -124,17 +128,25 @@ impl<G: Game> Run<'_, G> {
     /// never read back from the table). When that leaves the root stuck,
     /// the threads are stopped, the open numbers forgotten (the solved
     /// values stay), and the search goes on, at most [`MAX_RESTARTS`]
-    /// times.
+    /// times. Some tables, once they hold the solved values they do, send
+    /// the search round such a cycle again a few thousand calls after
+    /// every restart (one thread alone from there too): every
+    /// [`FORGET_ALL_EVERY`]th restart forgets the solved values as well,
+    /// and the run starts from nothing (docs/solve.md, "Parallel df-pn").
     pub(super) fn go_parallel(&mut self, call_limit: u64) -> Answer {
         if !open_below_saturation(self.phi, self.delta) {
             return self.answer();
         }
-        for _ in 0..MAX_RESTARTS {
+        for restart in 1..=MAX_RESTARTS {
             self.go_together(call_limit);
             if !self.stuck() || self.s.stopped {
                 break;
             }
-            self.s.table.forget_open();
+            if restart % FORGET_ALL_EVERY == 0 {
+                self.s.table.forget_all();
+            } else {
+                self.s.table.forget_open();
+            }
             (self.phi, self.delta) = (1, 1);
         }
         self.answer()

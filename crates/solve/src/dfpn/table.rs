@@ -316,15 +316,23 @@ impl Table {
         self.reopen_where(|_, open| open);
     }
 
+    /// Forgets every entry's numbers, solved or not: a parallel run that
+    /// its table's solved values keep sending round the same saturating
+    /// cycle ([`super::parallel`]) starts again from nothing.
+    pub fn forget_all(&self) {
+        self.reopen_where(|_, _| true);
+    }
+
     /// Gives every used entry for which `test(unchecked, open)` holds the
     /// numbers of a position not yet searched, its [`UNCHECKED`] mark taken
     /// off; its work stays.
     fn reopen_where(&self, test: impl Fn(bool, bool) -> bool) {
         for j in 0..self.entries.len() {
-            let (key, n, w, chain) = self.read(j);
+            let (key, n, w, _) = self.read(j);
             let open = n as u32 != 0 && (n >> 32) as u32 != 0;
             if w != 0 && test(w & UNCHECKED != 0, open) {
-                self.write(j, key, nums(1, 1), w & !UNCHECKED, &chain);
+                // A position not yet searched rests on nothing: no chain.
+                self.write(j, key, nums(1, 1), w & !UNCHECKED, &[key; MAX_DEPS]);
             }
         }
     }

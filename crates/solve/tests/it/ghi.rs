@@ -90,10 +90,13 @@ fn check<B: Board>(
         // Parallel df-pn: threads share one table, and every value one of
         // them reads is one that holds on its path. The helpers' choices
         // differ from run to run, so each is tried a few times: never
-        // wrong, and decided in most tries. A try may rarely run out of
-        // calls (a fresh-clone run of 2026-12-01: `path` on 2 threads
-        // open after 4·10⁶ calls where one thread proves in 56,721;
-        // docs/log/solve.md), so one open try of four is let pass.
+        // wrong, and decided in most tries. A try used to end open now
+        // and then (about 3 in 1,000 on the first Jungle win: the restarts
+        // after a saturated root saturated again, 64 times in a row),
+        // until every third restart forgot the solved values too (none
+        // open in 6,000 tries; docs/solve.md, "Parallel df-pn"). One open
+        // try of four is still let pass: the rate is measured, not proven
+        // nought.
         for (threads, remedies) in [(2, dfpn::Remedies::NONE), (3, dfpn::Remedies::ALL)] {
             let mut decided = 0;
             for _ in 0..4 {
