@@ -164,29 +164,18 @@ fn finish(
     runs: Vec<Child>,
     deadline: Instant,
 ) -> Vec<(Option<std::process::ExitStatus>, String, String)> {
-    let read = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = Vec::new();
-            if let Some(mut pipe) = pipe {
-                let _ = pipe.read_to_end(&mut text);
-            }
-            String::from_utf8_lossy(&text).into_owned()
-        })
-    };
-    runs.into_iter()
+    // Every shard's pipes are read from the start, not only the one
+    // waited for.
+    let runs: Vec<_> = runs
+        .into_iter()
         .map(|mut child| {
-            let out = read(
-                child
-                    .stdout
-                    .take()
-                    .map(|p| Box::new(p) as Box<dyn Read + Send>),
-            );
-            let err = read(
-                child
-                    .stderr
-                    .take()
-                    .map(|p| Box::new(p) as Box<dyn Read + Send>),
-            );
+            let out = read_all(child.stdout.take());
+            let err = read_all(child.stderr.take());
+            (child, out, err)
+        })
+        .collect();
+    runs.into_iter()
+        .map(|(mut child, out, err)| {
             let status = loop {
                 if let Some(status) = child.try_wait().expect("node's status") {
                     break Some(status);
@@ -203,6 +192,18 @@ fn finish(
             (status, out.join().unwrap(), err.join().unwrap())
         })
         .collect()
+}
+
+/// All that `pipe` gives, read on a thread of its own: a shard's two
+/// pipes are read at once, so that neither fills while the other is read.
+fn read_all<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.read_to_end(&mut text);
+        }
+        String::from_utf8_lossy(&text).into_owned()
+    })
 }
 
 /// The screenshots the script takes: every game at desktop and phone size,
