@@ -430,8 +430,10 @@ async fn start_search(
 
 /// `GET /api/analyse/stream?game=…&moves=…&movetime_ms=…`: the same
 /// search, each iteration an event `iteration`, then one event `result`
-/// (or, if the search did not stop within its cap and a second, one event
-/// `error`); closing the connection stops the search.
+/// (or, if the search did not stop within its cap and a second, a
+/// `result` from its last finished iteration marked late, or one event
+/// `error` where it finished none); closing the connection stops the
+/// search.
 pub async fn analyse_stream(
     State(st): State<AppState>,
     query: Result<Query<AnalyseRequest>, QueryRejection>,
@@ -442,7 +444,8 @@ pub async fn analyse_stream(
     let limits = limits(&st, &r)?;
     let deadline = deadline(arrived, &limits);
     let ended = st.searches.take(deadline)?;
-    let (tx, mut rx) = mpsc::unbounded_channel::<Event>();
+    // Each event with whether it is the search's `result`.
+    let (tx, mut rx) = mpsc::unbounded_channel::<(Event, bool)>();
     let done = tx.clone();
     let last = Arc::new(Mutex::new(None::<IterationReport>));
     let kept = last.clone();
@@ -453,11 +456,12 @@ pub async fn analyse_stream(
         arrived,
         move |it| {
             *kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(it.clone());
-            let _ = tx.send(
+            let _ = tx.send((
                 Event::default()
                     .event("iteration")
                     .data(iteration_json(it).to_string()),
-            );
+                false,
+            ));
         },
         move |report| {
             let data = json!({
@@ -466,15 +470,18 @@ pub async fn analyse_stream(
                 "depth": report.depth,
                 "nodes": report.stats.nodes,
             });
-            let _ = done.send(Event::default().event("result").data(data.to_string()));
+            let _ = done.send((
+                Event::default().event("result").data(data.to_string()),
+                true,
+            ));
             drop(ended);
         },
     );
     let s = tokio::time::timeout_at(deadline, s)
         .await
         .map_err(|_| too_late(&limits))??;
-    // The events are passed on until the search's channel closes (its
-    // thread is done) or the deadline, when the last finished
+    // The events are passed on until the search's result, its channel
+    // closing (its thread is done) or the deadline, when the last finished
     // iteration's move ends the stream as a `result` marked late, or an
     // `error` event where there is none.
     let (out, out_rx) = mpsc::unbounded_channel::<Event>();
@@ -482,8 +489,16 @@ pub async fn analyse_stream(
     tokio::spawn(async move {
         loop {
             tokio::select! {
+                // What the search sent comes before the deadline: its own
+                // result, if sent, ends the stream.
+                biased;
                 e = rx.recv() => match e {
-                    Some(e) => { let _ = out.send(e); }
+                    Some((e, result)) => {
+                        let _ = out.send(e);
+                        if result {
+                            break;
+                        }
+                    }
                     None => break,
                 },
                 _ = tokio::time::sleep_until(deadline) => {

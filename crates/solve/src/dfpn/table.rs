@@ -331,8 +331,15 @@ impl Table {
             let (key, n, w, _) = self.read(j);
             let open = n as u32 != 0 && (n >> 32) as u32 != 0;
             if w != 0 && test(w & UNCHECKED != 0, open) {
-                // A position not yet searched rests on nothing: no chain.
-                self.write(j, key, nums(1, 1), w & !UNCHECKED, &[key; MAX_DEPS]);
+                // A position not yet searched rests on nothing: no chain
+                // (written as `put_at` writes none, or the check word would
+                // not match what `read` sees).
+                let chain = if self.deps.is_empty() {
+                    [0; MAX_DEPS]
+                } else {
+                    [key; MAX_DEPS]
+                };
+                self.write(j, key, nums(1, 1), w & !UNCHECKED, &chain);
             }
         }
     }
@@ -502,6 +509,33 @@ mod tests {
         // Without TCA no depths are kept.
         let t = Table::new(2, false);
         assert_eq!(t.depth(10), None);
+    }
+
+    #[test]
+    fn forgotten_entries_are_found_again_as_positions_not_yet_searched() {
+        for chains in [false, true] {
+            let t = Table::new(8, chains);
+            let dep = if chains { Deps::one(33) } else { Deps::NONE };
+            // Open, proven, disproven: each bucket of its own.
+            t.put(2, 5, 7, 10, &dep);
+            t.put(4, 0, INF, 11, &dep);
+            t.put(6, INF, 0, 12, &Deps::NONE);
+            t.forget_open();
+            assert_eq!(got(&t, 2), Some((1, 1, Deps::NONE)), "chains {chains}");
+            assert_eq!(got(&t, 4), Some((0, INF, dep)), "chains {chains}");
+            assert_eq!(got(&t, 6), Some((INF, 0, Deps::NONE)), "chains {chains}");
+            t.keep_sound_only();
+            assert_eq!(got(&t, 4), Some((0, INF, dep)), "chains {chains}");
+            t.forget_all();
+            for key in [2, 4, 6] {
+                assert_eq!(got(&t, key), Some((1, 1, Deps::NONE)), "chains {chains}");
+                // The slot keeps its work: cheaper positions of its
+                // bucket do not take it.
+                t.put(key + 8, 1, 1, 1, &Deps::NONE);
+                t.put(key + 16, 1, 1, 1, &Deps::NONE);
+                assert!(t.get(key).is_some(), "chains {chains}");
+            }
+        }
     }
 
     #[test]
