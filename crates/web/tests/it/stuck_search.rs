@@ -74,6 +74,16 @@ fn start(config: Config) -> SocketAddr {
 
 const STUCK: &str = r#"{"game":"jungle-checkers","fen":"7/7/3d3/7/7/7/E6 w","movetime_ms":500}"#;
 
+/// `STUCK` asked of the server at `addr`: the answer's status and body,
+/// and how long it took.
+async fn ask_stuck(addr: SocketAddr) -> (u16, String, Duration) {
+    let t = Instant::now();
+    let (status, body) = request(addr, "POST", "/api/analyse", Some(STUCK))
+        .await
+        .unwrap();
+    (status, body, t.elapsed())
+}
+
 async fn games_answers_quickly(addr: SocketAddr) {
     let t = Instant::now();
     let r = tokio::time::timeout(
@@ -97,17 +107,10 @@ async fn a_fifo_among_the_tables_is_refused_not_opened() {
         max_movetime_ms: 1000,
         ..Config::default()
     });
-    let t = Instant::now();
-    let (status, body) = request(addr, "POST", "/api/analyse", Some(STUCK))
-        .await
-        .unwrap();
+    let (status, body, took) = ask_stuck(addr).await;
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("\"table\":null"), "{body}");
-    assert!(
-        t.elapsed() < Duration::from_millis(500 + 1000),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(took < Duration::from_millis(500 + 1000), "{took:?}");
     games_answers_quickly(addr).await;
 }
 
@@ -139,19 +142,15 @@ async fn a_search_that_cannot_stop_does_not_stop_the_server() {
 
     // A client that stays is answered within the cap and a second, with
     // an error that says so, and the server still answers at once.
-    let t = Instant::now();
-    let (status, body) = request(addr, "POST", "/api/analyse", Some(STUCK))
-        .await
-        .unwrap();
+    let (status, body, took) = ask_stuck(addr).await;
     assert_eq!(status, 504, "{body}");
     assert!(
         body.contains("\"error\"") && body.contains("abandoned"),
         "{body}"
     );
     assert!(
-        t.elapsed() < Duration::from_millis(500 + 1000 + 500),
-        "the stuck search was not answered in time: {:?}",
-        t.elapsed()
+        took < Duration::from_millis(500 + 1000 + 500),
+        "the stuck search was not answered in time: {took:?}"
     );
     games_answers_quickly(addr).await;
 
@@ -192,20 +191,13 @@ async fn a_starved_search_answers_with_its_last_iteration() {
         stall_after_ms: STALL.as_millis() as u64,
         ..Config::default()
     });
-    let t = Instant::now();
-    let (status, body) = request(addr, "POST", "/api/analyse", Some(STUCK))
-        .await
-        .unwrap();
+    let (status, body, took) = ask_stuck(addr).await;
     assert_eq!(status, 200, "{body}");
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(v["late"], true, "{body}");
     assert!(v["bestmove"].is_string(), "{body}");
     assert_eq!(v["bestmove"], v["pv"][0], "{body}");
-    assert!(
-        t.elapsed() < Duration::from_millis(500 + 1000 + 500),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(took < Duration::from_millis(500 + 1000 + 500), "{took:?}");
 
     let t = Instant::now();
     let (status, body) = request(
