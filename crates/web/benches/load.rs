@@ -52,10 +52,11 @@ fn main() {
         ms.sort_by(f64::total_cmp);
         let ok = r.analyses.iter().filter(|(s, _)| *s == 200).count();
         println!(
-            "mixed: {} analyses of 10^9 ms (cap {} ms, hash {} MiB each): {ok} answered 200, {} later than the cap and a second; answer times min {:.0} ms, median {:.0} ms, max {:.0} ms",
+            "mixed: {} analyses of 10^9 ms (cap {} ms, hash {} MiB each): {ok} answered 200 ({} of them late, from a starved search's last iteration), {} later than the cap and a second; answer times min {:.0} ms, median {:.0} ms, max {:.0} ms",
             r.analyses.len(),
             mix.cap_ms,
             Config::default().hash_mb,
+            r.starved,
             r.late(mix.cap_ms, 0),
             ms.first().copied().unwrap_or(f64::NAN),
             ms.get(ms.len() / 2).copied().unwrap_or(f64::NAN),

@@ -103,6 +103,10 @@ pub struct Mix {
 pub struct MixReport {
     /// Each analysis: its HTTP status and milliseconds to the answer.
     pub analyses: Vec<(u16, f64)>,
+    /// Analyses answered 200 with `"late": true`: their search did not
+    /// report by its deadline (starved of the CPU), and the answer is its
+    /// last finished iteration's move.
+    pub starved: usize,
     /// Cheap requests sent, and how many got anything but 200.
     pub cheap: (usize, usize),
     /// Their latency in milliseconds: median and 99th percentile.
@@ -250,17 +254,20 @@ pub async fn mixed(addr: SocketAddr, mix: &Mix) -> MixReport {
         .map(|_| {
             tokio::spawn(async move {
                 let t = Instant::now();
-                let status = match request(addr, "POST", "/api/analyse", Some(body)).await {
-                    Ok((s, _)) => s,
-                    Err(_) => 0,
-                };
-                (status, t.elapsed().as_secs_f64() * 1000.0)
+                let (status, starved) =
+                    match request(addr, "POST", "/api/analyse", Some(body)).await {
+                        Ok((s, answer)) => (s, s == 200 && answer.contains("\"late\":true")),
+                        Err(_) => (0, false),
+                    };
+                (status, t.elapsed().as_secs_f64() * 1000.0, starved)
             })
         })
         .collect();
-    let mut answered = Vec::new();
+    let (mut answered, mut starved) = (Vec::new(), 0);
     for a in analyses {
-        answered.push(a.await.unwrap_or((0, f64::INFINITY)));
+        let (status, ms, late) = a.await.unwrap_or((0, f64::INFINITY, false));
+        answered.push((status, ms));
+        starved += usize::from(late);
     }
     running.store(false, Ordering::Relaxed);
     let (mut times, mut cheap_failed) = (Vec::new(), 0);
@@ -278,6 +285,7 @@ pub async fn mixed(addr: SocketAddr, mix: &Mix) -> MixReport {
     }
     MixReport {
         analyses: answered,
+        starved,
         cheap: (times.len() + cheap_failed, cheap_failed),
         cheap_p50_ms: percentile(&times, 0.5),
         cheap_p99_ms: percentile(&times, 0.99),

@@ -30,8 +30,8 @@ async fn a_mixed_load_with_slow_clients_is_answered_within_the_caps() {
     tokio::spawn(zoo_web::serve_on(listener, config, std::future::pending()));
     let r = load::mixed(addr, &mix).await;
     eprintln!(
-        "analyses {:?}; cheap {:?} p50 {:.1} ms p99 {:.1} ms; others {:?}; slow {:?}; max RSS {} KiB",
-        r.analyses, r.cheap, r.cheap_p50_ms, r.cheap_p99_ms, r.others, r.slow, r.max_rss_kib
+        "analyses {:?} ({} from a starved search's last iteration); cheap {:?} p50 {:.1} ms p99 {:.1} ms; others {:?}; slow {:?}; max RSS {} KiB",
+        r.analyses, r.starved, r.cheap, r.cheap_p50_ms, r.cheap_p99_ms, r.others, r.slow, r.max_rss_kib
     );
     assert!(
         r.analyses.iter().all(|(s, _)| *s == 200 || *s == 504),
