@@ -17,7 +17,8 @@ use tokio::time::Instant;
 use tokio_stream::wrappers::UnboundedReceiverStream;
 use tokio_stream::{Stream, StreamExt};
 use zoo_app::{
-    EngineOptions, GameKind, IterationReport, SearchLimits, SearchReport, Session, Status, TableSet,
+    EngineOptions, GameKind, IterationReport, LineReport, SearchLimits, SearchReport, Session,
+    Status, TableSet,
 };
 
 /// A position as the API takes it: a game, a rule set, a start (FEN, or
@@ -317,14 +318,14 @@ pub async fn analyse(
     let (tx, rx) = oneshot::channel();
     // The last iteration, for multi-PV's lines and for an answer at the
     // deadline should the search not report by then.
-    let last = Arc::new(Mutex::new(None::<IterationReport>));
-    let kept = last.clone();
+    let last = LastIteration::default();
     let s = start_search(
         &st,
         r,
         limits,
         arrived,
-        move |it| *kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(it.clone()),
+        last.clone(),
+        |_| {},
         move |report| {
             let _ = tx.send(report);
             drop(ended);
@@ -337,7 +338,6 @@ pub async fn analyse(
     // drop signals the search to stop (without waiting for it); the slot
     // is freed when the search ends or at its deadline.
     let _keep = s;
-    let last = || last.lock().unwrap_or_else(|e| e.into_inner()).take();
     let report = match tokio::time::timeout_at(deadline, rx).await {
         Ok(report) => {
             report.map_err(|_| ApiError::Internal("the search ended without a report".into()))?
@@ -345,7 +345,7 @@ pub async fn analyse(
         // Starved of the CPU, say: the move of its last finished
         // iteration is still an answer, and a player's game goes on.
         Err(_) => {
-            return late_answer(last())
+            return late_answer(last.take())
                 .map(Json)
                 .ok_or_else(|| too_late(&limits))
         }
@@ -357,7 +357,7 @@ pub async fn analyse(
         "pv_short": report.pv_short, "depth": report.depth, "nodes": report.stats.nodes,
         "seconds": report.seconds,
     });
-    if let Some(it) = last().filter(|it| !it.lines.is_empty()) {
+    if let Some(it) = last.take().filter(|it| !it.lines.is_empty()) {
         answer["lines"] = json!(it.lines);
     }
     Ok(Json(answer))
@@ -380,6 +380,29 @@ fn late_answer(last: Option<IterationReport>) -> Option<Value> {
     Some(answer)
 }
 
+/// A search's last iteration, and the multi-PV lines of the last one
+/// that had them (a search stopped inside an iteration reports it without
+/// lines), kept by [`start_search`] as the search reports them.
+#[derive(Clone, Default)]
+struct LastIteration(Arc<Mutex<(Option<IterationReport>, Vec<LineReport>)>>);
+
+impl LastIteration {
+    fn keep(&self, it: &IterationReport) {
+        let mut last = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if !it.lines.is_empty() {
+            last.1 = it.lines.clone();
+        }
+        last.0 = Some(it.clone());
+    }
+
+    /// The last iteration, with the last lines in place of its own.
+    fn take(&self) -> Option<IterationReport> {
+        let mut last = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let lines = std::mem::take(&mut last.1);
+        last.0.take().map(|it| IterationReport { lines, ..it })
+    }
+}
+
 /// The session of request `r` with its search started. Making the engine
 /// touches its hash table (megabytes), so it is done off the async
 /// threads, which would otherwise wait for it in turn, one search after
@@ -391,6 +414,7 @@ async fn start_search(
     r: AnalyseRequest,
     mut limits: SearchLimits,
     arrived: Instant,
+    last: LastIteration,
     mut on_iteration: impl FnMut(&IterationReport) + Send + 'static,
     on_done: impl FnOnce(SearchReport) + Send + 'static,
 ) -> Result<Session, ApiError> {
@@ -416,6 +440,7 @@ async fn start_search(
         limits.movetime_ms = limits.movetime_ms.map(|ms| ms.saturating_sub(spent).max(1));
         let (stall, mut first) = (config.stall_after_ms, true);
         let on_iteration = move |it: &IterationReport| {
+            last.keep(it);
             on_iteration(it);
             if std::mem::take(&mut first) && stall > 0 {
                 std::thread::sleep(Duration::from_millis(stall));
@@ -447,15 +472,14 @@ pub async fn analyse_stream(
     // Each event with whether it is the search's `result`.
     let (tx, mut rx) = mpsc::unbounded_channel::<(Event, bool)>();
     let done = tx.clone();
-    let last = Arc::new(Mutex::new(None::<IterationReport>));
-    let kept = last.clone();
+    let last = LastIteration::default();
     let s = start_search(
         &st,
         r,
         limits,
         arrived,
+        last.clone(),
         move |it| {
-            *kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(it.clone());
             let _ = tx.send((
                 Event::default()
                     .event("iteration")
@@ -480,34 +504,34 @@ pub async fn analyse_stream(
     let s = tokio::time::timeout_at(deadline, s)
         .await
         .map_err(|_| too_late(&limits))??;
-    // The events are passed on until the search's result, its channel
-    // closing (its thread is done) or the deadline, when the last finished
-    // iteration's move ends the stream as a `result` marked late, or an
-    // `error` event where there is none.
+    // The events are passed on until the search's channel closes (its
+    // thread is done, its slot let go) or the deadline, when, if the
+    // search has not sent its result, the last finished iteration's move
+    // ends the stream as a `result` marked late, or an `error` event where
+    // there is none.
     let (out, out_rx) = mpsc::unbounded_channel::<Event>();
     let late = too_late(&limits).to_string();
     tokio::spawn(async move {
+        let mut answered = false;
         loop {
             tokio::select! {
-                // What the search sent comes before the deadline: its own
-                // result, if sent, ends the stream.
+                // What the search sent comes before the deadline.
                 biased;
                 e = rx.recv() => match e {
                     Some((e, result)) => {
+                        answered |= result;
                         let _ = out.send(e);
-                        if result {
-                            break;
-                        }
                     }
                     None => break,
                 },
                 _ = tokio::time::sleep_until(deadline) => {
-                    let it = last.lock().unwrap_or_else(|e| e.into_inner()).take();
-                    let end = match late_answer(it) {
-                        Some(answer) => Event::default().event("result").data(answer.to_string()),
-                        None => Event::default().event("error").data(json!({"error": late}).to_string()),
-                    };
-                    let _ = out.send(end);
+                    if !answered {
+                        let end = match late_answer(last.take()) {
+                            Some(answer) => Event::default().event("result").data(answer.to_string()),
+                            None => Event::default().event("error").data(json!({"error": late}).to_string()),
+                        };
+                        let _ = out.send(end);
+                    }
                     break;
                 }
             }
