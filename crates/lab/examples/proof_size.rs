@@ -18,8 +18,12 @@ use zoo_core::{Game, MoveList, Oracle, Outcome};
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().collect();
-    let [_, dir, fen, stop] = args.as_slice() else {
-        bail!("usage: proof_size TABLES_DIR FEN STOP_PIECES");
+    let (dir, fen, stop, keeper) = match args.as_slice() {
+        [_, dir, fen, stop] => (dir, fen, stop, None),
+        [_, dir, fen, stop, who] => (dir, fen, stop, Some(who.as_str())),
+        _ => bail!(
+            "usage: proof_size TABLES_DIR FEN STOP_PIECES [me|other: at a draw, whose not-lose]"
+        ),
     };
     let stop: u32 = stop.parse().context("STOP_PIECES: a number")?;
     let tables = TbOracle::<JungleCheckers>::open(std::path::Path::new(dir), &RULES)
@@ -31,10 +35,16 @@ fn main() -> Result<()> {
             .ok_or_else(|| anyhow!("the tables do not hold {}", p.to_fen()))
     };
     let v = value(&root)?;
-    if v.outcome == Outcome::Draw {
-        bail!("{fen} is a draw: no side wins");
-    }
-    let winner = if v.outcome == Outcome::Win {
+    // At a draw the prover keeps the draw (its `not-lose`): any move the
+    // tables do not value as a loss for it.
+    let draw = v.outcome == Outcome::Draw;
+    let winner = if draw {
+        match keeper {
+            Some("me") => root.side_to_move(),
+            Some("other") => root.side_to_move().flip(),
+            _ => bail!("{fen} is a draw: say whose not-lose (me or other)"),
+        }
+    } else if v.outcome == Outcome::Win {
         root.side_to_move()
     } else {
         root.side_to_move().flip()
@@ -55,7 +65,20 @@ fn main() -> Result<()> {
         moves.clear();
         p.legal_moves(&mut moves);
         let mut kids = Vec::new();
-        if p.side_to_move() == winner {
+        if p.side_to_move() == winner && draw {
+            for &mv in &moves {
+                let mut c = p.clone();
+                c.make(mv);
+                let keeps = match c.terminal() {
+                    Some(o) => o != Outcome::Win,
+                    None => value(&c)?.outcome != Outcome::Win,
+                };
+                if keeps {
+                    kids.push(c);
+                    break;
+                }
+            }
+        } else if p.side_to_move() == winner {
             let d = value(&p)?
                 .distance
                 .context("the tables hold no distances")?;

@@ -45,7 +45,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 use zoo_core::{Game, MoveList, Oracle, Outcome};
 
-mod index;
+pub(crate) mod index;
 use index::Index;
 
 /// Bytes the graph holds a position while it is built, for budgets: the

@@ -31,15 +31,19 @@
 //! [`Report`]. Beside them, [`graph`] values a root's whole reachable
 //! graph backwards where it fits in memory, as a table build does, and
 //! [`material`] the root's whole material, built in memory from tables
-//! of one piece fewer, and [`bounded`] searches (position, plies left)
-//! for one side's win, the graph acyclic by construction; the proof
+//! of one piece fewer, [`bounded`] searches (position, plies left)
+//! for one side's win, the graph acyclic by construction, and
+//! [`fortress`] grows the graph of one side's strategy to show that it
+//! does not lose (a draw's proof, cycles and all); the proof
 //! manager ([`manager`], `zoo solve`'s default) asks df-pn (the bounded
-//! search beside it) first and the graph or the material's table where
+//! search and the strategy search beside it) first and the graph or the
+//! material's table where
 //! df-pn's quick runs leave a question open. See `docs/solve.md`.
 #![warn(missing_docs)]
 
 pub mod bounded;
 pub mod dfpn;
+pub mod fortress;
 pub mod gc;
 pub mod graph;
 mod known;

@@ -71,6 +71,10 @@ pub(crate) enum Algo {
     /// replayed): it answers only where a side wins, `win` proven or
     /// `not-lose` disproven.
     Bounded(u64),
+    /// The strategy search alone within this many expansions (with
+    /// proofs, replayed): the keeper is the root's side for `not-lose`,
+    /// the other side for `win`.
+    Fortress(u64),
 }
 
 pub(crate) fn check_positions<B: Board>(
@@ -164,6 +168,7 @@ pub(crate) fn check_positions<B: Board>(
                     dfpn::solve(&pos, goal, oracle, &Limits::nodes(NODES), &opts)
                 }
                 Algo::Bounded(calls) => bounded(&pos, goal, oracle, calls),
+                Algo::Fortress(calls) => fortress(&pos, goal, oracle, calls),
             };
             if std::env::var_os("ZOO_SOLVE_VERBOSE").is_some() {
                 eprintln!(
@@ -492,24 +497,98 @@ fn bounded<G: Game>(
         s.proof(goal, 2 * calls, 1_000_000)
             .expect("the proof derives")
     });
-    let (answer, pn, dn) = match (won, goal) {
-        (None, _) => (Answer::Unknown, 1, 1),
-        (Some(_), Goal::Win) => (Answer::Proven, 0, zoo_solve::INF),
-        (Some(_), Goal::NotLose) => (Answer::Disproven, zoo_solve::INF, 0),
+    let answer = match (won, goal) {
+        (None, _) => Answer::Unknown,
+        (Some(_), Goal::Win) => Answer::Proven,
+        (Some(_), Goal::NotLose) => Answer::Disproven,
+    };
+    report_of(goal, answer, s.calls(), s.bytes(), proof)
+}
+
+/// A search's answer as the algorithms' report.
+fn report_of<M>(
+    goal: Goal,
+    answer: Answer,
+    calls: u64,
+    bytes: u64,
+    proof: Option<zoo_solve::Proof<M>>,
+) -> zoo_solve::Report<M> {
+    let (pn, dn) = match answer {
+        Answer::Unknown => (1, 1),
+        Answer::Proven => (0, zoo_solve::INF),
+        Answer::Disproven => (zoo_solve::INF, 0),
     };
     zoo_solve::Report {
         goal,
         answer,
         pn,
         dn,
-        nodes: s.calls(),
-        expansions: s.calls(),
-        bytes: s.bytes(),
-        held: s.bytes(),
+        nodes: calls,
+        expansions: calls,
+        bytes,
+        held: bytes,
         seconds: 0.0,
         derivation: None,
         proof,
         samples: Vec::new(),
+    }
+}
+
+/// One question to the strategy search alone, as a report with its
+/// proof; unknown where the expansions run out.
+fn fortress<G: Game>(
+    pos: &G,
+    goal: Goal,
+    oracle: Option<&dyn Oracle<G>>,
+    calls: u64,
+) -> zoo_solve::Report<G::Move> {
+    use zoo_solve::fortress::Search;
+    let keeper = match goal {
+        Goal::NotLose => pos.side_to_move(),
+        Goal::Win => pos.side_to_move().flip(),
+    };
+    let mut s = Search::new(pos, keeper, oracle, &Limits::nodes(calls)).expect("counter-free");
+    s.go(calls);
+    let r = s
+        .report(goal, true)
+        .unwrap_or_else(|| report_of(goal, Answer::Unknown, s.calls(), s.bytes(), None));
+    if r.answer != Answer::Unknown {
+        assert!(
+            r.proof.is_some(),
+            "{}: a decided answer without its proof",
+            pos.to_fen()
+        );
+    }
+    r
+}
+
+/// The strategy search alone decides every question of the samples, as
+/// the tables do, draws included, and its proofs (cycles where a draw
+/// meets the claim, none where a win must be shown) replay.
+#[test]
+fn the_strategy_search_agrees_with_the_tables() {
+    let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    let tables = TbOracle::open(jc3(), rules).expect("tables");
+    type Jc = zoo_animal::JungleCheckers;
+    let algo = Algo::Fortress(2_000_000);
+    let two = Fewer {
+        inner: &tables,
+        max: 2,
+    };
+    for (name, oracle, seed, count, only) in [
+        ("no tables", None, 5, 24, None),
+        ("no tables, draws", None, 13, 6, Some(Outcome::Draw)),
+        ("2-piece leaves", Some(&two as &dyn Oracle<_>), 6, 12, None),
+        (
+            "2-piece leaves, draws",
+            Some(&two as &dyn Oracle<_>),
+            14,
+            6,
+            Some(Outcome::Draw),
+        ),
+    ] {
+        let t = check_positions::<Jc>(algo, rules, &tables, oracle, seed, count, only);
+        summary(&format!("strategy search, {name}"), &t, 0);
     }
 }
 
