@@ -143,14 +143,14 @@ pub fn run<G: Game>(
     for (i, c) in cases.iter().enumerate() {
         let (mut calls, mut seconds) = (0u64, 0.0);
         let mut graph = GraphSlot::with_builder(builder);
-        // A ply-bounded win settles both questions: an open first one is
+        // A side's win found settles both questions: an open first one is
         // asked again for it.
         let settles_both = std::cell::Cell::new(false);
         let (found, asked) = solve_value_sharing(
             first(&c.pos),
             |goal| {
                 let r = by_manager(&c.pos, goal, oracle, limits, &mut graph, how);
-                settles_both.set(graph.bounded_won());
+                settles_both.set(graph.settles_both());
                 match r {
                     Some(r) => {
                         calls += r.nodes;
@@ -240,7 +240,7 @@ pub fn report(game: &str, pieces: u32, what: &str, rows: &[Row]) -> Result<Repor
         );
     }
     let mut md = format!(
-        "{what}: {} positions, each solved for its value by the default proof manager (df-pn; where its quick runs leave a question open, the reachable graph, or one piece past the tables the material's table built in memory; calls: df-pn's MID calls and the graph's positions or the table's entries)\n\n\
+        "{what}: {} positions, each solved for its value by the default proof manager (df-pn, the ply-bounded df-pn and the strategy search; where their quick runs leave a question open, the reachable graph, or one piece past the tables the material's table built in memory; calls: df-pn's MID calls, the strategy search's positions expanded, and the graph's positions or the table's entries)\n\n\
          | kind | positions | decided | unknown | wrong | median calls | most calls | median s | most s |\n\
          |---|---|---|---|---|---|---|---|---|\n",
         rows.len()

@@ -236,6 +236,8 @@ pub struct Manager {
     pub epsilon: f64,
     /// The ply-bounded df-pn's share of each round ([`Plan::bounded`]).
     pub bounded: u64,
+    /// The strategy search's share of each round ([`Plan::fortress`]).
+    pub strategy: u64,
 }
 
 impl Default for Manager {
@@ -247,6 +249,7 @@ impl Default for Manager {
             guide: dfpn::Options::default().guide,
             epsilon: dfpn::Options::default().epsilon,
             bounded: Plan::default().bounded,
+            strategy: Plan::default().fortress,
         }
     }
 }
@@ -288,6 +291,7 @@ pub fn by_manager<'a, G: Game>(
         // As `zoo solve` sizes them: plain df-pn's table stays small.
         plain_mb: sized.then_some(TABLE_MB),
         bounded: how.bounded,
+        fortress: how.strategy,
         ..Plan::default()
     };
     solve_goal_sharing(pos, goal, oracle, &limits, &opts, &plan, graph)

@@ -116,6 +116,15 @@ pub const REMEDIES_WEIGHT: u64 = 3;
 /// position-keyed runs leave open (docs/solve.md, "Ply-bounded df-pn").
 pub const BOUNDED_WEIGHT: u64 = 3;
 
+/// The strategy search's share of a round against plain df-pn's 1 (the
+/// default [`Plan::fortress`]; its calls are positions expanded, each
+/// dearer than a MID call). It proves the draws df-pn leaves open two
+/// pieces past the tables (docs/solve.md, "The strategy search"). A
+/// large share costs little where it fails: its memory (one setting's
+/// table) ends it after a few seconds of expansions, and its share goes
+/// back to the others.
+pub const FORTRESS_WEIGHT: u64 = 8;
+
 /// A run's graph-history mode and remedies.
 type Setting = (Ghi, Remedies);
 
@@ -148,6 +157,10 @@ pub struct Plan {
     /// it proves wins, a `win` proven or a `not-lose` disproven); 0: not
     /// run.
     pub bounded: u64,
+    /// The strategy search's share of each round of a `not-lose`
+    /// question ([`crate::fortress`]: whether the root's side keeps from
+    /// losing); 0: not run.
+    pub fortress: u64,
 }
 
 impl Default for Plan {
@@ -166,6 +179,7 @@ impl Default for Plan {
             growth: 2,
             graph_mb: GRAPH_MB,
             bounded: BOUNDED_WEIGHT,
+            fortress: FORTRESS_WEIGHT,
         }
     }
 }
@@ -234,15 +248,19 @@ pub enum Method {
     /// The whole table of the root's material, built in memory
     /// ([`crate::material`]).
     Table,
+    /// The strategy search ([`crate::fortress`]): proof search over the
+    /// graph of one side's strategy.
+    Strategy,
 }
 
 impl Method {
-    /// `dfpn`, `graph` or `table`, as the JSON answers say it.
+    /// `dfpn`, `graph`, `table` or `strategy`, as the JSON answers say it.
     pub fn name(self) -> &'static str {
         match self {
             Method::Dfpn => "dfpn",
             Method::Graph => "graph",
             Method::Table => "table",
+            Method::Strategy => "strategy",
         }
     }
 }
@@ -266,6 +284,10 @@ pub struct GraphSlot<'a, G: Game> {
     bounded: [Option<crate::bounded::Search<'a, G>>; 2],
     /// Which of them the other question showed cannot win.
     hopeless: [bool; 2],
+    /// The strategy searches of whether the root's side to move, and the
+    /// other side, keep from losing: one question's answers the other
+    /// where it decides it (a loss found decides both).
+    fortress: [Option<crate::fortress::Search<'a, G>>; 2],
 }
 
 impl<G: Game> Default for GraphSlot<'_, G> {
@@ -275,6 +297,7 @@ impl<G: Game> Default for GraphSlot<'_, G> {
             builder: None,
             bounded: [None, None],
             hopeless: [false; 2],
+            fortress: [None, None],
         }
     }
 }
@@ -288,6 +311,7 @@ impl<'a, G: Game> GraphSlot<'a, G> {
             builder,
             bounded: [None, None],
             hopeless: [false; 2],
+            fortress: [None, None],
         }
     }
 
@@ -296,6 +320,18 @@ impl<'a, G: Game> GraphSlot<'a, G> {
     /// returns it at once).
     pub fn bounded_won(&self) -> bool {
         self.bounded.iter().flatten().any(|b| b.won().is_some())
+    }
+
+    /// Whether a search found what answers both questions of the value:
+    /// a side's win, by the ply-bounded search or by the strategy search
+    /// (its keeper lost).
+    pub fn settles_both(&self) -> bool {
+        self.bounded_won()
+            || self
+                .fortress
+                .iter()
+                .flatten()
+                .any(|f| f.result() == Some(false))
     }
 }
 
@@ -326,6 +362,13 @@ pub fn solve_goal_sharing<'a, G: Game>(
         (Goal::NotLose, Answer::Proven) => Some(1),
         _ => None,
     };
+    // A strategy search left without a result lets its memory go: the
+    // next question asks the other keeper.
+    for f in graph.fortress.iter_mut() {
+        if f.as_ref().is_some_and(|f| f.result().is_none()) {
+            *f = None;
+        }
+    }
     if let Some(side) = hopeless {
         graph.bounded[side] = None;
         graph.hopeless[side] = true;
@@ -517,6 +560,26 @@ fn solve_goal_once<'a, G: Game>(
             }
         }
     }
+    // The strategy search whose keeper's keeping decides this question:
+    // the root's side's for `not-lose` (the other side's would answer
+    // `win`, where it is not run).
+    let keeper = (goal == Goal::Win) as usize;
+    // Run in the `not-lose` question only: in a draw's `win` question
+    // plain df-pn decided every one of the sample within 60 s, and the
+    // strategy search's share there cost draws (docs/solve.md, "The
+    // strategy search").
+    let mut fortress_done = plan.fortress == 0 || !root.counter_free() || goal == Goal::Win;
+    // A result the other question's strategy search found may answer
+    // this one.
+    for f in graph.fortress.iter().flatten() {
+        if let Some(r) = f.report(goal, opts.proof) {
+            if !opts.proof || r.proof.is_some() {
+                let mut m = finish(r, None, 0, 0, 0);
+                m.method = Method::Strategy;
+                return Ok(m);
+            }
+        }
+    }
     'rounds: loop {
         for (i, (setting, slot)) in runs.iter_mut().enumerate() {
             let Some(calls_left) = calls_left(limits, start, total_calls + derived_calls) else {
@@ -642,6 +705,57 @@ fn solve_goal_once<'a, G: Game>(
                 *done = true;
             }
         }
+        if !fortress_done {
+            let Some(calls_left) = calls_left(limits, start, total_calls + derived_calls) else {
+                break 'rounds;
+            };
+            let slot = &mut graph.fortress[keeper];
+            if slot.is_none() {
+                let side = if keeper == 0 {
+                    root.side_to_move()
+                } else {
+                    root.side_to_move().flip()
+                };
+                // As much memory as one setting's table.
+                let left = Limits {
+                    memory_mb: Some(limits.memory_mb.unwrap_or(TABLE_MB)),
+                    ..time_left(limits, start)
+                };
+                *slot = crate::fortress::Search::new(root, side, oracle, &left).ok();
+            }
+            match slot.as_mut() {
+                None => fortress_done = true,
+                Some(f) => {
+                    f.restart_clock(&time_left(limits, start));
+                    let before = f.calls();
+                    let got = f
+                        .go(before
+                            .saturating_add(budget.saturating_mul(plan.fortress).min(calls_left)));
+                    rounds += 1;
+                    total_calls += f.calls() - before;
+                    if got.is_some() {
+                        let t = Instant::now();
+                        if let Some(mut r) = f.report(goal, opts.proof) {
+                            if !opts.proof || r.proof.is_some() {
+                                let derived = r.derivation.map_or(0, |d| d.calls);
+                                r.seconds = t.elapsed().as_secs_f64();
+                                let mut m =
+                                    finish(r, None, rounds, total_calls, derived_calls + derived);
+                                m.method = Method::Strategy;
+                                return Ok(m);
+                            }
+                        }
+                        fortress_done = true;
+                    } else if f.out_of_time() {
+                        break 'rounds;
+                    } else if f.full() {
+                        // Its memory goes back: no call can go on.
+                        *slot = None;
+                        fortress_done = true;
+                    }
+                }
+            }
+        }
         let runs_done = runs.iter().all(|(_, slot)| matches!(slot, Slot::Done));
         if let (true, Some((r, _))) = (runs_done, &unproved) {
             // Every setting is done, one with an answer but no proof: only
@@ -649,7 +763,7 @@ fn solve_goal_once<'a, G: Game>(
             // (proven: the root's side; disproven: the other).
             bounded_done[(r.answer == Answer::Proven) as usize] = true;
         }
-        if bounded_done.iter().all(|&d| d) && runs_done {
+        if bounded_done.iter().all(|&d| d) && runs_done && fortress_done {
             break;
         }
         budget = budget.saturating_mul(plan.growth.max(2));
@@ -823,6 +937,51 @@ mod tests {
 
     /// A win the bounded search found in a value's first question
     /// answers the second at once, from the same search.
+    #[test]
+    fn the_strategy_search_proves_a_draw_df_pn_has_not_yet() {
+        // A 3-piece draw (no tables): White's tiger against rat and dog.
+        let pos =
+            JungleCheckersPos::from_fen("7/d6/7/7/r6/7/1T5 w", &&JUNGLE_CHECKERS_LEIDEN).unwrap();
+        // Plain df-pn a few calls a round, the strategy search many.
+        let plan = Plan {
+            graph_mb: 0,
+            settings: vec![Remedies::NONE],
+            weights: vec![1],
+            first_round: 64,
+            bounded: 0,
+            fortress: 20_000,
+            ..Plan::default()
+        };
+        let opts = Options {
+            proof: true,
+            ..Options::default()
+        };
+        let mut slot = GraphSlot::default();
+        let limits = Limits::nodes(5_000_000);
+        let m = solve_goal_sharing(&pos, Goal::NotLose, None, &limits, &opts, &plan, &mut slot)
+            .unwrap();
+        assert_eq!(
+            (m.report.answer, m.method),
+            (Answer::Proven, Method::Strategy)
+        );
+        assert!(m.report.proof.is_some(), "no proof");
+        assert!(
+            !slot.settles_both(),
+            "a draw settles one question at a time"
+        );
+        // Not run in the `win` question.
+        let w =
+            solve_goal_sharing(&pos, Goal::Win, None, &limits, &opts, &plan, &mut slot).unwrap();
+        assert_ne!(w.method, Method::Strategy);
+        // Without it: open after as many rounds.
+        let alone = Plan {
+            fortress: 0,
+            ..plan.clone()
+        };
+        let m = solve_goal(&pos, Goal::NotLose, None, &Limits::nodes(64), &opts, &alone).unwrap();
+        assert_eq!(m.report.answer, Answer::Unknown);
+    }
+
     #[test]
     fn a_bounded_win_answers_both_questions() {
         // A 3-piece loss in 18 for White (no tables).

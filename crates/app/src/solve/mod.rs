@@ -18,7 +18,7 @@ use std::time::Duration;
 use zoo_core::Outcome;
 pub use zoo_solve::dfpn::Remedies;
 pub use zoo_solve::limits::{Derivation, NoProof, Sample, INF};
-pub use zoo_solve::manager::BOUNDED_WEIGHT;
+pub use zoo_solve::manager::{BOUNDED_WEIGHT, FORTRESS_WEIGHT};
 /// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::Ghi;
 pub use zoo_solve::Goal;
@@ -73,6 +73,9 @@ pub struct Tuning {
     /// The ply-bounded df-pn's share of the proof manager's rounds
     /// ([`manager::Plan::bounded`]; 0: not run).
     pub bounded: u64,
+    /// The strategy search's share of the proof manager's rounds
+    /// ([`manager::Plan::fortress`]; 0: not run).
+    pub strategy: u64,
 }
 
 impl Tuning {
@@ -88,6 +91,7 @@ impl Tuning {
             guide,
             epsilon,
             bounded: manager::BOUNDED_WEIGHT,
+            strategy: manager::FORTRESS_WEIGHT,
         })
     }
 }
@@ -99,6 +103,7 @@ impl Default for Tuning {
             guide: d.guide,
             epsilon: d.epsilon,
             bounded: manager::BOUNDED_WEIGHT,
+            strategy: manager::FORTRESS_WEIGHT,
         }
     }
 }
@@ -407,7 +412,8 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
     } else {
         opened.as_ref().and_then(|t| t.builder.as_deref())
     });
-    // Whether the last answer was a ply-bounded win, which settles both
+    // Whether the last answer was a side's win found (ply-bounded or by
+    // the strategy search: its keeper lost), which settles both
     // questions: a first question left open is asked again for it.
     let settles_both = std::cell::Cell::new(false);
     let mut ask = |goal: Goal| -> Answer {
@@ -473,6 +479,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             // Tables sized by the limits: plain df-pn's stays small.
             plain_mb: r.limits.memory_mb.is_none().then_some(manager::TABLE_MB),
             bounded: r.tuning.bounded,
+            fortress: r.tuning.strategy,
             ..manager::Plan::default()
         };
         let mut decided_ghi: Option<Ghi> = None;
@@ -624,7 +631,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             }
         };
         let finite = |n: u32| (n != zoo_solve::limits::INF).then_some(n);
-        settles_both.set(ply_bound.is_some() && report.answer != Answer::Unknown);
+        settles_both.set(report.answer != Answer::Unknown && graph.settles_both());
         answers.push(AnswerReport {
             goal: goal.name(),
             answer: report.answer.name(),

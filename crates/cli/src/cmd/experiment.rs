@@ -189,8 +189,8 @@ pub enum Which {
         /// df-pn's threads, on one table (docs/solve.md, "Parallel df-pn").
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// df-pn alone: neither the reachable graph nor the material's
-        /// table decides a position.
+        /// Proof search alone (as `zoo solve --search-only`): neither the
+        /// reachable graph nor the material's table decides a position.
         #[arg(long)]
         dfpn_only: bool,
         /// Each df-pn setting's table, MiB (default: as `zoo solve` sizes it).
@@ -212,6 +212,10 @@ pub enum Which {
         /// not run; docs/solve.md, "Ply-bounded df-pn").
         #[arg(long, default_value_t = zoo_app::solve::BOUNDED_WEIGHT)]
         bounded: u64,
+        /// The strategy search's share of each round of the manager (0:
+        /// not run; docs/solve.md, "The strategy search").
+        #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WEIGHT)]
+        strategy: u64,
         /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
@@ -647,6 +651,7 @@ impl GameVisitor for PerGame<'_> {
                 guide,
                 epsilon,
                 bounded,
+                strategy,
                 out_dir,
                 ..
             } => {
@@ -698,6 +703,7 @@ impl GameVisitor for PerGame<'_> {
                         guide: tuning.guide,
                         epsilon: tuning.epsilon,
                         bounded: *bounded,
+                        strategy: *strategy,
                     },
                     &first,
                     &mut |line| eprintln!("{line}"),
@@ -710,7 +716,11 @@ impl GameVisitor for PerGame<'_> {
                     } else {
                         "no tables".to_string()
                     },
-                    if *dfpn_only { ", df-pn alone" } else { "" },
+                    if *dfpn_only {
+                        ", proof search alone"
+                    } else {
+                        ""
+                    },
                     if *threads > 1 {
                         format!(", {threads} threads")
                     } else {

@@ -91,10 +91,11 @@ pub struct SolveArgs {
     /// "Parallel df-pn"); the answers are one thread's.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Proof search only (df-pn, PNS, PN²): the proof manager builds
-    /// neither the root's reachable graph nor its material's table in
-    /// memory, so every answer is `method` dfpn (or the algorithm asked);
-    /// what the positions of the start's materials need (docs/solve.md)
+    /// Proof search only (df-pn, PNS, PN², the strategy search): the proof
+    /// manager builds neither the root's reachable graph nor its
+    /// material's table in memory, so every answer is `method` dfpn or
+    /// strategy (or the algorithm asked); what the positions of the
+    /// start's materials need (docs/solve.md)
     #[arg(long, alias = "no-builds")]
     pub search_only: bool,
     /// df-pn+: start a new node's proof and disproof numbers from the
@@ -111,6 +112,12 @@ pub struct SolveArgs {
     /// leave open (0: not run; docs/solve.md, "Ply-bounded df-pn").
     #[arg(long, default_value_t = zoo_app::solve::BOUNDED_WEIGHT)]
     pub bounded: u64,
+    /// The strategy search's share of each round of the proof manager:
+    /// proof search over the graph of one side's strategy, which proves
+    /// the draws df-pn leaves open (0: not run; docs/solve.md, "The
+    /// strategy search").
+    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WEIGHT)]
+    pub strategy: u64,
     /// PN²: size each second-level search as Breuker did, f(N)·N nodes for
     /// a first-level tree of N, f(N) = 1/(1 + e^((A−N)/B)) (docs/solve.md;
     /// without it, N).
@@ -171,7 +178,7 @@ pub struct SolveArgs {
         // The front is found by the engine, not proved: no question, no
         // limits and no solver settings apply.
         "goal", "time", "nodes", "hash", "threads", "algorithm", "ghi", "remedies",
-        "search_only", "guide", "epsilon", "bounded", "pn2_fraction", "gc",
+        "search_only", "guide", "epsilon", "bounded", "strategy", "pn2_fraction", "gc",
     ])]
     pub front: Option<u32>,
     /// The engine's depth for the front's moves and order.
@@ -341,6 +348,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         search_only: a.search_only,
         tuning: zoo_app::solve::Tuning {
             bounded: a.bounded,
+            strategy: a.strategy,
             ..zoo_app::solve::Tuning::new(a.guide, a.epsilon)?
         },
         store: a.store.clone(),
