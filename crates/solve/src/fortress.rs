@@ -93,9 +93,10 @@ struct Node {
     first_parent: u32,
     /// The pass that last walked it.
     seen: u32,
-    /// Lost: plies to the loss along the other side's best line (falls
-    /// by one at least at every ply of it, so a proof of the loss has no
-    /// cycle).
+    /// Lost: plies to the loss along the other side's line (falls by one
+    /// at least at every ply of it, so a proof of the loss has no cycle;
+    /// past `u16::MAX` it saturates and such a proof is refused by the
+    /// checker, the answer still right).
     dist: u16,
 }
 
@@ -384,7 +385,10 @@ impl<'a, G: Game> Search<'a, G> {
         pos.legal_moves(moves);
         let k = moves.len();
         // Memory refused is a full search, never an abort.
+        // Edges are numbered in u32, `NONE` the end of a list.
         if self.nodes.len() + k > self.max_nodes
+            || self.kids.len() + k >= NONE as usize
+            || self.parents.len() + k >= NONE as usize
             || self.nodes.try_reserve(k).is_err()
             || self.kids.try_reserve(k).is_err()
             || self.parents.try_reserve(k).is_err()
@@ -402,7 +406,8 @@ impl<'a, G: Game> Search<'a, G> {
             let mut c = pos.clone();
             c.make(mv);
             let Some(kid) = self.node_of(&c, &mut scratch) else {
-                // Counted above: cannot happen.
+                // The index could not grow: the search is full. The node
+                // stays open, and `lose` skips it as a parent.
                 return false;
             };
             self.kids.push((mv, kid));

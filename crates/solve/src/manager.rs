@@ -285,8 +285,8 @@ pub struct GraphSlot<'a, G: Game> {
     /// Which of them the other question showed cannot win.
     hopeless: [bool; 2],
     /// The strategy searches of whether the root's side to move, and the
-    /// other side, keep from losing: one question's answers the other
-    /// where it decides it (a loss found decides both).
+    /// other side, keep from losing (the manager runs the first, in the
+    /// `not-lose` question): a loss found answers the other question too.
     fortress: [Option<crate::fortress::Search<'a, G>>; 2],
 }
 
@@ -362,10 +362,10 @@ pub fn solve_goal_sharing<'a, G: Game>(
         (Goal::NotLose, Answer::Proven) => Some(1),
         _ => None,
     };
-    // A strategy search left without a result lets its memory go: the
-    // next question asks the other keeper.
+    // Only a loss found answers the value's other question: any other
+    // strategy search lets its memory go.
     for f in graph.fortress.iter_mut() {
-        if f.as_ref().is_some_and(|f| f.result().is_none()) {
+        if f.as_ref().is_some_and(|f| f.result() != Some(false)) {
             *f = None;
         }
     }
@@ -525,8 +525,8 @@ fn solve_goal_once<'a, G: Game>(
     // Runs whose numbers stopped growing ([`Run::stuck`]).
     let mut stuck: Vec<Run<'_, G>> = Vec::new();
     // The first decided answer that came without a proof, kept in case no
-    // other setting gives one.
-    let mut unproved: Option<(Report<G::Move>, Option<Setting>)> = None;
+    // other setting gives one, with the method that found it.
+    let mut unproved: Option<(Report<G::Move>, Option<Setting>, Method)> = None;
     let finish = |mut r: Report<G::Move>, by: Option<Setting>, rounds, calls, derived| {
         r.nodes = calls;
         r.expansions = calls;
@@ -569,8 +569,9 @@ fn solve_goal_once<'a, G: Game>(
     // strategy search's share there cost draws (docs/solve.md, "The
     // strategy search").
     let mut fortress_done = plan.fortress == 0 || !root.counter_free() || goal == Goal::Win;
-    // A result the other question's strategy search found may answer
-    // this one.
+    // A loss the other question's strategy search found answers this one
+    // (its proof written again for this goal); where the proof is too
+    // large to write, the answer stands without it.
     for f in graph.fortress.iter().flatten() {
         if let Some(r) = f.report(goal, opts.proof) {
             if !opts.proof || r.proof.is_some() {
@@ -578,6 +579,8 @@ fn solve_goal_once<'a, G: Game>(
                 m.method = Method::Strategy;
                 return Ok(m);
             }
+            fortress_done = true;
+            unproved.get_or_insert((r, None, Method::Strategy));
         }
     }
     'rounds: loop {
@@ -642,7 +645,7 @@ fn solve_goal_once<'a, G: Game>(
                 ));
             }
             if unproved.is_none() {
-                unproved = Some((r, Some(*setting)));
+                unproved = Some((r, Some(*setting), Method::Dfpn));
             }
         }
         for (side, done) in bounded_done.iter_mut().enumerate() {
@@ -697,7 +700,7 @@ fn solve_goal_once<'a, G: Game>(
                 }
                 *done = true;
                 if unproved.is_none() {
-                    unproved = Some((r, None));
+                    unproved = Some((r, None, Method::Dfpn));
                 }
             } else if b.out_of_time() {
                 break 'rounds;
@@ -734,16 +737,15 @@ fn solve_goal_once<'a, G: Game>(
                     rounds += 1;
                     total_calls += f.calls() - before;
                     if got.is_some() {
-                        let t = Instant::now();
-                        if let Some(mut r) = f.report(goal, opts.proof) {
+                        if let Some(r) = f.report(goal, opts.proof) {
                             if !opts.proof || r.proof.is_some() {
-                                let derived = r.derivation.map_or(0, |d| d.calls);
-                                r.seconds = t.elapsed().as_secs_f64();
-                                let mut m =
-                                    finish(r, None, rounds, total_calls, derived_calls + derived);
+                                let mut m = finish(r, None, rounds, total_calls, derived_calls);
                                 m.method = Method::Strategy;
                                 return Ok(m);
                             }
+                            // Decided, its proof too large to write: the
+                            // answer stands if no other run brings one.
+                            unproved.get_or_insert((r, None, Method::Strategy));
                         }
                         fortress_done = true;
                     } else if f.out_of_time() {
@@ -757,7 +759,7 @@ fn solve_goal_once<'a, G: Game>(
             }
         }
         let runs_done = runs.iter().all(|(_, slot)| matches!(slot, Slot::Done));
-        if let (true, Some((r, _))) = (runs_done, &unproved) {
+        if let (true, Some((r, _, _))) = (runs_done, &unproved) {
             // Every setting is done, one with an answer but no proof: only
             // the side whose win gives that answer may still bring one
             // (proven: the root's side; disproven: the other).
@@ -768,8 +770,10 @@ fn solve_goal_once<'a, G: Game>(
         }
         budget = budget.saturating_mul(plan.growth.max(2));
     }
-    if let Some((r, by)) = unproved {
-        return Ok(finish(r, by, rounds, total_calls, derived_calls));
+    if let Some((r, by, method)) = unproved {
+        let mut m = finish(r, by, rounds, total_calls, derived_calls);
+        m.method = method;
+        return Ok(m);
     }
     // Nothing decided: the report of the setting that worked most (the
     // first setting's, unsearched, when the limits allowed no round).
@@ -935,8 +939,8 @@ mod tests {
         assert_ne!(plain.nodes, guided.nodes, "the guide changed nothing");
     }
 
-    /// A win the bounded search found in a value's first question
-    /// answers the second at once, from the same search.
+    /// A draw's `not-lose` that plain df-pn leaves open within its few
+    /// calls, proven by the strategy search, with its proof.
     #[test]
     fn the_strategy_search_proves_a_draw_df_pn_has_not_yet() {
         // A 3-piece draw (no tables): White's tiger against rat and dog.
@@ -982,6 +986,8 @@ mod tests {
         assert_eq!(m.report.answer, Answer::Unknown);
     }
 
+    /// A win the bounded search found in a value's first question
+    /// answers the second at once, from the same search.
     #[test]
     fn a_bounded_win_answers_both_questions() {
         // A 3-piece loss in 18 for White (no tables).
