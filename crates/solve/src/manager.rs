@@ -284,10 +284,10 @@ pub struct GraphSlot<'a, G: Game> {
     bounded: [Option<crate::bounded::Search<'a, G>>; 2],
     /// Which of them the other question showed cannot win.
     hopeless: [bool; 2],
-    /// The strategy searches of whether the root's side to move, and the
-    /// other side, keep from losing (the manager runs the first, in the
-    /// `not-lose` question): a loss found answers the other question too.
-    fortress: [Option<crate::fortress::Search<'a, G>>; 2],
+    /// The strategy search of whether the root's side to move keeps from
+    /// losing (run in the `not-lose` question): a loss it found answers
+    /// the `win` question too.
+    fortress: Option<crate::fortress::Search<'a, G>>,
 }
 
 impl<G: Game> Default for GraphSlot<'_, G> {
@@ -297,7 +297,7 @@ impl<G: Game> Default for GraphSlot<'_, G> {
             builder: None,
             bounded: [None, None],
             hopeless: [false; 2],
-            fortress: [None, None],
+            fortress: None,
         }
     }
 }
@@ -311,7 +311,7 @@ impl<'a, G: Game> GraphSlot<'a, G> {
             builder,
             bounded: [None, None],
             hopeless: [false; 2],
-            fortress: [None, None],
+            fortress: None,
         }
     }
 
@@ -329,9 +329,8 @@ impl<'a, G: Game> GraphSlot<'a, G> {
         self.bounded_won()
             || self
                 .fortress
-                .iter()
-                .flatten()
-                .any(|f| f.result() == Some(false))
+                .as_ref()
+                .is_some_and(|f| f.result() == Some(false))
     }
 }
 
@@ -364,10 +363,12 @@ pub fn solve_goal_sharing<'a, G: Game>(
     };
     // Only a loss found answers the value's other question: any other
     // strategy search lets its memory go.
-    for f in graph.fortress.iter_mut() {
-        if f.as_ref().is_some_and(|f| f.result() != Some(false)) {
-            *f = None;
-        }
+    if graph
+        .fortress
+        .as_ref()
+        .is_some_and(|f| f.result() != Some(false))
+    {
+        graph.fortress = None;
     }
     if let Some(side) = hopeless {
         graph.bounded[side] = None;
@@ -560,19 +561,15 @@ fn solve_goal_once<'a, G: Game>(
             }
         }
     }
-    // The strategy search whose keeper's keeping decides this question:
-    // the root's side's for `not-lose` (the other side's would answer
-    // `win`, where it is not run).
-    let keeper = (goal == Goal::Win) as usize;
-    // Run in the `not-lose` question only: in a draw's `win` question
-    // plain df-pn decided every one of the sample within 60 s, and the
-    // strategy search's share there cost draws (docs/solve.md, "The
-    // strategy search").
+    // The strategy search, the root's side the keeper, runs in the
+    // `not-lose` question only: a draw's `win` df-pn mostly decides (9 of
+    // the sample's 10 within 60 s), and the strategy search's share there
+    // cost draws (docs/solve.md, "The strategy search").
     let mut fortress_done = plan.fortress == 0 || !root.counter_free() || goal == Goal::Win;
     // A loss the other question's strategy search found answers this one
     // (its proof written again for this goal); where the proof is too
     // large to write, the answer stands without it.
-    for f in graph.fortress.iter().flatten() {
+    if let Some(f) = &graph.fortress {
         if let Some(r) = f.report(goal, opts.proof) {
             if !opts.proof || r.proof.is_some() {
                 let mut m = finish(r, None, 0, 0, 0);
@@ -712,13 +709,9 @@ fn solve_goal_once<'a, G: Game>(
             let Some(calls_left) = calls_left(limits, start, total_calls + derived_calls) else {
                 break 'rounds;
             };
-            let slot = &mut graph.fortress[keeper];
+            let slot = &mut graph.fortress;
             if slot.is_none() {
-                let side = if keeper == 0 {
-                    root.side_to_move()
-                } else {
-                    root.side_to_move().flip()
-                };
+                let side = root.side_to_move();
                 // As much memory as one setting's table.
                 let left = Limits {
                     memory_mb: Some(limits.memory_mb.unwrap_or(TABLE_MB)),
