@@ -44,10 +44,12 @@ fn main() -> Result<()> {
     let mut s = Search::new(&root, keeper, Some(oracle), &limits).map_err(|e| anyhow!(e))?;
     let o = s.go(u64::MAX);
     println!(
-        "{fen} keeper {who}: {:?} expanded {} ({} MB) in {:.1} s{}",
+        "{fen} keeper {who}: {:?} expanded {} ({} MB; {} passes walked {} positions) in {:.1} s{}",
         o,
         s.calls(),
         s.bytes() >> 20,
+        s.passes().0,
+        s.passes().1,
         t.elapsed().as_secs_f64(),
         if s.full() { ", memory full" } else { "" }
     );

@@ -17,7 +17,10 @@
 //!   with a child lost, of the keeper's with every child lost;
 //! - where the keeper's chosen child is lost, it chooses again among
 //!   the others, preferring positions the strategy already holds (so
-//!   that play returns to them) and then the game's static score;
+//!   that play returns to them) and then the game's static score; a
+//!   choice lost after the pass walked it is made again in the same pass
+//!   (the pass keeps the keeper's positions it walked, within an eighth
+//!   of the memory), so passes are few;
 //! - a pass that expands nothing has walked a closed strategy with no
 //!   lost position on it: the keeper does not lose.
 //!
@@ -98,11 +101,20 @@ struct Node {
     /// past `u16::MAX` it saturates and such a proof is refused by the
     /// checker, the answer still right).
     dist: u16,
+    /// The keeper's positions walked in this pass: where the pass keeps
+    /// the position (an index into `Search::held`, valid when that entry
+    /// names this node), so a choice lost later in the pass is made again
+    /// at once.
+    held: u32,
 }
 
 /// Bytes a node costs with its index slot, its edges both ways (about 8
 /// moves a position) and the pass's queue, for the memory limit.
 pub const BYTES_PER_NODE: u64 = 160;
+
+/// The share of the memory limit the positions a pass keeps may take
+/// (1/`HELD_SHARE`); past it a lost choice waits for the next pass.
+const HELD_SHARE: u64 = 8;
 
 /// A strategy search of whether `keeper` keeps from losing from a root,
 /// continued pass after pass ([`Search::go`]) as the manager's other runs
@@ -120,6 +132,16 @@ pub struct Search<'a, G: Game> {
     /// The pass under way and what it still has to walk.
     stamp: u32,
     queue: VecDeque<(u32, G)>,
+    /// The keeper's positions this pass has walked, by node: where a
+    /// loss found later in the pass takes a choice away, the choice is
+    /// made again from here in the same pass instead of in the next. Why:
+    /// without it the passes re-walked the whole strategy about a hundred
+    /// times on the draws it proves (12 walks an expansion, two thirds of
+    /// the time; docs/log/solve.md).
+    held: Vec<(u32, G)>,
+    max_held: usize,
+    /// Keeper's positions held this pass whose choice a loss took away.
+    rechoose: Vec<u32>,
     expanded_in_pass: u64,
     /// Positions taken from the pass's queue, for the clock's checks.
     walked: u64,
@@ -149,9 +171,19 @@ impl<'a, G: Game> Search<'a, G> {
         if !root.counter_free() {
             return Err("the strategy search needs a game whose play ignores move counters");
         }
+        // The positions a pass keeps take their share of the limit first.
+        let held_bytes = limits.memory_mb.map(|mb| (mb << 20) / HELD_SHARE);
+        let max_held = held_bytes
+            .map_or(usize::MAX, |b| {
+                (b / (std::mem::size_of::<(u32, G)>() as u64).max(1)) as usize
+            })
+            .min((NONE - 1) as usize);
         let max_nodes = limits
             .memory_mb
-            .map_or(usize::MAX, |mb| ((mb << 20) / BYTES_PER_NODE) as usize)
+            .zip(held_bytes)
+            .map_or(usize::MAX, |(mb, held)| {
+                (((mb << 20) - held) / BYTES_PER_NODE) as usize
+            })
             .clamp(16, (NONE - 1) as usize);
         let mut s = Search {
             oracle,
@@ -163,6 +195,9 @@ impl<'a, G: Game> Search<'a, G> {
             parents: Vec::new(),
             stamp: 0,
             queue: VecDeque::new(),
+            held: Vec::new(),
+            max_held,
+            rechoose: Vec::new(),
             expanded_in_pass: 0,
             walked: 0,
             calls: 0,
@@ -197,6 +232,9 @@ impl<'a, G: Game> Search<'a, G> {
         self.stopped = false;
         let mut moves = MoveList::new();
         while self.result.is_none() && !self.stopped && !self.full {
+            if !self.rechoose.is_empty() {
+                self.rechoose_lost();
+            }
             let Some((n, pos)) = self.queue.pop_front() else {
                 if self.stamp > 0 && self.expanded_in_pass == 0 {
                     self.closed = self.stamp;
@@ -205,6 +243,8 @@ impl<'a, G: Game> Search<'a, G> {
                 }
                 self.stamp += 1;
                 self.expanded_in_pass = 0;
+                self.held.clear();
+                self.rechoose.clear();
                 self.nodes[0].seen = self.stamp;
                 self.queue.push_back((0, self.root.clone()));
                 continue;
@@ -254,6 +294,7 @@ impl<'a, G: Game> Search<'a, G> {
                 let c = self.choose(n, &pos);
                 let (mv, kid) = self.kids[first + c as usize];
                 self.walk(kid, &pos, mv);
+                self.hold(n, pos);
             } else {
                 for i in first..first + node.kids as usize {
                     let (mv, kid) = self.kids[i];
@@ -262,6 +303,52 @@ impl<'a, G: Game> Search<'a, G> {
             }
         }
         self.result
+    }
+
+    /// Keeps the keeper's position `pos` (node `n`) for this pass, where
+    /// memory allows.
+    fn hold(&mut self, n: u32, pos: G) {
+        let len = self.held.len();
+        if len == self.held.capacity() {
+            // Doubling, but never past the share.
+            let more = len.max(1024).min(self.max_held - len);
+            if more == 0 || self.held.try_reserve_exact(more).is_err() {
+                return;
+            }
+        }
+        self.nodes[n as usize].held = len as u32;
+        self.held.push((n, pos));
+    }
+
+    /// The position this pass holds for node `n`, if any.
+    fn held_position(&self, n: u32) -> Option<&G> {
+        let h = self.nodes[n as usize].held as usize;
+        match self.held.get(h) {
+            Some((m, pos)) if *m == n => Some(pos),
+            _ => None,
+        }
+    }
+
+    /// Makes again, in this pass, the choices losses took away at the
+    /// keeper's positions the pass has walked and holds, queueing the
+    /// new choices.
+    fn rechoose_lost(&mut self) {
+        while let Some(n) = self.rechoose.pop() {
+            let node = self.nodes[n as usize];
+            if node.lost || node.seen != self.stamp {
+                continue;
+            }
+            let Some(pos) = self.held_position(n).cloned() else {
+                continue;
+            };
+            if self.queue.try_reserve(1).is_err() {
+                // The next pass walks it again.
+                continue;
+            }
+            let c = self.choose(n, &pos);
+            let (mv, kid) = self.kids[node.first_kid as usize + c as usize];
+            self.walk(kid, &pos, mv);
+        }
     }
 
     /// Queues `kid` (reached from `pos` by `mv`) for this pass, once.
@@ -373,6 +460,7 @@ impl<'a, G: Game> Search<'a, G> {
             first_parent: NONE,
             seen: 0,
             dist,
+            held: NONE,
         });
         Some(n)
     }
@@ -473,6 +561,15 @@ impl<'a, G: Game> Search<'a, G> {
                     if parent.alive == 0 {
                         let pd = self.farthest_kid(p);
                         work.push((p, pd));
+                    } else if parent.seen == self.stamp
+                        && parent.chosen != u16::MAX
+                        && self.kids[(parent.first_kid + parent.chosen as u32) as usize].1 == n
+                    {
+                        // Its choice is gone: made again in this pass if
+                        // the pass holds its position.
+                        if self.rechoose.try_reserve(1).is_ok() {
+                            self.rechoose.push(p);
+                        }
                     }
                 } else {
                     work.push((p, d.saturating_add(1)));
@@ -485,6 +582,12 @@ impl<'a, G: Game> Search<'a, G> {
     /// once it is shown to lose.
     pub fn result(&self) -> Option<bool> {
         self.result
+    }
+
+    /// Passes begun and positions walked so far (the walks re-read the
+    /// strategy; the expansions grow it).
+    pub fn passes(&self) -> (u32, u64) {
+        (self.stamp, self.walked)
     }
 
     /// Positions expanded so far.
@@ -518,6 +621,7 @@ impl<'a, G: Game> Search<'a, G> {
     /// Bytes the search holds, about.
     pub fn bytes(&self) -> u64 {
         self.nodes.len() as u64 * BYTES_PER_NODE
+            + (self.held.capacity() * std::mem::size_of::<(u32, G)>()) as u64
     }
 
     /// The answer to `goal` at the root that the result gives, with its
@@ -572,5 +676,28 @@ impl<'a, G: Game> Search<'a, G> {
             &values,
             cost,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
+
+    /// A search that cannot close within its memory stops full, holding
+    /// no more than the limit counts.
+    #[test]
+    fn the_search_stays_within_its_memory() {
+        let pos = JungleCheckersPos::from_fen("7/4r2/5e1/5E1/5d1/T6/7 w", &&JUNGLE_CHECKERS_LEIDEN)
+            .unwrap();
+        let limits = Limits {
+            memory_mb: Some(4),
+            ..Limits::default()
+        };
+        let mut s = Search::new(&pos, pos.side_to_move(), None, &limits).unwrap();
+        assert_eq!(s.go(u64::MAX), None);
+        assert!(s.full());
+        assert!(s.bytes() <= 4 << 20, "{} bytes", s.bytes());
+        assert!(s.calls() > 1_000, "{} expanded", s.calls());
     }
 }
