@@ -238,6 +238,13 @@ pub struct Manager {
     pub bounded: u64,
     /// The strategy search's share of each round ([`Plan::fortress`]).
     pub strategy: u64,
+    /// Its share of each round of a `win` question ([`Plan::fortress_win`]).
+    pub strategy_win: u64,
+    /// What the process may give its tables, in MB: where the limits
+    /// size the tables, the strategy search's memory is sized within it
+    /// as `zoo solve` sizes it ([`zoo_solve::manager::fortress_mb`]);
+    /// `None`: one setting's table.
+    pub share_mb: Option<u64>,
 }
 
 impl Default for Manager {
@@ -250,6 +257,8 @@ impl Default for Manager {
             epsilon: dfpn::Options::default().epsilon,
             bounded: Plan::default().bounded,
             strategy: Plan::default().fortress,
+            strategy_win: Plan::default().fortress_win,
+            share_mb: None,
         }
     }
 }
@@ -274,6 +283,11 @@ pub fn by_manager<'a, G: Game>(
         memory_mb: limits.memory_mb.or(Some(table_mb(limits))),
         ..*limits
     };
+    let fortress_mb = how
+        .share_mb
+        .filter(|_| sized)
+        .zip(limits.memory_mb)
+        .map(|(share, table)| zoo_solve::manager::fortress_mb(table, share));
     let opts = dfpn::Options {
         threads: how.threads,
         guide: how.guide,
@@ -292,6 +306,8 @@ pub fn by_manager<'a, G: Game>(
         plain_mb: sized.then_some(TABLE_MB),
         bounded: how.bounded,
         fortress: how.strategy,
+        fortress_win: how.strategy_win,
+        fortress_mb,
         ..Plan::default()
     };
     solve_goal_sharing(pos, goal, oracle, &limits, &opts, &plan, graph)

@@ -125,6 +125,29 @@ pub const BOUNDED_WEIGHT: u64 = 3;
 /// back to the others.
 pub const FORTRESS_WEIGHT: u64 = 8;
 
+/// The strategy search's share of a round of a `win` question, where
+/// the other side is the keeper (the default [`Plan::fortress_win`]).
+/// A draw's `win` df-pn mostly disproves in Jungle Checkers, but not in
+/// Jungle, where the 4-piece draws' `win` stayed open; there it decides
+/// one, and the Jungle Checkers samples lose nothing by it
+/// (docs/solve.md, "The strategy search").
+pub const FORTRESS_WIN_WEIGHT: u64 = 8;
+
+/// The strategy search's memory, in tables of a setting ([`table_mb`]),
+/// where the caller sizes it by the limits ([`fortress_mb`]).
+pub const FORTRESS_TABLES: u64 = 3;
+
+/// The strategy search's memory in MB ([`Plan::fortress_mb`]) where the
+/// limits sized a setting's table at `table_mb`: [`FORTRESS_TABLES`]
+/// tables, within `share_mb` (what the process may give its tables) less
+/// the remedies' table, at least a table of [`TABLE_MB`] where that
+/// leaves less.
+pub fn fortress_mb(table_mb: u64, share_mb: u64) -> u64 {
+    (table_mb * FORTRESS_TABLES)
+        .min(share_mb.saturating_sub(table_mb))
+        .max(table_mb.min(TABLE_MB))
+}
+
 /// A run's graph-history mode and remedies.
 type Setting = (Ghi, Remedies);
 
@@ -161,6 +184,15 @@ pub struct Plan {
     /// question ([`crate::fortress`]: whether the root's side keeps from
     /// losing); 0: not run.
     pub fortress: u64,
+    /// Its share of each round of a `win` question, the other side the
+    /// keeper (its not losing disproves `win`); 0: not run.
+    pub fortress_win: u64,
+    /// The strategy search's memory in MB (`None`: as much as one
+    /// setting's table, the limits' `memory_mb`). Callers that size the
+    /// tables by the limits give it [`fortress_mb`]: its proofs of the 5-piece draws
+    /// need 3–6·10⁶ positions expanded, some 1–2 GB (docs/solve.md, "The
+    /// strategy search").
+    pub fortress_mb: Option<u64>,
 }
 
 impl Default for Plan {
@@ -180,6 +212,8 @@ impl Default for Plan {
             graph_mb: GRAPH_MB,
             bounded: BOUNDED_WEIGHT,
             fortress: FORTRESS_WEIGHT,
+            fortress_win: FORTRESS_WIN_WEIGHT,
+            fortress_mb: None,
         }
     }
 }
@@ -561,11 +595,14 @@ fn solve_goal_once<'a, G: Game>(
             }
         }
     }
-    // The strategy search, the root's side the keeper, runs in the
-    // `not-lose` question only: a draw's `win` df-pn mostly decides (9 of
-    // the sample's 10 within 60 s), and the strategy search's share there
-    // cost draws (docs/solve.md, "The strategy search").
-    let mut fortress_done = plan.fortress == 0 || !root.counter_free() || goal == Goal::Win;
+    // The strategy search: in `not-lose` the root's side keeps, in `win`
+    // the other side, each with its own share (docs/solve.md, "The
+    // strategy search").
+    let fortress_share = match goal {
+        Goal::Win => plan.fortress_win,
+        _ => plan.fortress,
+    };
+    let mut fortress_done = fortress_share == 0 || !root.counter_free();
     // A loss the other question's strategy search found answers this one
     // (its proof written again for this goal); where the proof is too
     // large to write, the answer stands without it.
@@ -711,10 +748,16 @@ fn solve_goal_once<'a, G: Game>(
             };
             let slot = &mut graph.fortress;
             if slot.is_none() {
-                let side = root.side_to_move();
-                // As much memory as one setting's table.
+                // In `win` the other side keeps: its not losing disproves.
+                let side = match goal {
+                    Goal::Win => root.side_to_move().flip(),
+                    _ => root.side_to_move(),
+                };
                 let left = Limits {
-                    memory_mb: Some(limits.memory_mb.unwrap_or(TABLE_MB)),
+                    memory_mb: Some(
+                        plan.fortress_mb
+                            .unwrap_or(limits.memory_mb.unwrap_or(TABLE_MB)),
+                    ),
                     ..time_left(limits, start)
                 };
                 *slot = crate::fortress::Search::new(root, side, oracle, &left).ok();
@@ -724,9 +767,8 @@ fn solve_goal_once<'a, G: Game>(
                 Some(f) => {
                     f.restart_clock(&time_left(limits, start));
                     let before = f.calls();
-                    let got = f
-                        .go(before
-                            .saturating_add(budget.saturating_mul(plan.fortress).min(calls_left)));
+                    let got = f.go(before
+                        .saturating_add(budget.saturating_mul(fortress_share).min(calls_left)));
                     rounds += 1;
                     total_calls += f.calls() - before;
                     if got.is_some() {
@@ -947,6 +989,7 @@ mod tests {
             first_round: 64,
             bounded: 0,
             fortress: 20_000,
+            fortress_win: 0,
             ..Plan::default()
         };
         let opts = Options {
@@ -970,6 +1013,26 @@ mod tests {
         let w =
             solve_goal_sharing(&pos, Goal::Win, None, &limits, &opts, &plan, &mut slot).unwrap();
         assert_ne!(w.method, Method::Strategy);
+        // Given a share there, the other side keeps: `win` disproven.
+        let both = Plan {
+            fortress_win: 20_000,
+            ..plan.clone()
+        };
+        let w = solve_goal_sharing(
+            &pos,
+            Goal::Win,
+            None,
+            &limits,
+            &opts,
+            &both,
+            &mut GraphSlot::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            (w.report.answer, w.method),
+            (Answer::Disproven, Method::Strategy)
+        );
+        assert!(w.report.proof.is_some(), "no proof");
         // Without it: open after as many rounds.
         let alone = Plan {
             fortress: 0,

@@ -18,7 +18,7 @@ use std::time::Duration;
 use zoo_core::Outcome;
 pub use zoo_solve::dfpn::Remedies;
 pub use zoo_solve::limits::{Derivation, NoProof, Sample, INF};
-pub use zoo_solve::manager::{BOUNDED_WEIGHT, FORTRESS_WEIGHT};
+pub use zoo_solve::manager::{BOUNDED_WEIGHT, FORTRESS_WEIGHT, FORTRESS_WIN_WEIGHT};
 /// df-pn's graph-history modes, as the front ends name them.
 pub use zoo_solve::Ghi;
 pub use zoo_solve::Goal;
@@ -76,6 +76,8 @@ pub struct Tuning {
     /// The strategy search's share of the proof manager's rounds
     /// ([`manager::Plan::fortress`]; 0: not run).
     pub strategy: u64,
+    /// Its share in `win` questions ([`manager::Plan::fortress_win`]).
+    pub strategy_win: u64,
 }
 
 impl Tuning {
@@ -92,6 +94,7 @@ impl Tuning {
             epsilon,
             bounded: manager::BOUNDED_WEIGHT,
             strategy: manager::FORTRESS_WEIGHT,
+            strategy_win: manager::FORTRESS_WIN_WEIGHT,
         })
     }
 }
@@ -104,6 +107,7 @@ impl Default for Tuning {
             epsilon: d.epsilon,
             bounded: manager::BOUNDED_WEIGHT,
             strategy: manager::FORTRESS_WEIGHT,
+            strategy_win: manager::FORTRESS_WIN_WEIGHT,
         }
     }
 }
@@ -480,6 +484,14 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             plain_mb: r.limits.memory_mb.is_none().then_some(manager::TABLE_MB),
             bounded: r.tuning.bounded,
             fortress: r.tuning.strategy,
+            fortress_win: r.tuning.strategy_win,
+            // Sized as the tables are, by the limits and the machine.
+            fortress_mb: r.limits.memory_mb.is_none().then(|| {
+                manager::fortress_mb(
+                    limits.memory_mb.unwrap_or(manager::TABLE_MB),
+                    crate::options::max_hash_mb() as u64,
+                )
+            }),
             ..manager::Plan::default()
         };
         let mut decided_ghi: Option<Ghi> = None;

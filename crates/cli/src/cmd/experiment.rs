@@ -216,6 +216,10 @@ pub enum Which {
         /// not run; docs/solve.md, "The strategy search").
         #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WEIGHT)]
         strategy: u64,
+        /// Its share of each round of a `win` question, the other side the
+        /// keeper (0: not run).
+        #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WIN_WEIGHT)]
+        strategy_win: u64,
         /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
@@ -652,6 +656,7 @@ impl GameVisitor for PerGame<'_> {
                 epsilon,
                 bounded,
                 strategy,
+                strategy_win,
                 out_dir,
                 ..
             } => {
@@ -704,6 +709,8 @@ impl GameVisitor for PerGame<'_> {
                         epsilon: tuning.epsilon,
                         bounded: *bounded,
                         strategy: *strategy,
+                        strategy_win: *strategy_win,
+                        share_mb: Some(zoo_app::options::max_hash_mb() as u64),
                     },
                     &first,
                     &mut |line| eprintln!("{line}"),

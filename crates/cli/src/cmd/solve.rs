@@ -118,6 +118,10 @@ pub struct SolveArgs {
     /// strategy search").
     #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WEIGHT)]
     pub strategy: u64,
+    /// The strategy search's share of each round of a `win` question,
+    /// the other side the keeper (0: not run).
+    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WIN_WEIGHT)]
+    pub strategy_win: u64,
     /// PN²: size each second-level search as Breuker did, f(N)·N nodes for
     /// a first-level tree of N, f(N) = 1/(1 + e^((A−N)/B)) (docs/solve.md;
     /// without it, N).
@@ -178,7 +182,8 @@ pub struct SolveArgs {
         // The front is found by the engine, not proved: no question, no
         // limits and no solver settings apply.
         "goal", "time", "nodes", "hash", "threads", "algorithm", "ghi", "remedies",
-        "search_only", "guide", "epsilon", "bounded", "strategy", "pn2_fraction", "gc",
+        "search_only", "guide", "epsilon", "bounded", "strategy", "strategy_win", "pn2_fraction",
+        "gc",
     ])]
     pub front: Option<u32>,
     /// The engine's depth for the front's moves and order.
@@ -349,6 +354,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
         tuning: zoo_app::solve::Tuning {
             bounded: a.bounded,
             strategy: a.strategy,
+            strategy_win: a.strategy_win,
             ..zoo_app::solve::Tuning::new(a.guide, a.epsilon)?
         },
         store: a.store.clone(),
