@@ -120,9 +120,9 @@ pub const BOUNDED_WEIGHT: u64 = 3;
 /// default [`Plan::fortress`]; its calls are positions expanded, each
 /// dearer than a MID call). It proves the draws df-pn leaves open two
 /// pieces past the tables (docs/solve.md, "The strategy search"). A
-/// large share costs little where it fails: its memory (one setting's
-/// table) ends it after a few seconds of expansions, and its share goes
-/// back to the others.
+/// large share costs little more than a small one where it fails: its
+/// memory ([`Plan::fortress_mb`]) ends it after the seconds it takes to
+/// fill, and its share goes back to the others.
 pub const FORTRESS_WEIGHT: u64 = 8;
 
 /// The strategy search's share of a round of a `win` question, where
@@ -189,9 +189,9 @@ pub struct Plan {
     pub fortress_win: u64,
     /// The strategy search's memory in MB (`None`: as much as one
     /// setting's table, the limits' `memory_mb`). Callers that size the
-    /// tables by the limits give it [`fortress_mb`]: its proofs of the 5-piece draws
-    /// need 3–6·10⁶ positions expanded, some 1–2 GB (docs/solve.md, "The
-    /// strategy search").
+    /// tables by the limits give it [`fortress_mb`]: its proofs of the
+    /// 5-piece draws need 3–6·10⁶ positions expanded, some 1–2 GB
+    /// (docs/solve.md, "The strategy search").
     pub fortress_mb: Option<u64>,
 }
 
