@@ -245,6 +245,9 @@ pub struct Manager {
     /// as `zoo solve` sizes it ([`zoo_solve::manager::fortress_mb`]);
     /// `None`: one setting's table.
     pub share_mb: Option<u64>,
+    /// The manager's workers ([`Plan::workers`]): 1, the searches of a
+    /// question one after the other on one thread.
+    pub workers: usize,
 }
 
 impl Default for Manager {
@@ -259,6 +262,7 @@ impl Default for Manager {
             strategy: Plan::default().fortress,
             strategy_win: Plan::default().fortress_win,
             share_mb: None,
+            workers: 1,
         }
     }
 }
@@ -308,6 +312,7 @@ pub fn by_manager<'a, G: Game>(
         fortress: how.strategy,
         fortress_win: how.strategy_win,
         fortress_mb,
+        workers: how.workers,
         ..Plan::default()
     };
     solve_goal_sharing(pos, goal, oracle, &limits, &opts, &plan, graph)

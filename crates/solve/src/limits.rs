@@ -2,7 +2,41 @@
 
 use crate::proof::Proof;
 use crate::value::{Answer, Goal};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Duration;
+
+thread_local! {
+    /// The stop shared by the proof manager's workers on this thread
+    /// (`crate::manager`): set when one of them has decided the question,
+    /// so the others' searches end at their next look at the clock. A
+    /// thread-local rather than a field of [`Limits`], which is `Copy`
+    /// and holds plain `fn` pointers: every search reads it where it
+    /// reads the clock, and none needs to know of the workers.
+    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// While held, the searches of this thread stop once `flag` is set.
+pub(crate) struct CancelScope;
+
+impl CancelScope {
+    pub(crate) fn new(flag: Arc<AtomicBool>) -> CancelScope {
+        CANCEL.with(|c| *c.borrow_mut() = Some(flag));
+        CancelScope
+    }
+}
+
+impl Drop for CancelScope {
+    fn drop(&mut self) {
+        CANCEL.with(|c| *c.borrow_mut() = None);
+    }
+}
+
+/// Whether this thread's manager workers were told to stop.
+pub(crate) fn cancelled() -> bool {
+    CANCEL.with(|c| c.borrow().as_ref().is_some_and(|f| f.load(Relaxed)))
+}
 
 /// Proof and disproof numbers: `INF` means proven impossible (a disproven
 /// node has proof number `INF`). Sums stop one below, so that a large
@@ -143,7 +177,7 @@ impl Clock {
                 }
             }
         }
-        self.time.is_some_and(|t| elapsed >= t) || self.stop.is_some_and(|s| s())
+        self.time.is_some_and(|t| elapsed >= t) || self.stop.is_some_and(|s| s()) || cancelled()
     }
 
     fn push(&mut self, s: Sample) {

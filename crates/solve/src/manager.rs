@@ -28,8 +28,15 @@
 //! ([`crate::material`]) does. Either is built once for both questions
 //! of a value ([`solve_goal_sharing`]).
 //!
+//! On a machine with several cores the question's searches are split
+//! among [`Plan::workers`] threads, each running its own searches' rounds
+//! at once with the others; the first to decide stops the rest (the
+//! rounds, with and without workers, are in `manager/rounds.rs`).
+//!
 //! Soundness is the modes' own: every run is a df-pn run under one sound
-//! graph-history mode, stopped and continued at the root.
+//! graph-history mode, stopped and continued at the root (or one of the
+//! ply-bounded and strategy searches, sound by their own modules' docs);
+//! the workers share no table, only the question's limits and the stop.
 //!
 //! ```
 //! use zoo_animal::{rules::JUNGLE_CHECKERS_LEIDEN, JungleCheckersPos};
@@ -46,7 +53,9 @@
 //! assert_eq!(m.decided_by, Some(dfpn::Remedies::NONE));
 //! ```
 
-use crate::dfpn::{Ghi, Options, Remedies, Resume, Run};
+use crate::dfpn::{Ghi, Options, Remedies};
+
+mod rounds;
 use crate::graph::{Graph, BYTES_PER_POSITION};
 use crate::limits::{Limits, Report};
 use crate::material::Table;
@@ -193,6 +202,11 @@ pub struct Plan {
     /// 5-piece draws need 3–6·10⁶ positions expanded, some 1–2 GB
     /// (docs/solve.md, "The strategy search").
     pub fortress_mb: Option<u64>,
+    /// Threads the question's units (each df-pn setting, each ply-bounded
+    /// search, the strategy search) are split among, each running its
+    /// units' rounds at once with the others ([`rounds`]); 1: all on the
+    /// caller's thread, one after the other.
+    pub workers: usize,
 }
 
 impl Default for Plan {
@@ -214,6 +228,7 @@ impl Default for Plan {
             fortress: FORTRESS_WEIGHT,
             fortress_win: FORTRESS_WIN_WEIGHT,
             fortress_mb: None,
+            workers: 1,
         }
     }
 }
@@ -516,27 +531,6 @@ fn solve_goal_once<'a, G: Game>(
         }
     }
     let limits = &limits;
-    // A setting's run (and its table) is made when its first round
-    // comes: most questions are decided in the first setting's first
-    // round, and clearing a second table of 128 MB would cost more than
-    // deciding them (docs/log/solve.md). A run made later gets what is
-    // left of the question's time.
-    let new_run = |(ghi, remedies): Setting| {
-        let run_opts = Options {
-            ghi,
-            remedies,
-            ..*opts
-        };
-        let memory_mb = match plan.plain_mb {
-            Some(cap) if remedies == Remedies::NONE => limits.memory_mb.map(|m| m.min(cap)),
-            _ => limits.memory_mb,
-        };
-        let left = Limits {
-            memory_mb,
-            ..time_left(limits, start)
-        };
-        Run::new(root, goal, oracle, &left, &run_opts, Resume::default())
-    };
     // A plan without settings runs the caller's own.
     let settings = match plan.settings.as_slice() {
         [] => std::slice::from_ref(&opts.remedies),
@@ -546,22 +540,16 @@ fn solve_goal_once<'a, G: Game>(
         [] => std::slice::from_ref(&opts.ghi),
         g => g,
     };
-    // Plain df-pn of every mode first: it decides most questions.
-    let mut runs: Vec<(Setting, Slot<'_, G>)> = settings
+    // Plain df-pn of every mode first: it decides most questions. Settings
+    // come first, each with every mode.
+    let runs: Vec<(Setting, u64)> = settings
         .iter()
-        .flat_map(|&r| ghis.iter().map(move |&g| ((g, r), Slot::Waiting)))
+        .enumerate()
+        .flat_map(|(i, &r)| {
+            let weight = plan.weights.get(i).copied().unwrap_or(1).max(1);
+            ghis.iter().map(move |&g| ((g, r), weight))
+        })
         .collect();
-    // Runs made so far: a later setting whose table does not fit sits
-    // out rather than throw away the work of those made before it.
-    let mut made = 0u32;
-    let mut budget = plan.first_round.max(1);
-    let (mut total_calls, mut derived_calls) = (0u64, 0u64);
-    let mut rounds = 0u32;
-    // Runs whose numbers stopped growing ([`Run::stuck`]).
-    let mut stuck: Vec<Run<'_, G>> = Vec::new();
-    // The first decided answer that came without a proof, kept in case no
-    // other setting gives one, with the method that found it.
-    let mut unproved: Option<(Report<G::Move>, Option<Setting>, Method)> = None;
     let finish = |mut r: Report<G::Move>, by: Option<Setting>, rounds, calls, derived| {
         r.nodes = calls;
         r.expansions = calls;
@@ -580,7 +568,7 @@ fn solve_goal_once<'a, G: Game>(
     };
     // The ply-bounded df-pn, one search for each side's win: the root's
     // side's proves both questions, the other side's disproves both.
-    let mut bounded_done = graph.hopeless.map(|h| h || plan.bounded == 0);
+    let bounded_done = graph.hopeless.map(|h| h || plan.bounded == 0);
     // A win the other question's bounded search found answers this one.
     for b in graph.bounded.iter_mut().flatten() {
         if b.won().is_some() {
@@ -603,6 +591,9 @@ fn solve_goal_once<'a, G: Game>(
         _ => plan.fortress,
     };
     let mut fortress_done = fortress_share == 0 || !root.counter_free();
+    // The first decided answer that came without a proof, kept in case no
+    // other unit gives one.
+    let mut unproved = None;
     // A loss the other question's strategy search found answers this one
     // (its proof written again for this goal); where the proof is too
     // large to write, the answer stands without it.
@@ -614,223 +605,47 @@ fn solve_goal_once<'a, G: Game>(
                 return Ok(m);
             }
             fortress_done = true;
-            unproved.get_or_insert((r, None, Method::Strategy));
+            unproved = Some(rounds::Decided {
+                report: r,
+                by: None,
+                method: Method::Strategy,
+                bound: None,
+            });
         }
     }
-    'rounds: loop {
-        for (i, (setting, slot)) in runs.iter_mut().enumerate() {
-            let Some(calls_left) = calls_left(limits, start, total_calls + derived_calls) else {
-                break 'rounds;
-            };
-            if matches!(slot, Slot::Waiting) {
-                match new_run(*setting) {
-                    Ok(run) => {
-                        *slot = Slot::Running(Box::new(run));
-                        made += 1;
-                    }
-                    Err(_) if made > 0 => {
-                        *slot = Slot::Done;
-                        continue;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            let Slot::Running(run) = slot else {
-                continue;
-            };
-            let before = run.calls();
-            // Settings come first, each with every mode (`runs`' order).
-            let weight = plan
-                .weights
-                .get(i / ghis.len())
-                .copied()
-                .unwrap_or(1)
-                .max(1);
-            let answer =
-                run.go(before.saturating_add(budget.saturating_mul(weight).min(calls_left)));
-            rounds += 1;
-            total_calls += run.calls() - before;
-            if answer == Answer::Unknown {
-                if run.out_of_time() {
-                    break 'rounds;
-                }
-                if run.stuck() {
-                    // Its numbers can no longer grow: its budget goes to
-                    // the others. Its report stays for when none decides.
-                    let Slot::Running(run) = std::mem::replace(slot, Slot::Done) else {
-                        unreachable!("the slot was running")
-                    };
-                    stuck.push(*run);
-                }
-                continue;
-            }
-            let Slot::Running(run) = std::mem::replace(slot, Slot::Done) else {
-                unreachable!("the slot was running")
-            };
-            let r = run.finish();
-            derived_calls += r.derivation.map_or(0, |d| d.calls);
-            if !opts.proof || r.proof.is_some() {
-                return Ok(finish(
-                    r,
-                    Some(*setting),
-                    rounds,
-                    total_calls,
-                    derived_calls,
-                ));
-            }
-            if unproved.is_none() {
-                unproved = Some((r, Some(*setting), Method::Dfpn));
-            }
-        }
-        for (side, done) in bounded_done.iter_mut().enumerate() {
-            if *done {
-                continue;
-            }
-            let Some(calls_left) = calls_left(limits, start, total_calls + derived_calls) else {
-                break 'rounds;
-            };
-            let slot = &mut graph.bounded[side];
-            if slot.is_none() {
-                let prover = if side == 0 {
-                    root.side_to_move()
-                } else {
-                    root.side_to_move().flip()
-                };
-                let left = time_left(limits, start);
-                // The two searches share one setting's memory.
-                let bopts = crate::bounded::Options {
-                    table_mb: (limits.memory_mb.unwrap_or(TABLE_MB) / 2).max(1),
-                    epsilon: opts.epsilon,
-                    ..crate::bounded::Options::default()
-                };
-                match crate::bounded::Search::new(root, prover, oracle, &left, &bopts) {
-                    Ok(b) => {
-                        *slot = Some(b);
-                        made += 1;
-                    }
-                    Err(_) if made > 0 => {
-                        *done = true;
-                        continue;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            let Some(b) = slot.as_mut() else { continue };
-            // Searched in an earlier question: its clock starts again.
-            b.restart_clock(&time_left(limits, start));
-            let before = b.calls();
-            let won =
-                b.go(before.saturating_add(budget.saturating_mul(plan.bounded).min(calls_left)));
-            rounds += 1;
-            total_calls += b.calls() - before;
-            if won.is_some() {
-                let r = bounded_report(b, goal, opts.proof, limits, start);
-                derived_calls += r.derivation.map_or(0, |d| d.calls);
-                let bound = Some(b.bound());
-                if !opts.proof || r.proof.is_some() {
-                    let mut m = finish(r, None, rounds, total_calls, derived_calls);
-                    m.bound = bound;
-                    return Ok(m);
-                }
-                *done = true;
-                if unproved.is_none() {
-                    unproved = Some((r, None, Method::Dfpn));
-                }
-            } else if b.out_of_time() {
-                break 'rounds;
-            } else if b.exhausted() {
-                *done = true;
-            }
-        }
-        if !fortress_done {
-            let Some(calls_left) = calls_left(limits, start, total_calls + derived_calls) else {
-                break 'rounds;
-            };
-            let slot = &mut graph.fortress;
-            if slot.is_none() {
-                // In `win` the other side keeps: its not losing disproves.
-                let side = match goal {
-                    Goal::Win => root.side_to_move().flip(),
-                    _ => root.side_to_move(),
-                };
-                let left = Limits {
-                    memory_mb: Some(
-                        plan.fortress_mb
-                            .unwrap_or(limits.memory_mb.unwrap_or(TABLE_MB)),
-                    ),
-                    ..time_left(limits, start)
-                };
-                *slot = crate::fortress::Search::new(root, side, oracle, &left).ok();
-            }
-            match slot.as_mut() {
-                None => fortress_done = true,
-                Some(f) => {
-                    f.restart_clock(&time_left(limits, start));
-                    let before = f.calls();
-                    let got = f.go(before
-                        .saturating_add(budget.saturating_mul(fortress_share).min(calls_left)));
-                    rounds += 1;
-                    total_calls += f.calls() - before;
-                    if got.is_some() {
-                        if let Some(r) = f.report(goal, opts.proof) {
-                            if !opts.proof || r.proof.is_some() {
-                                let mut m = finish(r, None, rounds, total_calls, derived_calls);
-                                m.method = Method::Strategy;
-                                return Ok(m);
-                            }
-                            // Decided, its proof too large to write: the
-                            // answer stands if no other run brings one.
-                            unproved.get_or_insert((r, None, Method::Strategy));
-                        }
-                        fortress_done = true;
-                    } else if f.out_of_time() {
-                        break 'rounds;
-                    } else if f.full() {
-                        // Its memory goes back: no call can go on.
-                        *slot = None;
-                        fortress_done = true;
-                    }
-                }
-            }
-        }
-        let runs_done = runs.iter().all(|(_, slot)| matches!(slot, Slot::Done));
-        if let (true, Some((r, _, _))) = (runs_done, &unproved) {
-            // Every setting is done, one with an answer but no proof: only
-            // the side whose win gives that answer may still bring one
-            // (proven: the root's side; disproven: the other).
-            bounded_done[(r.answer == Answer::Proven) as usize] = true;
-        }
-        if bounded_done.iter().all(|&d| d) && runs_done && fortress_done {
-            break;
-        }
-        budget = budget.saturating_mul(plan.growth.max(2));
-    }
-    if let Some((r, by, method)) = unproved {
-        let mut m = finish(r, by, rounds, total_calls, derived_calls);
-        m.method = method;
+    let q = rounds::Question {
+        root,
+        goal,
+        oracle,
+        limits,
+        opts,
+        plan,
+        start,
+        settings: runs,
+        fortress_share,
+    };
+    let out = rounds::run(
+        &q,
+        &mut graph.bounded,
+        bounded_done,
+        &mut graph.fortress,
+        fortress_done,
+        unproved,
+    )?;
+    let (rounds, calls, derived) = (out.rounds, out.calls, out.derived);
+    if let Some(d) = out.decided.or(out.unproved) {
+        let mut m = finish(d.report, d.by, rounds, calls, derived);
+        m.method = d.method;
+        m.bound = d.bound;
         return Ok(m);
     }
     // Nothing decided: the report of the setting that worked most (the
     // first setting's, unsearched, when the limits allowed no round).
-    let last = runs
-        .into_iter()
-        .filter_map(|(_, slot)| match slot {
-            Slot::Running(run) => Some(*run),
-            _ => None,
-        })
-        .chain(stuck)
-        .max_by_key(|r| r.calls());
-    let last = match last {
-        Some(run) => run,
-        None => new_run((ghis[0], settings[0]))?,
+    let last = match out.last {
+        Some((_, r)) => r,
+        None => rounds::new_run(&q, q.settings[0].0)?.finish(),
     };
-    Ok(finish(
-        last.finish(),
-        None,
-        rounds,
-        total_calls,
-        derived_calls,
-    ))
+    Ok(finish(last, None, rounds, calls, derived))
 }
 
 /// The report of a win the ply-bounded df-pn found, with its proof
@@ -895,16 +710,6 @@ fn calls_left(limits: &Limits, start: Instant, spent: u64) -> Option<u64> {
     let left = limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(spent));
     let time_up = limits.time.is_some_and(|t| start.elapsed() >= t);
     (left > 0 && !time_up && !limits.stop.is_some_and(|s| s())).then_some(left)
-}
-
-/// Where one setting's run stands.
-enum Slot<'a, G: Game> {
-    /// Its first round has not come yet: no table made.
-    Waiting,
-    Running(Box<Run<'a, G>>),
-    /// Decided (without the proof asked for) and finished, or left out
-    /// because its table did not fit beside the others.
-    Done,
 }
 
 #[cfg(test)]

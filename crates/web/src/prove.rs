@@ -133,6 +133,7 @@ pub async fn prove(
         gc: false,
         // The server bounds its searches by count, one thread each.
         threads: 1,
+        workers: 1,
         search_only: false,
         tuning: Default::default(),
         store: None,

@@ -159,6 +159,11 @@ pub struct SolveRequest {
     /// df-pn's threads, searching together on one table (docs/solve.md,
     /// "Parallel df-pn"); 1: one.
     pub threads: usize,
+    /// The proof manager's workers: threads among which a question's
+    /// searches (each df-pn setting, each ply-bounded search, the strategy
+    /// search) are split, all running at once ([`default_workers`] where
+    /// the front end is not told; docs/solve.md, "The manager's workers").
+    pub workers: usize,
     /// Proof search only: the proof manager builds neither the root's
     /// reachable graph nor its material's table in memory (`zoo solve
     /// --search-only`), as for the positions of the start's materials,
@@ -222,6 +227,14 @@ pub struct TablesRefused {
     pub first: String,
 }
 
+/// The proof manager's workers when none are asked for: the machine's
+/// cores, less those each df-pn run's own `threads` take, at least one.
+/// (A question has at most five searches to split: more find nothing to do.)
+pub fn default_workers(threads: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (cores / threads.max(1)).max(1)
+}
+
 /// Runs the request.
 pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
     struct Run<'a>(&'a SolveRequest);
@@ -245,6 +258,13 @@ pub fn solve(r: &SolveRequest) -> Result<SolveReport, AppError> {
         return Err(AppError::Option(format!(
             "threads {} is not between 1 and {}",
             r.threads,
+            crate::options::MAX_THREADS
+        )));
+    }
+    if r.workers == 0 || r.workers > crate::options::MAX_THREADS {
+        return Err(AppError::Option(format!(
+            "workers {} is not between 1 and {}",
+            r.workers,
             crate::options::MAX_THREADS
         )));
     }
@@ -486,6 +506,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
             fortress: r.tuning.strategy,
             fortress_win: r.tuning.strategy_win,
             // Sized as the tables are, by the limits and the machine.
+            workers: r.workers,
             fortress_mb: r.limits.memory_mb.is_none().then(|| {
                 manager::fortress_mb(
                     limits.memory_mb.unwrap_or(manager::TABLE_MB),

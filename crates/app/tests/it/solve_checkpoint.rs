@@ -41,6 +41,7 @@ fn request(fen: &str, nodes: Option<u64>, checkpoint: Option<&Path>) -> SolveReq
         checkpoint: checkpoint.map(Path::to_path_buf),
         checkpoint_every: Duration::from_secs(3600),
         threads: 1,
+        workers: 1,
         search_only: false,
         tuning: Default::default(),
         store: None,

@@ -35,6 +35,7 @@ pub(crate) fn request(fen: &str, store: Option<&Path>) -> SolveRequest {
         checkpoint: None,
         checkpoint_every: Duration::from_secs(3600),
         threads: 1,
+        workers: 1,
         search_only: true,
         tuning: Default::default(),
         store: store.map(Path::to_path_buf),

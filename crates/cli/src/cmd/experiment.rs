@@ -220,6 +220,12 @@ pub enum Which {
         /// keeper (0: not run).
         #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WIN_WEIGHT)]
         strategy_win: u64,
+        /// The manager's workers: threads among which a question's
+        /// searches are split, all running at once (docs/solve.md, "The
+        /// manager's workers"); 1, the default here, keeps a sample's
+        /// questions on one core each.
+        #[arg(long, default_value_t = 1)]
+        workers: usize,
         /// Directory the tables (Markdown, CSV) and SVG plots are written to.
         #[arg(long, default_value = "experiments")]
         out_dir: PathBuf,
@@ -657,14 +663,17 @@ impl GameVisitor for PerGame<'_> {
                 bounded,
                 strategy,
                 strategy_win,
+                workers,
                 out_dir,
                 ..
             } => {
-                if !(1..=zoo_app::options::MAX_THREADS).contains(threads) {
-                    anyhow::bail!(
-                        "threads {threads} is not between 1 and {}",
-                        zoo_app::options::MAX_THREADS
-                    );
+                for (what, n) in [("threads", threads), ("workers", workers)] {
+                    if !(1..=zoo_app::options::MAX_THREADS).contains(n) {
+                        anyhow::bail!(
+                            "{what} {n} is not between 1 and {}",
+                            zoo_app::options::MAX_THREADS
+                        );
+                    }
                 }
                 let rules = G::default_rules();
                 let tables = tables_for::<G>(tb, &rules, &[*pieces])?;
@@ -711,6 +720,7 @@ impl GameVisitor for PerGame<'_> {
                         strategy: *strategy,
                         strategy_win: *strategy_win,
                         share_mb: Some(zoo_app::options::max_hash_mb() as u64),
+                        workers: *workers,
                     },
                     &first,
                     &mut |line| eprintln!("{line}"),

@@ -91,6 +91,14 @@ pub struct SolveArgs {
     /// "Parallel df-pn"); the answers are one thread's.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// The proof manager's workers: threads among which a question's
+    /// searches (each df-pn setting, each ply-bounded search, the
+    /// strategy search) are split, all running at once (docs/solve.md,
+    /// "The manager's workers"). Default: the machine's cores ÷
+    /// --threads; 1 with --nodes (a run that repeats) and under mpirun (1
+    /// a rank).
+    #[arg(long)]
+    pub workers: Option<usize>,
     /// Proof search only (df-pn, PNS, PN², the strategy search): the proof
     /// manager builds neither the root's reachable graph nor its
     /// material's table in memory, so every answer is `method` dfpn or
@@ -181,7 +189,7 @@ pub struct SolveArgs {
         "check", "positions", "moves", "proof", "plot", "checkpoint", "store",
         // The front is found by the engine, not proved: no question, no
         // limits and no solver settings apply.
-        "goal", "time", "nodes", "hash", "threads", "algorithm", "ghi", "remedies",
+        "goal", "time", "nodes", "hash", "threads", "workers", "algorithm", "ghi", "remedies",
         "search_only", "guide", "epsilon", "bounded", "strategy", "strategy_win", "pn2_fraction",
         "gc",
     ])]
@@ -350,6 +358,17 @@ pub fn run(a: &SolveArgs) -> Result<()> {
                 )
             })?,
         threads: a.threads,
+        // Under mpirun the ranks are the parallelism: one worker each.
+        // With --nodes one too: the workers' calls interleave as the
+        // machine schedules them, and a call limit is asked for to make a
+        // run that can be repeated.
+        workers: a.workers.unwrap_or_else(|| {
+            if zoo_app::tables::launched_by_mpi() || a.nodes.is_some() {
+                1
+            } else {
+                zoo_app::solve::default_workers(a.threads)
+            }
+        }),
         search_only: a.search_only,
         tuning: zoo_app::solve::Tuning {
             bounded: a.bounded,

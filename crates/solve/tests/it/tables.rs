@@ -75,6 +75,10 @@ pub(crate) enum Algo {
     /// proofs, replayed): the keeper is the root's side for `not-lose`,
     /// the other side for `win`.
     Fortress(u64),
+    /// The proof manager's default plan, the graph off (proof search
+    /// alone), its searches split among this many workers (with proofs,
+    /// replayed).
+    Manager(usize),
 }
 
 pub(crate) fn check_positions<B: Board>(
@@ -169,6 +173,30 @@ pub(crate) fn check_positions<B: Board>(
                 }
                 Algo::Bounded(calls) => bounded(&pos, goal, oracle, calls),
                 Algo::Fortress(calls) => fortress(&pos, goal, oracle, calls),
+                Algo::Manager(workers) => {
+                    let opts = dfpn::Options {
+                        proof: true,
+                        ..dfpn::Options::default()
+                    };
+                    let plan = zoo_solve::manager::Plan {
+                        graph_mb: 0,
+                        workers,
+                        ..Default::default()
+                    };
+                    let m = zoo_solve::manager::solve_goal(
+                        &pos,
+                        goal,
+                        oracle,
+                        &Limits::nodes(NODES),
+                        &opts,
+                        &plan,
+                    )
+                    .expect("memory for the tables");
+                    if m.report.answer != Answer::Unknown {
+                        assert!(m.report.proof.is_some(), "{fen} {goal}: no proof");
+                    }
+                    m.report
+                }
             };
             if std::env::var_os("ZOO_SOLVE_VERBOSE").is_some() {
                 eprintln!(
@@ -589,6 +617,35 @@ fn the_strategy_search_agrees_with_the_tables() {
     ] {
         let t = check_positions::<Jc>(algo, rules, &tables, oracle, seed, count, only);
         summary(&format!("strategy search, {name}"), &t, 0);
+    }
+}
+
+/// The proof manager with its searches on three workers at once (the
+/// first to decide stops the others): every question of the samples
+/// decided as the tables say, draws included, each proof replayed.
+#[test]
+fn the_managers_workers_agree_with_the_tables() {
+    let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
+    let tables = TbOracle::open(jc3(), rules).expect("tables");
+    type Jc = zoo_animal::JungleCheckers;
+    let two = Fewer {
+        inner: &tables,
+        max: 2,
+    };
+    for (name, oracle, seed, count, only) in [
+        ("no tables", None, 21, 12, None),
+        ("no tables, draws", None, 22, 4, Some(Outcome::Draw)),
+        ("2-piece leaves", Some(&two as &dyn Oracle<_>), 23, 12, None),
+        (
+            "2-piece leaves, draws",
+            Some(&two as &dyn Oracle<_>),
+            24,
+            4,
+            Some(Outcome::Draw),
+        ),
+    ] {
+        let t = check_positions::<Jc>(Algo::Manager(3), rules, &tables, oracle, seed, count, only);
+        summary(&format!("the manager on 3 workers, {name}"), &t, 0);
     }
 }
 
