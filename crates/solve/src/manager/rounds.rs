@@ -4,8 +4,8 @@
 //! last round stopped.
 //!
 //! With [`Plan::workers`] above 1 the units are split among that many
-//! workers, one thread each, by their shares (the largest first, each to
-//! the least loaded worker). Each worker runs its own units' rounds as
+//! workers, one thread each (the ply-bounded searches on workers of their
+//! own, then by their shares: [`deal`]). Each worker runs its own units' rounds as
 //! the single worker would run them all; they share the question's calls
 //! and time, and the first to decide it (with its proof where one is
 //! asked for) stops the others at their next look at the clock. Why: one
@@ -152,19 +152,7 @@ pub(super) fn run<'a, G: Game>(
         units.push((Unit::Fortress, q.fortress_share));
     }
     let n = q.plan.workers.clamp(1, units.len().max(1));
-    // The largest share first, each to the least loaded worker (stable:
-    // with one worker the units keep the single-threaded order).
-    let mut order: Vec<usize> = (0..units.len()).collect();
-    if n > 1 {
-        order.sort_by_key(|&i| std::cmp::Reverse(units[i].1));
-    }
-    let mut load = vec![0u64; n];
-    let mut owner = vec![0usize; units.len()];
-    for i in order {
-        let k = (0..n).min_by_key(|&k| (load[k], k)).unwrap_or(0);
-        load[k] += units[i].1.max(1);
-        owner[i] = k;
-    }
+    let owner = deal(&units, n);
     let mut workers: Vec<Worker<'_, 'a, G>> = (0..n)
         .map(|_| Worker {
             runs: Vec::new(),
@@ -224,6 +212,51 @@ pub(super) fn run<'a, G: Game>(
             .collect()
     });
     combine(results)
+}
+
+/// Which worker runs each unit, of `n`. The ply-bounded searches get
+/// workers of their own (their part of the workers by count of units, at
+/// least one): their calls cost a fifth of `tca,wpn`'s and a third of
+/// the strategy search's, so dealt by calls beside them they would get a
+/// seventh of a core, where the longest wins need about 1.6·10⁸ of their
+/// calls (docs/solve.md, "The manager's workers"). Within each part, the
+/// largest share first, each to the least loaded worker. One worker:
+/// every unit in the single-threaded order.
+fn deal(units: &[(Unit, u64)], n: usize) -> Vec<usize> {
+    let mut owner = vec![0usize; units.len()];
+    if n <= 1 {
+        return owner;
+    }
+    let is_bounded = |u: &Unit| matches!(u, Unit::Bounded(_));
+    let nb = units.iter().filter(|(u, _)| is_bounded(u)).count();
+    let rest = units.len() - nb;
+    // Workers for the bounded searches: at least one, and one left for
+    // the rest (when there is a rest).
+    let kb = if nb == 0 || rest == 0 {
+        if rest == 0 {
+            n
+        } else {
+            0
+        }
+    } else {
+        (n * nb / units.len()).clamp(1, n - 1)
+    };
+    let mut load = vec![0u64; n];
+    for (bounded, range) in [(false, kb..n), (true, 0..kb)] {
+        let mut order: Vec<usize> = (0..units.len())
+            .filter(|&i| is_bounded(&units[i].0) == bounded)
+            .collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(units[i].1));
+        for i in order {
+            let k = range
+                .clone()
+                .min_by_key(|&k| (load[k], k))
+                .unwrap_or(range.start);
+            load[k] += units[i].1.max(1);
+            owner[i] = k;
+        }
+    }
+    owner
 }
 
 /// The workers' outcomes as one: the first decided answer (by the
@@ -526,4 +559,40 @@ fn work<'a, G: Game>(
         .max_by_key(|r| r.calls())
         .map(|run| (run.calls(), run.finish()));
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The default plan's units: plain df-pn, `tca,wpn`, the two
+    /// ply-bounded searches, the strategy search.
+    fn units() -> Vec<(Unit, u64)> {
+        vec![
+            (Unit::Run(0), 1),
+            (Unit::Run(1), 3),
+            (Unit::Bounded(0), 3),
+            (Unit::Bounded(1), 3),
+            (Unit::Fortress, 8),
+        ]
+    }
+
+    #[test]
+    fn the_bounded_searches_get_workers_of_their_own() {
+        assert_eq!(deal(&units(), 1), [0; 5]);
+        // Two: the bounded searches on one, the rest on the other.
+        assert_eq!(deal(&units(), 2), [1, 1, 0, 0, 1]);
+        // Three: the strategy search alone, df-pn's two settings together.
+        assert_eq!(deal(&units(), 3), [2, 2, 0, 0, 1]);
+        // Five: one each.
+        let mut five = deal(&units(), 5);
+        five.sort_unstable();
+        assert_eq!(five, [0, 1, 2, 3, 4]);
+        // No bounded search: the rest on every worker.
+        let rest: Vec<_> = units()
+            .into_iter()
+            .filter(|(u, _)| !matches!(u, Unit::Bounded(_)))
+            .collect();
+        assert_eq!(deal(&rest, 2), [1, 1, 0]);
+    }
 }

@@ -1,6 +1,9 @@
 #!/bin/bash
 # The samples of docs/solve.md, "The manager's workers": the default
-# manager on 2 workers, one run at a time on the 2 cores.
+# manager on 2 workers, one run at a time on the 2 cores. The
+# `-by-shares` CSVs are the first form's (every search dealt by its
+# share, before `rounds::deal` gave the ply-bounded searches a worker of
+# their own), the others this one's.
 #   zoo tb build --game jungle-checkers --pieces 5 --dir JC5
 #   ./run.sh zoo JC5 OUT
 zoo=$1; tb=$2; out=$3
