@@ -184,7 +184,7 @@ pub(super) fn run<'a, G: Game>(
     }
     let shared = &shared;
     let results: Vec<io::Result<Outcome<G::Move>>> = std::thread::scope(|s| {
-        let handles: Vec<_> = workers
+        let handles = workers
             .into_iter()
             .map(|w| {
                 std::thread::Builder::new()
@@ -199,7 +199,12 @@ pub(super) fn run<'a, G: Game>(
                         got
                     })
             })
-            .collect();
+            .collect::<Vec<_>>();
+        // A worker the system will not start ends the question with its
+        // error: the others stop now rather than run on for nothing.
+        if handles.iter().any(|h| h.is_err()) {
+            shared.cancel.store(true, Relaxed);
+        }
         handles
             .into_iter()
             .map(|h| match h {
