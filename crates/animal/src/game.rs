@@ -52,6 +52,15 @@ impl<B: Board> Game for Position<B> {
         // The no-capture clock is the only counter play depends on.
         self.rules.no_capture_limit.is_none()
     }
+    #[inline]
+    fn mirror_key(&self) -> Option<u64> {
+        // Both boards, their dens, traps and water, are left–right
+        // symmetric (docs/rules/), as the tables' index also assumes.
+        Some(Position::mirror_key(self))
+    }
+    fn mirror_image(&self) -> Option<Self> {
+        Some(self.mirror())
+    }
     fn material_positions(&self) -> Option<u64> {
         // Every piece on any square but its own den, water for rats only.
         let water = B::WATER.count_ones() as u64;

@@ -270,6 +270,28 @@ impl<B: Board> Position<B> {
         k
     }
 
+    /// The key of the left–right mirror image ([`Position::mirror`]),
+    /// from the pieces' squares without building it.
+    #[inline]
+    pub fn mirror_key(&self) -> u64 {
+        use crate::board::{file_of, rank_of, sq, FILES};
+        let mut k = if self.stm == Side::Black {
+            zobrist::BLACK_TO_MOVE
+        } else {
+            0
+        };
+        for side in 0..2 {
+            for kind in 0..B::KINDS {
+                let s = self.sq[side][kind];
+                if s != NONE {
+                    let m = sq(FILES - 1 - file_of(s), rank_of(s));
+                    k ^= zobrist::PIECE[side][kind][m as usize];
+                }
+            }
+        }
+        k
+    }
+
     /// The end of the game before the side to move moves, from its view.
     #[inline(always)]
     pub fn terminal_outcome(&self) -> Option<Outcome> {

@@ -128,6 +128,19 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn counter_free(&self) -> bool {
         false
     }
+    /// The key of the position's left–right mirror image, where the game
+    /// is left–right symmetric (the image has the same value): a solver
+    /// may then merge the two, keyed by the smaller key, and play on from
+    /// [`Game::mirror_image`]. `None` (the default) where the game has no
+    /// such symmetry or does not say.
+    fn mirror_key(&self) -> Option<u64> {
+        None
+    }
+    /// The left–right mirror image, where [`Game::mirror_key`] is `Some`
+    /// (its key is that key).
+    fn mirror_image(&self) -> Option<Self> {
+        None
+    }
     /// At most how many positions hold this position's pieces (on any
     /// squares they may stand on, either side to move), or `None` when
     /// the game does not say: what a search that lists every position of

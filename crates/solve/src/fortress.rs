@@ -22,7 +22,11 @@
 //!   (the pass keeps the keeper's positions it walked, within an eighth
 //!   of the memory), so passes are few;
 //! - a pass that expands nothing has walked a closed strategy with no
-//!   lost position on it: the keeper does not lose.
+//!   lost position on it: the keeper does not lose;
+//! - where the game is left–right symmetric ([`Game::mirror_key`]), a
+//!   position and its mirror image are one node, keyed by the smaller
+//!   key, and the search plays on from that one of the two: a strategy
+//!   where both sides roam meets both images of many positions.
 //!
 //! Soundness. A lost position is lost whatever the path: the losses are
 //! the least fixed point of the rules above from finished games and the
@@ -34,6 +38,10 @@
 //! [`crate::graph`], whose values are the repetition-as-draw game's). So
 //! merging positions by key across paths is sound, as in the reachable
 //! graph, of which this holds only the part the keeper's strategy needs.
+//! Merging a position with its mirror image is sound as well: the image
+//! has the same value, the mirror of a move is a move of the image, so
+//! the lines of the merged graph are the real game's lines, some of them
+//! seen in the mirror.
 //! Only for games whose play does not depend on move counters
 //! ([`Game::counter_free`]).
 //!
@@ -116,6 +124,25 @@ pub const BYTES_PER_NODE: u64 = 160;
 /// (1/`HELD_SHARE`); past it a lost choice waits for the next pass.
 const HELD_SHARE: u64 = 8;
 
+/// The key `pos`'s node is found by: the smaller of its own key and its
+/// mirror image's where the game is symmetric (one node for both).
+#[inline]
+fn node_key<G: Game>(pos: &G) -> u64 {
+    pos.mirror_key().map_or(pos.key(), |m| m.min(pos.key()))
+}
+
+/// `pos` as the search plays on from it: the one of it and its mirror
+/// image whose key is [`node_key`], so that a node's listed moves are
+/// always the moves of the same one of the two.
+fn keyed<G: Game>(pos: G) -> G {
+    match pos.mirror_key() {
+        Some(m) if m < pos.key() => pos
+            .mirror_image()
+            .expect("a game that gives a mirror key gives the mirror image"),
+        _ => pos,
+    }
+}
+
 /// A strategy search of whether `keeper` keeps from losing from a root,
 /// continued pass after pass ([`Search::go`]) as the manager's other runs
 /// are.
@@ -123,6 +150,8 @@ pub struct Search<'a, G: Game> {
     oracle: Option<&'a dyn Oracle<G>>,
     keeper: Side,
     root: G,
+    /// The root as the passes start from it ([`keyed`]).
+    keyed_root: G,
     nodes: Vec<Node>,
     index: Index,
     /// Children: the move and the child's node.
@@ -142,6 +171,9 @@ pub struct Search<'a, G: Game> {
     max_held: usize,
     /// Keeper's positions held this pass whose choice a loss took away.
     rechoose: Vec<u32>,
+    /// The children of the position being expanded (kept for its
+    /// allocation).
+    children: Vec<G>,
     expanded_in_pass: u64,
     /// Positions taken from the pass's queue, for the clock's checks.
     walked: u64,
@@ -189,6 +221,7 @@ impl<'a, G: Game> Search<'a, G> {
             oracle,
             keeper,
             root: root.clone(),
+            keyed_root: keyed(root.clone()),
             nodes: Vec::new(),
             index: Index::new(),
             kids: Vec::new(),
@@ -198,6 +231,7 @@ impl<'a, G: Game> Search<'a, G> {
             held: Vec::new(),
             max_held,
             rechoose: Vec::new(),
+            children: Vec::new(),
             expanded_in_pass: 0,
             walked: 0,
             calls: 0,
@@ -246,7 +280,7 @@ impl<'a, G: Game> Search<'a, G> {
                 self.held.clear();
                 self.rechoose.clear();
                 self.nodes[0].seen = self.stamp;
-                self.queue.push_back((0, self.root.clone()));
+                self.queue.push_back((0, self.keyed_root.clone()));
                 continue;
             };
             self.walked += 1;
@@ -360,7 +394,7 @@ impl<'a, G: Game> Search<'a, G> {
         k.seen = self.stamp;
         let mut c = pos.clone();
         c.make(mv);
-        self.queue.push_back((kid, c));
+        self.queue.push_back((kid, keyed(c)));
     }
 
     fn clock_says_stop(&mut self) -> bool {
@@ -429,7 +463,7 @@ impl<'a, G: Game> Search<'a, G> {
             return None;
         }
         let next = self.nodes.len() as u32;
-        let (n, new) = self.index.get_or_insert(pos.key(), next).ok()?;
+        let (n, new) = self.index.get_or_insert(node_key(pos), next).ok()?;
         if !new {
             return Some(n);
         }
@@ -481,6 +515,7 @@ impl<'a, G: Game> Search<'a, G> {
             || self.kids.try_reserve(k).is_err()
             || self.parents.try_reserve(k).is_err()
             || self.queue.try_reserve(k).is_err()
+            || self.children.try_reserve(k).is_err()
         {
             return false;
         }
@@ -490,10 +525,20 @@ impl<'a, G: Game> Search<'a, G> {
         let mut scratch = MoveList::new();
         let keeper_moves = pos.side_to_move() == self.keeper;
         let (mut alive, mut lost_kid) = (0u16, None);
+        // Every child's slot is fetched before any is read: the index is
+        // read at random, a cache miss a child, the search's main cost
+        // (perf, docs/log/solve.md), and the misses then overlap.
+        let mut children = std::mem::take(&mut self.children);
+        children.clear();
         for &mv in moves.iter() {
             let mut c = pos.clone();
             c.make(mv);
-            let Some(kid) = self.node_of(&c, &mut scratch) else {
+            self.index.prefetch(node_key(&c));
+            children.push(c);
+        }
+        for (&mv, c) in moves.iter().zip(&children) {
+            let Some(kid) = self.node_of(c, &mut scratch) else {
+                self.children = children;
                 // The index could not grow: the search is full. The node
                 // stays open, and `lose` skips it as a parent.
                 return false;
@@ -509,6 +554,7 @@ impl<'a, G: Game> Search<'a, G> {
                 alive += 1;
             }
         }
+        self.children = children;
         let node = &mut self.nodes[n as usize];
         node.first_kid = first;
         node.kids = moves.len() as u16;
@@ -642,7 +688,7 @@ impl<'a, G: Game> Search<'a, G> {
         };
         let closed = self.closed;
         let values = |p: &G| -> Option<(Outcome, u16)> {
-            let n = self.index.get(p.key())?;
+            let n = self.index.get(node_key(p))?;
             let node = self.nodes[n as usize];
             let keepers = p.side_to_move() == self.keeper;
             match node.state {

@@ -98,6 +98,9 @@ fn check_symmetry<B: Board>(p: &Position<B>) {
     assert_eq!(n, perft_of(&p.mirrored(), 3), "mirror of {p:?}");
     assert_eq!(n, perft_of(&p.colour_swapped(), 3), "colour swap of {p:?}");
     assert!(same_placement(&p.mirrored().mirrored(), p));
+    // The mirror's key, computed without building it, is its key.
+    assert_eq!(Game::mirror_key(p), Some(p.mirrored().key()), "{p:?}");
+    assert_eq!(p.mirror_image().map(|m| m.key()), Some(p.mirrored().key()));
     assert!(same_placement(&p.colour_swapped().colour_swapped(), p));
 }
 

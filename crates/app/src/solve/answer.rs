@@ -43,6 +43,10 @@ pub struct AnswerReport {
     /// df-pn under the proof manager: runs made (settings × rounds).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs: Option<u32>,
+    /// Under the proof manager: the worker threads its searches were
+    /// split among (`--workers`); absent elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workers: Option<usize>,
     /// When the ply-bounded df-pn decided (a win found within a bound):
     /// that bound, in plies; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -78,6 +82,7 @@ impl AnswerReport {
             ghi: None,
             method: Some("store"),
             runs: None,
+            workers: None,
             ply_bound: None,
             derivation: None,
             samples: Vec::new(),

@@ -236,6 +236,7 @@ pub fn load(path: &Path, q: &Question) -> Result<Option<Loaded>, AppError> {
                 ghi: None,
                 method: None,
                 runs: None,
+                workers: None,
                 ply_bound: None,
                 proof: None,
                 derivation: None,

@@ -518,6 +518,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
         let mut decided_ghi: Option<Ghi> = None;
         let mut method: Option<&'static str> = None;
         let mut ply_bound: Option<u16> = None;
+        let mut workers: Option<usize> = None;
         let (report, decided_with, runs) = match (r.algorithm, &r.checkpoint) {
             (Algorithm::Pns, None) => (
                 pns::solve_with(&pos, goal, oracle, &limits, &pns_opts, Default::default())
@@ -601,6 +602,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                     .map(|m| {
                         decided_ghi = m.decided_ghi;
                         method = Some(m.method.name());
+                        workers = Some(plan.workers);
                         ply_bound = m.bound;
                         let searched = m.method == manager::Method::Dfpn;
                         (m.report, m.decided_by, searched.then_some(m.runs))
@@ -682,6 +684,7 @@ fn run<G: AppGame>(r: &SolveRequest) -> Result<SolveReport, AppError> {
                 .map(Ghi::name),
             method,
             runs,
+            workers,
             ply_bound: ply_bound.filter(|_| report.answer != Answer::Unknown),
             derivation: report.derivation,
             proof: if r.proof {

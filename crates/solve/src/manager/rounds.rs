@@ -417,16 +417,14 @@ fn work<'a, G: Game>(
             }
             out.unproved.get_or_insert(d);
         }
-        for (side, done) in bounded_done.iter_mut().enumerate() {
-            if *done {
+        // A side whose search another worker holds is done from the start.
+        let held = w.bounded.iter_mut().map(|b| b.as_deref_mut());
+        for (side, (done, slot)) in bounded_done.iter_mut().zip(held).enumerate() {
+            let (false, Some(slot)) = (*done, slot) else {
                 continue;
-            }
+            };
             let Some(calls_left) = shared.calls_left(limits, start) else {
                 break 'rounds;
-            };
-            let Some(slot) = w.bounded[side].as_deref_mut() else {
-                *done = true;
-                continue;
             };
             if slot.is_none() {
                 let prover = if side == 0 {
@@ -538,8 +536,6 @@ fn work<'a, G: Game>(
                     }
                 }
             }
-        } else {
-            fortress_done = true;
         }
         let runs_done = runs.iter().all(|(_, _, slot)| matches!(slot, Slot::Done));
         if let (true, Some(d)) = (runs_done, &out.unproved) {
