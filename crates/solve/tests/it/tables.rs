@@ -620,6 +620,36 @@ fn the_strategy_search_agrees_with_the_tables() {
     }
 }
 
+/// The same in Jungle, whose board (water, traps, dens) is left–right
+/// symmetric too: the search merges a position with its mirror image
+/// there as well, and its proofs, written over the real positions,
+/// replay.
+#[test]
+fn the_strategy_search_agrees_with_the_tables_in_jungle() {
+    let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
+    let tables = TbOracle::open(jungle3(), rules).expect("tables");
+    type J = zoo_animal::Jungle;
+    let algo = Algo::Fortress(2_000_000);
+    let two = Fewer {
+        inner: &tables,
+        max: 2,
+    };
+    for (name, oracle, seed, count, only) in [
+        ("no tables", None, 31, 12, None),
+        ("2-piece leaves", Some(&two as &dyn Oracle<_>), 32, 8, None),
+        (
+            "2-piece leaves, draws",
+            Some(&two as &dyn Oracle<_>),
+            33,
+            4,
+            Some(Outcome::Draw),
+        ),
+    ] {
+        let t = check_positions::<J>(algo, rules, &tables, oracle, seed, count, only);
+        summary(&format!("strategy search in Jungle, {name}"), &t, 0);
+    }
+}
+
 /// The proof manager with its searches on three workers at once (the
 /// first to decide stops the others): every question of the samples
 /// decided as the tables say, draws included, each proof replayed.
