@@ -64,6 +64,7 @@
 use crate::graph::index::Index;
 use crate::known::{self, Cost};
 use crate::limits::{Clock, Limits, Progress, Report};
+use crate::mirror::{keyed, node_key};
 use crate::value::Goal;
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -124,25 +125,6 @@ pub const BYTES_PER_NODE: u64 = 160;
 /// (1/`HELD_SHARE`); past it a lost choice waits for the next pass.
 const HELD_SHARE: u64 = 8;
 
-/// The key `pos`'s node is found by: the smaller of its own key and its
-/// mirror image's where the game is symmetric (one node for both).
-#[inline]
-fn node_key<G: Game>(pos: &G) -> u64 {
-    pos.mirror_key().map_or(pos.key(), |m| m.min(pos.key()))
-}
-
-/// `pos` as the search plays on from it: the one of it and its mirror
-/// image whose key is [`node_key`], so that a node's listed moves are
-/// always the moves of the same one of the two.
-fn keyed<G: Game>(pos: G) -> G {
-    match pos.mirror_key() {
-        Some(m) if m < pos.key() => pos
-            .mirror_image()
-            .expect("a game that gives a mirror key gives the mirror image"),
-        _ => pos,
-    }
-}
-
 /// A strategy search of whether `keeper` keeps from losing from a root,
 /// continued pass after pass ([`Search::go`]) as the manager's other runs
 /// are.
@@ -150,7 +132,7 @@ pub struct Search<'a, G: Game> {
     oracle: Option<&'a dyn Oracle<G>>,
     keeper: Side,
     root: G,
-    /// The root as the passes start from it ([`keyed`]).
+    /// The root as the passes start from it (`mirror::keyed`).
     keyed_root: G,
     nodes: Vec<Node>,
     index: Index,

@@ -23,7 +23,10 @@
 //! Why it is right where df-pn's table is not (docs/solve.md, "The
 //! reachable graph"): it values the game in which endless play is a draw,
 //! and in that game a position's value is a function of the position, so
-//! merging positions by key across paths is sound. That game and the
+//! merging positions by key across paths is sound, and so is merging a
+//! position with its mirror image where the game is left–right
+//! symmetric (`mirror`): one node for both, whichever of the two is
+//! expanded. That game and the
 //! game where a repetition on the path ends in a draw (the other
 //! algorithms' leaves) have the same values: the winner has a strategy
 //! whose distance to the end falls at each of its moves, so it never
@@ -40,6 +43,7 @@
 
 use crate::known::{self, leaf, Cost};
 use crate::limits::{Clock, Limits, Progress, Report};
+use crate::mirror::node_key;
 use crate::value::Goal;
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -113,11 +117,12 @@ pub struct Graph<'a, G: Game> {
 /// Whether `root`'s graph is worth listing within `bytes`: a material
 /// with more places than that holds positions is given up before any
 /// work, as its graph is likely to be as large (the 5-piece materials of
-/// Jungle Checkers hold about 5·10⁸). `false` where play depends on move
-/// counters.
+/// Jungle Checkers hold about 5·10⁸; a game whose mirror images share a
+/// node, half that). `false` where play depends on move counters.
 pub fn fits<G: Game>(root: &G, bytes: u64) -> bool {
     let cap = bytes / BYTES_PER_POSITION;
-    root.counter_free() && root.material_positions().is_none_or(|p| p <= cap)
+    let images = if root.mirror_key().is_some() { 2 } else { 1 };
+    root.counter_free() && root.material_positions().is_none_or(|p| p / images <= cap)
 }
 
 /// Grows `v` by one element, or says the memory is not there.
@@ -162,7 +167,7 @@ pub fn solve<'a, G: Game>(
         positions: n as u64,
     };
     index
-        .get_or_insert(root.key(), 0)
+        .get_or_insert(node_key(root), 0)
         .map_err(|_| too_large(0))?;
     push(&mut value, OPEN)?;
     push(&mut dist, 0)?;
@@ -199,8 +204,9 @@ pub fn solve<'a, G: Game>(
                 keys.clear();
                 for &m in moves.iter() {
                     let u = pos.make(m);
-                    keys.push(pos.key());
-                    index.prefetch(pos.key());
+                    let key = node_key(&pos);
+                    keys.push(key);
+                    index.prefetch(key);
                     pos.unmake(m, u);
                 }
                 for (&key, &m) in keys.iter().zip(moves.iter()) {
@@ -363,7 +369,7 @@ impl<'a, G: Game> Graph<'a, G> {
 
     /// The value and distance of `pos` when it is in the graph.
     pub fn get(&self, pos: &G) -> Option<(Outcome, u16)> {
-        let i = self.index.get(pos.key())?;
+        let i = self.index.get(node_key(pos))?;
         Some((outcome(self.value[i as usize]), self.dist[i as usize]))
     }
 

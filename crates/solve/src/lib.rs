@@ -51,6 +51,7 @@ pub mod leaf;
 pub mod limits;
 pub mod manager;
 pub mod material;
+mod mirror;
 pub mod pn2;
 pub mod pns;
 mod prefetch;
