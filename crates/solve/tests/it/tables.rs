@@ -590,6 +590,30 @@ fn fortress<G: Game>(
     r
 }
 
+/// One group of positions for [`check_groups`]: its name, whether the ≤ 2-piece
+/// tables are the oracle (else none), the seed, how many positions, and
+/// the only value taken (`None`: any).
+type Group = (&'static str, bool, u64, usize, Option<Outcome>);
+
+/// [`check_positions`] on each group, each summed up under `label`.
+fn check_groups<B: Board>(
+    algo: Algo,
+    rules: &'static RuleSet,
+    tables: &TbOracle<B>,
+    label: &str,
+    groups: &[Group],
+) {
+    let two = Fewer {
+        inner: tables,
+        max: 2,
+    };
+    for &(name, leaves, seed, count, only) in groups {
+        let oracle = leaves.then_some(&two as &dyn Oracle<_>);
+        let t = check_positions::<B>(algo, rules, tables, oracle, seed, count, only);
+        summary(&format!("{label}, {name}"), &t, 0);
+    }
+}
+
 /// The strategy search alone decides every question of the samples, as
 /// the tables do, draws included, and its proofs (cycles where a draw
 /// meets the claim, none where a win must be shown) replay.
@@ -597,27 +621,19 @@ fn fortress<G: Game>(
 fn the_strategy_search_agrees_with_the_tables() {
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let tables = TbOracle::open(jc3(), rules).expect("tables");
-    type Jc = zoo_animal::JungleCheckers;
-    let algo = Algo::Fortress(2_000_000);
-    let two = Fewer {
-        inner: &tables,
-        max: 2,
-    };
-    for (name, oracle, seed, count, only) in [
-        ("no tables", None, 5, 24, None),
-        ("no tables, draws", None, 13, 6, Some(Outcome::Draw)),
-        ("2-piece leaves", Some(&two as &dyn Oracle<_>), 6, 12, None),
-        (
-            "2-piece leaves, draws",
-            Some(&two as &dyn Oracle<_>),
-            14,
-            6,
-            Some(Outcome::Draw),
-        ),
-    ] {
-        let t = check_positions::<Jc>(algo, rules, &tables, oracle, seed, count, only);
-        summary(&format!("strategy search, {name}"), &t, 0);
-    }
+    let draws = Some(Outcome::Draw);
+    check_groups::<zoo_animal::JungleCheckers>(
+        Algo::Fortress(2_000_000),
+        rules,
+        &tables,
+        "strategy search",
+        &[
+            ("no tables", false, 5, 24, None),
+            ("no tables, draws", false, 13, 6, draws),
+            ("2-piece leaves", true, 6, 12, None),
+            ("2-piece leaves, draws", true, 14, 6, draws),
+        ],
+    );
 }
 
 /// The same in Jungle, whose board (water, traps, dens) is left–right
@@ -628,26 +644,17 @@ fn the_strategy_search_agrees_with_the_tables() {
 fn the_strategy_search_agrees_with_the_tables_in_jungle() {
     let rules = &zoo_animal::rules::JUNGLE_LEIDEN;
     let tables = TbOracle::open(jungle3(), rules).expect("tables");
-    type J = zoo_animal::Jungle;
-    let algo = Algo::Fortress(2_000_000);
-    let two = Fewer {
-        inner: &tables,
-        max: 2,
-    };
-    for (name, oracle, seed, count, only) in [
-        ("no tables", None, 31, 12, None),
-        ("2-piece leaves", Some(&two as &dyn Oracle<_>), 32, 8, None),
-        (
-            "2-piece leaves, draws",
-            Some(&two as &dyn Oracle<_>),
-            33,
-            4,
-            Some(Outcome::Draw),
-        ),
-    ] {
-        let t = check_positions::<J>(algo, rules, &tables, oracle, seed, count, only);
-        summary(&format!("strategy search in Jungle, {name}"), &t, 0);
-    }
+    check_groups::<zoo_animal::Jungle>(
+        Algo::Fortress(2_000_000),
+        rules,
+        &tables,
+        "strategy search in Jungle",
+        &[
+            ("no tables", false, 31, 12, None),
+            ("2-piece leaves", true, 32, 8, None),
+            ("2-piece leaves, draws", true, 33, 4, Some(Outcome::Draw)),
+        ],
+    );
 }
 
 /// The proof manager with its searches on three workers at once (the
@@ -657,26 +664,19 @@ fn the_strategy_search_agrees_with_the_tables_in_jungle() {
 fn the_managers_workers_agree_with_the_tables() {
     let rules = &zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN;
     let tables = TbOracle::open(jc3(), rules).expect("tables");
-    type Jc = zoo_animal::JungleCheckers;
-    let two = Fewer {
-        inner: &tables,
-        max: 2,
-    };
-    for (name, oracle, seed, count, only) in [
-        ("no tables", None, 21, 12, None),
-        ("no tables, draws", None, 22, 4, Some(Outcome::Draw)),
-        ("2-piece leaves", Some(&two as &dyn Oracle<_>), 23, 12, None),
-        (
-            "2-piece leaves, draws",
-            Some(&two as &dyn Oracle<_>),
-            24,
-            4,
-            Some(Outcome::Draw),
-        ),
-    ] {
-        let t = check_positions::<Jc>(Algo::Manager(3), rules, &tables, oracle, seed, count, only);
-        summary(&format!("the manager on 3 workers, {name}"), &t, 0);
-    }
+    let draws = Some(Outcome::Draw);
+    check_groups::<zoo_animal::JungleCheckers>(
+        Algo::Manager(3),
+        rules,
+        &tables,
+        "the manager on 3 workers",
+        &[
+            ("no tables", false, 21, 12, None),
+            ("no tables, draws", false, 22, 4, draws),
+            ("2-piece leaves", true, 23, 12, None),
+            ("2-piece leaves, draws", true, 24, 4, draws),
+        ],
+    );
 }
 
 /// The ply-bounded df-pn alone: every win it finds is the tables' (its
