@@ -3,9 +3,10 @@
 # manager on 2 workers, one run at a time on the 2 cores. The
 # `-by-shares` CSVs are the first form's (every search dealt by its
 # share, before `rounds::deal` gave the ply-bounded searches a worker of
-# their own), the others this one's. The `-mirror` CSVs (draws only)
-# are f17512d7's, whose strategy search merges a position with its
-# mirror image.
+# their own), the others this one's. The `-mirror` CSVs are of the
+# search that merges a position with its mirror image: the draws
+# f17512d7's (the strategy search), the others 2425058e's (the
+# reachable graph too).
 #   zoo tb build --game jungle-checkers --pieces 5 --dir JC5
 #   ./run.sh zoo JC5 OUT
 zoo=$1; tb=$2; out=$3
