@@ -164,7 +164,9 @@ fn write_proof<G: Game>(
         }
         let chosen: Vec<G::Move> = if pos.side_to_move() == chooser {
             // The child best for the chooser: lost for its side to move
-            // the soonest, else (where draws meet) drawn.
+            // the soonest, else (where draws meet) drawn, a drawn one
+            // already written first: it is a `same` leaf, and the proof
+            // does not grow there.
             let mut best: Option<(u8, u16, G::Move)> = None;
             for &m in moves.iter() {
                 let mut child = pos.clone();
@@ -177,7 +179,8 @@ fn write_proof<G: Game>(
                 };
                 let rank = match x {
                     Outcome::Loss => 0,
-                    Outcome::Draw if draws_meet => 1,
+                    Outcome::Draw if draws_meet && inner_of.contains_key(&child.key()) => 1,
+                    Outcome::Draw if draws_meet => 2,
                     _ => continue,
                 };
                 if best.is_none_or(|(r, bd, _)| (rank, d) < (r, bd)) {
