@@ -153,9 +153,9 @@ pub struct Search<'a, G: Game> {
     max_held: usize,
     /// Keeper's positions held this pass whose choice a loss took away.
     rechoose: Vec<u32>,
-    /// The children of the position being expanded (kept for its
-    /// allocation).
-    children: Vec<G>,
+    /// The children of the position being expanded with their node
+    /// keys (kept for its allocation).
+    children: Vec<(G, u64)>,
     expanded_in_pass: u64,
     /// Positions taken from the pass's queue, for the clock's checks.
     walked: u64,
@@ -228,7 +228,7 @@ impl<'a, G: Game> Search<'a, G> {
         };
         let mut moves = MoveList::new();
         let root_node = s
-            .node_of(root, &mut moves)
+            .node_of(root, node_key(root), &mut moves)
             .ok_or("no memory for the root")?;
         debug_assert_eq!(root_node, 0);
         if s.nodes[0].lost {
@@ -438,14 +438,14 @@ impl<'a, G: Game> Search<'a, G> {
         i
     }
 
-    /// The node of `pos`, made (and valued where it is a leaf) when new;
-    /// `None` when the memory is full.
-    fn node_of(&mut self, pos: &G, moves: &mut MoveList<G::Move>) -> Option<u32> {
+    /// The node of `pos`, whose [`node_key`] is `key`, made (and valued
+    /// where it is a leaf) when new; `None` when the memory is full.
+    fn node_of(&mut self, pos: &G, key: u64, moves: &mut MoveList<G::Move>) -> Option<u32> {
         if self.nodes.len() >= self.max_nodes {
             return None;
         }
         let next = self.nodes.len() as u32;
-        let (n, new) = self.index.get_or_insert(node_key(pos), next).ok()?;
+        let (n, new) = self.index.get_or_insert(key, next).ok()?;
         if !new {
             return Some(n);
         }
@@ -515,11 +515,12 @@ impl<'a, G: Game> Search<'a, G> {
         for &mv in moves.iter() {
             let mut c = pos.clone();
             c.make(mv);
-            self.index.prefetch(node_key(&c));
-            children.push(c);
+            let key = node_key(&c);
+            self.index.prefetch(key);
+            children.push((c, key));
         }
-        for (&mv, c) in moves.iter().zip(&children) {
-            let Some(kid) = self.node_of(c, &mut scratch) else {
+        for (&mv, (c, key)) in moves.iter().zip(&children) {
+            let Some(kid) = self.node_of(c, *key, &mut scratch) else {
                 self.children = children;
                 // The index could not grow: the search is full. The node
                 // stays open, and `lose` skips it as a parent.

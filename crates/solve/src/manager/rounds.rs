@@ -237,14 +237,10 @@ fn deal(units: &[(Unit, u64)], n: usize) -> Vec<usize> {
     let rest = units.len() - nb;
     // Workers for the bounded searches: at least one, and one left for
     // the rest (when there is a rest).
-    let kb = if nb == 0 || rest == 0 {
-        if rest == 0 {
-            n
-        } else {
-            0
-        }
-    } else {
-        (n * nb / units.len()).clamp(1, n - 1)
+    let kb = match (nb, rest) {
+        (0, _) => 0,
+        (_, 0) => n,
+        _ => (n * nb / units.len()).clamp(1, n - 1),
     };
     let mut load = vec![0u64; n];
     for (bounded, range) in [(false, kb..n), (true, 0..kb)] {
