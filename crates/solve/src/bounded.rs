@@ -70,7 +70,7 @@ struct Entry {
 
 /// The table: two entries a bucket, keyed by the position.
 struct Table {
-    slots: Vec<Entry>,
+    slots: crate::pages::Pages<Entry>,
     mask: usize,
 }
 
@@ -80,10 +80,10 @@ impl Table {
         let n = 1usize << (63 - n.leading_zeros());
         // Zeroed memory comes as pages mapped on first touch: a question
         // decided soon pays only for what it wrote.
-        let slots = bytemuck::allocation::try_zeroed_vec(n).map_err(|()| {
+        let slots = crate::pages::Pages::zeroed(n).map_err(|e| {
             io::Error::new(
                 io::ErrorKind::OutOfMemory,
-                format!("the ply-bounded search's table of {mb} MB: no memory for it"),
+                format!("the ply-bounded search's table of {mb} MB: no memory for it ({e})"),
             )
         })?;
         Ok(Table {
@@ -94,11 +94,17 @@ impl Table {
 
     /// Drops every open entry, keeping proven wins and failed bounds.
     fn forget_open(&mut self) {
-        for e in &mut self.slots {
+        for e in self.slots.iter_mut() {
             if e.win == 0 && e.fail == 0 {
                 *e = Entry::default();
             }
         }
+    }
+
+    /// Asks for the bucket of `key` to be brought into the cache.
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        crate::prefetch::line(&self.slots[(key as usize) & self.mask]);
     }
 
     #[inline]
@@ -409,6 +415,17 @@ impl<'a, G: Game> Search<'a, G> {
         self.pos.legal_moves(&mut moves);
         let mut scratch = MoveList::new();
         let mut kids: Vec<Kid<G::Move>> = Vec::with_capacity(moves.len());
+        // The table is read at random, two cache misses a child (its
+        // entry and its open numbers at `r - 1`): asking for every
+        // child's buckets before reading any overlaps the misses instead
+        // of waiting for each in turn (docs/log/solve.md, 37th session).
+        for &mv in &moves {
+            let u = self.pos.make(mv);
+            let key = self.pos.key();
+            self.table.prefetch(key);
+            self.table.prefetch(open_key(key, r - 1));
+            self.pos.unmake(mv, u);
+        }
         for &mv in &moves {
             let u = self.pos.make(mv);
             let (pn, dn, dist) = match self.leaf(&self.pos, &mut scratch) {

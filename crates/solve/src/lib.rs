@@ -52,6 +52,7 @@ pub mod limits;
 pub mod manager;
 pub mod material;
 mod mirror;
+mod pages;
 pub mod pn2;
 pub mod pns;
 mod prefetch;
