@@ -50,3 +50,23 @@ impl<T: bytemuck::Zeroable> DerefMut for Pages<T> {
         unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast(), self.len) }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Pages;
+
+    #[test]
+    fn a_table_starts_on_a_page_zeroed_and_keeps_what_is_written() {
+        let mut p: Pages<[u64; 4]> = Pages::zeroed(10_000).unwrap();
+        assert_eq!(p.as_ptr() as usize % 4096, 0);
+        assert_eq!(p.len(), 10_000);
+        assert!(p.iter().all(|e| *e == [0; 4]));
+        p[9_999] = [1, 2, 3, 4];
+        assert_eq!(p[9_999], [1, 2, 3, 4]);
+        let empty: Pages<u64> = Pages::zeroed(0).unwrap();
+        assert!(empty.is_empty());
+        // More than any address space: an error, not an abort.
+        assert!(Pages::<u64>::zeroed(usize::MAX / 16).is_err());
+        assert!(Pages::<u64>::zeroed(usize::MAX).is_err());
+    }
+}
