@@ -9,7 +9,7 @@
 //! wrong or left unknown, and the median and largest calls and seconds.
 
 use crate::plot::log_plot_of;
-use crate::positions::random_valued;
+use crate::positions::{random_valued_from, Pool};
 use crate::report::csv_field;
 use crate::solvers::{by_manager, Manager};
 use crate::Report;
@@ -62,11 +62,11 @@ pub type WithDistances<G> = Vec<(G, u16)>;
 
 /// The sample: the longest `wins` and `losses` (found by the caller in
 /// the tables), then `draws` random draws and `positions` random
-/// positions of `pieces` pieces valued by `oracle`, drawn with `seed`.
+/// positions of `pool` (checked) valued by `oracle`, drawn with `seed`.
 pub fn sample<G: Game>(
     rules: &G::Rules,
     oracle: &dyn Oracle<G>,
-    pieces: u32,
+    pool: &Pool,
     (wins, losses): (WithDistances<G>, WithDistances<G>),
     (draws, positions): (usize, usize),
     seed: u64,
@@ -86,7 +86,7 @@ pub fn sample<G: Game>(
     let mut rng = StdRng::seed_from_u64(seed);
     for (count, kind) in [(draws, "draw"), (positions, "random")] {
         let keep = |o: Outcome| kind == "random" || o == Outcome::Draw;
-        for (pos, value) in random_valued::<G>(rules, oracle, pieces, count, &keep, &mut rng)? {
+        for (pos, value) in random_valued_from::<G>(rules, oracle, pool, count, &keep, &mut rng)? {
             cases.push(Case {
                 distance: oracle
                     .probe(&pos)

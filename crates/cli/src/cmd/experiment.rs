@@ -164,6 +164,12 @@ pub enum Which {
         /// Pieces of every position.
         #[arg(long)]
         pieces: u32,
+        /// Only these materials (`RDEvrde,RDTvrdt`: White's letters, `v`,
+        /// Black's in lower case; each a stored table of --pieces pieces):
+        /// the sample of a size whose tables are built only in part
+        /// (`zoo tb build --material`). Default: every material.
+        #[arg(long, value_delimiter = ',')]
+        materials: Vec<String>,
         /// The solver's oracle: the tables of at most this many pieces
         /// (0: none, play to the end); fewer than --pieces.
         #[arg(long, default_value_t = 0)]
@@ -647,6 +653,7 @@ impl GameVisitor for PerGame<'_> {
             Which::Decide {
                 tb,
                 pieces,
+                materials,
                 oracle_pieces,
                 longest,
                 draws,
@@ -676,12 +683,33 @@ impl GameVisitor for PerGame<'_> {
                     }
                 }
                 let rules = G::default_rules();
-                let tables = tables_for::<G>(tb, &rules, &[*pieces])?;
-                let far = zoo_app::tables::longest::longest::<G>(tb, &rules, *pieces, *longest)?;
+                // With named materials only the oracle's sizes must be
+                // whole; the named tables are opened (and so checked) by
+                // the search for their longest lines.
+                let whole = if materials.is_empty() {
+                    *pieces
+                } else {
+                    *oracle_pieces
+                };
+                let tables = tables_for::<G>(tb, &rules, &[whole])?;
+                let far = zoo_app::tables::longest::longest::<G>(
+                    tb, &rules, *pieces, *longest, materials,
+                )?;
+                let pool = if materials.is_empty() {
+                    zoo_lab::positions::Pool::Any(*pieces)
+                } else {
+                    let sampler = zoo_lab::positions::Sampler::new::<G>(&rules)?;
+                    zoo_lab::positions::Pool::Materials(
+                        materials
+                            .iter()
+                            .map(|m| zoo_lab::positions::Pool::material(&sampler, m, Some(*pieces)))
+                            .collect::<Result<_>>()?,
+                    )
+                };
                 let cases = zoo_lab::decide::sample::<G>(
                     &rules,
                     &*tables.oracle,
-                    *pieces,
+                    &pool,
                     (far.wins, far.losses),
                     (*draws, *positions),
                     *seed,
@@ -726,8 +754,13 @@ impl GameVisitor for PerGame<'_> {
                     &mut |line| eprintln!("{line}"),
                 );
                 let what = format!(
-                    "{pieces}-piece {}, {}{}{}",
+                    "{pieces}-piece {}{}, {}{}{}",
                     G::start(&rules).game_name(),
+                    if materials.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", materials.join(", "))
+                    },
                     if *oracle_pieces > 0 {
                         format!("the ≤ {oracle_pieces}-piece tables as oracle")
                     } else {

@@ -85,3 +85,92 @@ fn the_default_decides_the_longest_jungle_3_piece_positions() {
 fn the_default_decides_the_longest_jungle_checkers_3_piece_positions() {
     decided_by_default("jungle-checkers", 30);
 }
+
+/// A size whose tables are built only in part (`zoo tb build
+/// --material`): `--materials` draws the sample from the named tables
+/// alone, a material named with its colours swapped is found in its
+/// stored table, and one not built, of another size or misspelt is a
+/// clear error.
+#[test]
+fn a_sample_of_named_materials_comes_from_their_tables_alone() {
+    let game = "jungle-checkers";
+    let d = temp("materials");
+    let tb = d.join("tb");
+    let tb = tb.to_str().expect("a UTF-8 path");
+    let out_dir = d.to_str().expect("a UTF-8 path");
+    // The oracle's sizes whole, the sample's size in part.
+    zoo_ok(["tb", "build", "--game", game, "--pieces", "2", "--dir", tb]);
+    zoo_ok([
+        "tb",
+        "build",
+        "--game",
+        game,
+        "--material",
+        "DEvt",
+        "--dir",
+        tb,
+    ]);
+    let args = |materials: &'static str| {
+        [
+            "experiment",
+            "decide",
+            "--game",
+            game,
+            "--pieces",
+            "3",
+            "--materials",
+            materials,
+            "--oracle-pieces",
+            "2",
+            "--longest",
+            "2",
+            "--draws",
+            "2",
+            "--positions",
+            "6",
+            "--seconds",
+            "30",
+            "--tb",
+            tb,
+            "--out-dir",
+            out_dir,
+        ]
+    };
+    // Black's tiger against White's dog and elephant, named from Black's side.
+    let out = zoo_ok(args("Tvde"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let csv = std::fs::read_to_string(d.join(format!("decide-{game}-3.csv"))).unwrap();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 2 + 2 + 2 + 6, "{csv}");
+    for r in &rows {
+        let mut pieces: Vec<char> = r[0]
+            .split(' ')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .collect();
+        pieces.sort_unstable();
+        let mine = pieces == ['D', 'E', 't'] || pieces == ['T', 'd', 'e'];
+        assert!(mine, "not of the material: {r:?}");
+        assert_eq!(r[4], r[2], "{r:?}\n{err}");
+    }
+    assert!(rows.iter().any(|r| r[1] == "longest-win"), "{csv}");
+    for (materials, says) in [
+        ("RDvt", "RDvt"),
+        ("RDEvt", "4 pieces"),
+        ("DEt", "DEt"),
+        ("DXvt", "DXvt"),
+    ] {
+        let err = common::zoo_err(&args(materials));
+        assert!(
+            err.contains(says) && !err.contains("panicked"),
+            "{materials}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
