@@ -11,6 +11,8 @@
 //!   of few pieces, valued by the tables (literature A).
 //! - `solvers`: PNS, PN² and df-pn under each graph-history mode on the
 //!   same random positions, valued by the tables (issue 17, experiment 3).
+//! - `decide`: the proof manager on a size's longest lines, draws and
+//!   random positions, valued by its tables (issues 34 and #52; `decide.rs`).
 //! - `with-tables`: positions with more pieces than the tables, solved
 //!   with the tables as the oracle (issue 17, experiment 4).
 //! - `endgames`: the test set's endgame positions solved without tables
@@ -25,6 +27,8 @@ use serde_json::json;
 use std::path::{Path, PathBuf};
 use zoo_app::{AppGame, GameKind, GameVisitor};
 use zoo_lab::Report;
+
+mod decide;
 
 #[derive(Args, Debug)]
 pub struct ExperimentArgs {
@@ -154,88 +158,7 @@ pub enum Which {
     /// draws and random positions, with smaller tables (or none) as the
     /// oracle; decided, wrong and unknown, and the calls and seconds of
     /// each (issue 34's samples).
-    Decide {
-        /// jungle or jungle-checkers (any game with tables).
-        #[arg(long, value_parser = game_parser())]
-        game: GameKind,
-        /// Tables holding the size of the positions: they value them.
-        #[arg(long)]
-        tb: PathBuf,
-        /// Pieces of every position.
-        #[arg(long)]
-        pieces: u32,
-        /// Only these materials (`RDEvrde,RDTvrdt`: White's letters, `v`,
-        /// Black's in lower case; each a stored table of --pieces pieces):
-        /// the sample of a size whose tables are built only in part
-        /// (`zoo tb build --material`). Default: every material.
-        #[arg(long, value_delimiter = ',')]
-        materials: Vec<String>,
-        /// The solver's oracle: the tables of at most this many pieces
-        /// (0: none, play to the end); fewer than --pieces.
-        #[arg(long, default_value_t = 0)]
-        oracle_pieces: u32,
-        /// The longest wins, and as many longest losses, of the tables.
-        #[arg(long, default_value_t = 50)]
-        longest: usize,
-        /// Random drawn positions.
-        #[arg(long, default_value_t = 50)]
-        draws: usize,
-        /// Random positions of any value.
-        #[arg(long, default_value_t = 400)]
-        positions: usize,
-        /// Seed of the random positions (the same seed, the same positions).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Seconds at most a question.
-        #[arg(long, default_value_t = 60.0)]
-        seconds: f64,
-        /// MID calls at most a question (default: no bound but the time).
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// df-pn's threads, on one table (docs/solve.md, "Parallel df-pn").
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Proof search alone (as `zoo solve --search-only`): neither the
-        /// reachable graph nor the material's table decides a position.
-        #[arg(long)]
-        dfpn_only: bool,
-        /// Each df-pn setting's table, MiB (default: as `zoo solve` sizes it).
-        #[arg(long)]
-        hash: Option<u64>,
-        /// The manager's df-pn settings, run in turn: `auto` (plain df-pn,
-        /// then tca,wpn) or one list of remedies as `zoo solve --remedies`
-        /// takes it (ablations).
-        #[arg(long, default_value = "auto", value_parser = super::solve::parse_remedies)]
-        remedies: super::solve::RemediesArg,
-        /// df-pn+: start new nodes from the game's static score, this many
-        /// points to a unit of proof number (0: off; docs/solve.md, "Two pieces past the tables").
-        #[arg(long, default_value_t = 0)]
-        guide: u32,
-        /// The 1+ε trick's ε.
-        #[arg(long, default_value_t = 0.25)]
-        epsilon: f64,
-        /// The ply-bounded df-pn's share of each round of the manager (0:
-        /// not run; docs/solve.md, "Ply-bounded df-pn").
-        #[arg(long, default_value_t = zoo_app::solve::BOUNDED_WEIGHT)]
-        bounded: u64,
-        /// The strategy search's share of each round of the manager (0:
-        /// not run; docs/solve.md, "The strategy search").
-        #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WEIGHT)]
-        strategy: u64,
-        /// Its share of each round of a `win` question, the other side the
-        /// keeper (0: not run).
-        #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WIN_WEIGHT)]
-        strategy_win: u64,
-        /// The manager's workers: threads among which a question's
-        /// searches are split, all running at once (docs/solve.md, "The
-        /// manager's workers"); 1, the default here, keeps a sample's
-        /// questions on one core each.
-        #[arg(long, default_value_t = 1)]
-        workers: usize,
-        /// Directory the tables (Markdown, CSV) and SVG plots are written to.
-        #[arg(long, default_value = "experiments")]
-        out_dir: PathBuf,
-    },
+    Decide(decide::DecideArgs),
     /// Positions with more pieces than the tables, solved by PNS and df-pn
     /// with the tables as the oracle, checked by alpha-beta's mates.
     WithTables {
@@ -455,19 +378,9 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
             }
             game.visit(PerGame(&a.which, a.json))
         }
-        Which::Decide {
-            game,
-            pieces,
-            oracle_pieces,
-            nodes,
-            seconds,
-            ..
-        } => {
-            check_budget(nodes.unwrap_or(1), *seconds)?;
-            if *oracle_pieces >= *pieces {
-                bail!("--oracle-pieces must be fewer than --pieces: the tables would answer alone");
-            }
-            game.visit(PerGame(&a.which, a.json))
+        Which::Decide(d) => {
+            d.check()?;
+            d.game.visit(PerGame(&a.which, a.json))
         }
         Which::Endgames {
             game,
@@ -650,137 +563,7 @@ impl GameVisitor for PerGame<'_> {
                     )),
                 )
             }
-            Which::Decide {
-                tb,
-                pieces,
-                materials,
-                oracle_pieces,
-                longest,
-                draws,
-                positions,
-                seed,
-                seconds,
-                nodes,
-                threads,
-                dfpn_only,
-                hash,
-                remedies,
-                guide,
-                epsilon,
-                bounded,
-                strategy,
-                strategy_win,
-                workers,
-                out_dir,
-                ..
-            } => {
-                for (what, n) in [("threads", threads), ("workers", workers)] {
-                    if !(1..=zoo_app::options::MAX_THREADS).contains(n) {
-                        anyhow::bail!(
-                            "{what} {n} is not between 1 and {}",
-                            zoo_app::options::MAX_THREADS
-                        );
-                    }
-                }
-                let rules = G::default_rules();
-                // With named materials only the oracle's sizes must be
-                // whole; the named tables are opened (and so checked) by
-                // the search for their longest lines.
-                let whole = if materials.is_empty() {
-                    *pieces
-                } else {
-                    *oracle_pieces
-                };
-                let tables = tables_for::<G>(tb, &rules, &[whole])?;
-                let far = zoo_app::tables::longest::longest::<G>(
-                    tb, &rules, *pieces, *longest, materials,
-                )?;
-                let pool = if materials.is_empty() {
-                    zoo_lab::positions::Pool::Any(*pieces)
-                } else {
-                    let sampler = zoo_lab::positions::Sampler::new::<G>(&rules)?;
-                    zoo_lab::positions::Pool::Materials(
-                        materials
-                            .iter()
-                            .map(|m| zoo_lab::positions::Pool::material(&sampler, m, Some(*pieces)))
-                            .collect::<Result<_>>()?,
-                    )
-                };
-                let cases = zoo_lab::decide::sample::<G>(
-                    &rules,
-                    &*tables.oracle,
-                    &pool,
-                    (far.wins, far.losses),
-                    (*draws, *positions),
-                    *seed,
-                )?;
-                let oracle = zoo_lab::decide::UpTo {
-                    inner: &*tables.oracle,
-                    max: *oracle_pieces,
-                };
-                let oracle_ref: Option<&dyn zoo_core::Oracle<G>> =
-                    (*oracle_pieces > 0).then_some(&oracle as &dyn zoo_core::Oracle<G>);
-                let limits = zoo_app::solve::Limits {
-                    nodes: *nodes,
-                    time: Some(std::time::Duration::from_secs_f64(*seconds)),
-                    memory_mb: *hash,
-                    ..zoo_app::solve::Limits::default()
-                };
-                let tuning = zoo_app::solve::Tuning::new(*guide, *epsilon)?;
-                let first = |p: &G| zoo_app::solve::likely_question(p, None);
-                // One piece past the oracle, the root's material table
-                // may be built in memory from it, as `zoo solve` does.
-                let builder = (*oracle_pieces > 0)
-                    .then(|| G::material_builder(tb, &rules, *oracle_pieces))
-                    .flatten();
-                let rows = zoo_lab::decide::run(
-                    &cases,
-                    oracle_ref,
-                    builder.as_deref(),
-                    &limits,
-                    &zoo_lab::solvers::Manager {
-                        threads: *threads,
-                        graph: !dfpn_only,
-                        settings: remedies.0.map(|r| vec![r]),
-                        guide: tuning.guide,
-                        epsilon: tuning.epsilon,
-                        bounded: *bounded,
-                        strategy: *strategy,
-                        strategy_win: *strategy_win,
-                        share_mb: Some(zoo_app::options::max_hash_mb() as u64),
-                        workers: *workers,
-                    },
-                    &first,
-                    &mut |line| eprintln!("{line}"),
-                );
-                let what = format!(
-                    "{pieces}-piece {}{}, {}{}{}",
-                    G::start(&rules).game_name(),
-                    if materials.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", materials.join(", "))
-                    },
-                    if *oracle_pieces > 0 {
-                        format!("the ≤ {oracle_pieces}-piece tables as oracle")
-                    } else {
-                        "no tables".to_string()
-                    },
-                    if *dfpn_only {
-                        ", proof search alone"
-                    } else {
-                        ""
-                    },
-                    if *threads > 1 {
-                        format!(", {threads} threads")
-                    } else {
-                        String::new()
-                    }
-                );
-                let report =
-                    zoo_lab::decide::report(G::start(&rules).game_name(), *pieces, &what, &rows)?;
-                write_report(out_dir, &report, self.1.then_some(("decide", game::<G>()?)))
-            }
+            Which::Decide(d) => d.run::<G>(self.1),
             Which::WithTables {
                 tb,
                 pieces,
