@@ -240,7 +240,7 @@ pub fn report(game: &str, pieces: u32, what: &str, rows: &[Row]) -> Result<Repor
         );
     }
     let mut md = format!(
-        "{what}: {} positions, each solved for its value by the default proof manager (df-pn, the ply-bounded df-pn and the strategy search; where their quick runs leave a question open, the reachable graph, or one piece past the tables the material's table built in memory; calls: df-pn's MID calls, the strategy search's positions expanded, and the graph's positions or the table's entries)\n\n\
+        "{what}: {} positions, each solved for its value by the proof manager (by default df-pn, the ply-bounded df-pn and the strategy search; where their quick runs leave a question open, the reachable graph, or one piece past the tables the material's table built in memory; calls: df-pn's MID calls, the strategy search's positions expanded, and the graph's positions or the table's entries)\n\n\
          | kind | positions | decided | unknown | wrong | median calls | most calls | median s | most s |\n\
          |---|---|---|---|---|---|---|---|---|\n",
         rows.len()

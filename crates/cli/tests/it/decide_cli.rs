@@ -130,6 +130,8 @@ fn a_sample_of_named_materials_comes_from_their_tables_alone() {
             "6",
             "--seconds",
             "30",
+            "--bounded",
+            "0",
             "--tb",
             tb,
             "--out-dir",
@@ -160,6 +162,14 @@ fn a_sample_of_named_materials_comes_from_their_tables_alone() {
         assert_eq!(r[4], r[2], "{r:?}\n{err}");
     }
     assert!(rows.iter().any(|r| r[1] == "longest-win"), "{csv}");
+    // The report's title names the sample and the settings that differ
+    // from the manager's defaults, as given on the command line.
+    let md = std::fs::read_to_string(d.join(format!("decide-{game}-3.md"))).unwrap();
+    let title = md.lines().next().unwrap_or_default();
+    assert!(
+        title.contains("(Tvde)") && title.contains("`--seconds 30 --bounded 0`"),
+        "{title}"
+    );
     for (materials, says) in [
         ("RDvt", "RDvt"),
         ("RDEvt", "4 pieces"),

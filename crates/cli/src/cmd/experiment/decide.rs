@@ -110,6 +110,47 @@ impl DecideArgs {
         Ok(())
     }
 
+    /// The manager's settings as the command line gives them, those left
+    /// at their defaults out (`--seconds` always): what names an
+    /// ablation in its report.
+    fn settings(&self) -> String {
+        let mut out = format!(", `--seconds {}", self.seconds);
+        let mut add = |on: bool, arg: String| {
+            if on {
+                out.push(' ');
+                out.push_str(&arg);
+            }
+        };
+        add(
+            self.nodes.is_some(),
+            format!("--nodes {}", self.nodes.unwrap_or(0)),
+        );
+        add(
+            self.hash.is_some(),
+            format!("--hash {}", self.hash.unwrap_or(0)),
+        );
+        if let Some(r) = self.remedies.0 {
+            add(true, format!("--remedies {}", r.name()));
+        }
+        add(self.guide != 0, format!("--guide {}", self.guide));
+        add(self.epsilon != 0.25, format!("--epsilon {}", self.epsilon));
+        add(
+            self.bounded != zoo_app::solve::BOUNDED_WEIGHT,
+            format!("--bounded {}", self.bounded),
+        );
+        add(
+            self.strategy != zoo_app::solve::FORTRESS_WEIGHT,
+            format!("--strategy {}", self.strategy),
+        );
+        add(
+            self.strategy_win != zoo_app::solve::FORTRESS_WIN_WEIGHT,
+            format!("--strategy-win {}", self.strategy_win),
+        );
+        add(self.workers != 1, format!("--workers {}", self.workers));
+        out.push('`');
+        out
+    }
+
     /// Draws the sample, solves it and writes the report (`json`: as one
     /// JSON object).
     pub fn run<G: AppGame>(&self, json: bool) -> Result<()> {
@@ -236,8 +277,8 @@ impl DecideArgs {
                 format!(", {threads} threads")
             } else {
                 String::new()
-            }
-        );
+            },
+        ) + &self.settings();
         let report = zoo_lab::decide::report(G::start(&rules).game_name(), *pieces, &what, &rows)?;
         write_report(out_dir, &report, json.then_some(("decide", game::<G>()?)))
     }
