@@ -106,30 +106,8 @@ pub struct SolveArgs {
     /// start's materials need (docs/solve.md)
     #[arg(long, alias = "no-builds")]
     pub search_only: bool,
-    /// df-pn+: start a new node's proof and disproof numbers from the
-    /// game's static score, this many points to a unit (0: at 1/1, the
-    /// default; docs/solve.md, "Two pieces past the tables").
-    #[arg(long, default_value_t = 0)]
-    pub guide: u32,
-    /// df-pn's 1+ε trick: a child is searched until its number passes
-    /// (1+ε) times its best sibling's.
-    #[arg(long, default_value_t = 0.25)]
-    pub epsilon: f64,
-    /// The ply-bounded df-pn's share of each round of the proof manager:
-    /// a search of (position, plies left) that proves wins the others
-    /// leave open (0: not run; docs/solve.md, "Ply-bounded df-pn").
-    #[arg(long, default_value_t = zoo_app::solve::BOUNDED_WEIGHT)]
-    pub bounded: u64,
-    /// The strategy search's share of each round of the proof manager:
-    /// proof search over the graph of one side's strategy, which proves
-    /// the draws df-pn leaves open (0: not run; docs/solve.md, "The
-    /// strategy search").
-    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WEIGHT)]
-    pub strategy: u64,
-    /// The strategy search's share of each round of a `win` question,
-    /// the other side the keeper (0: not run).
-    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WIN_WEIGHT)]
-    pub strategy_win: u64,
+    #[command(flatten)]
+    pub tuning: TuningArgs,
     /// PN²: size each second-level search as Breuker did, f(N)·N nodes for
     /// a first-level tree of N, f(N) = 1/(1 + e^((A−N)/B)) (docs/solve.md;
     /// without it, N).
@@ -226,6 +204,75 @@ pub(crate) fn parse_remedies(s: &str) -> std::result::Result<RemediesArg, String
     match s.trim() {
         "auto" => Ok(RemediesArg(None)),
         _ => Remedies::parse(s).map(|r| RemediesArg(Some(r))),
+    }
+}
+
+/// The proof manager's tuning (`zoo solve`, `zoo experiment decide`):
+/// df-pn+, the 1+ε trick, and the shares of the ply-bounded and strategy
+/// searches.
+#[derive(Args, Debug, Clone)]
+pub struct TuningArgs {
+    /// df-pn+: start a new node's proof and disproof numbers from the
+    /// game's static score, this many points to a unit (0: at 1/1, the
+    /// default; docs/solve.md, "Two pieces past the tables").
+    #[arg(long, default_value_t = 0)]
+    pub guide: u32,
+    /// df-pn's 1+ε trick: a child is searched until its number passes
+    /// (1+ε) times its best sibling's.
+    #[arg(long, default_value_t = 0.25)]
+    pub epsilon: f64,
+    /// The ply-bounded df-pn's share of each round of the proof manager:
+    /// a search of (position, plies left) that proves wins the others
+    /// leave open (0: not run; docs/solve.md, "Ply-bounded df-pn").
+    #[arg(long, default_value_t = zoo_app::solve::BOUNDED_WEIGHT)]
+    pub bounded: u64,
+    /// The strategy search's share of each round of the proof manager:
+    /// proof search over the graph of one side's strategy, which proves
+    /// the draws df-pn leaves open (0: not run; docs/solve.md, "The
+    /// strategy search").
+    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WEIGHT)]
+    pub strategy: u64,
+    /// The strategy search's share of each round of a `win` question,
+    /// the other side the keeper (0: not run).
+    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WIN_WEIGHT)]
+    pub strategy_win: u64,
+}
+
+impl TuningArgs {
+    /// The checked tuning.
+    pub fn tuning(&self) -> Result<zoo_app::solve::Tuning> {
+        Ok(zoo_app::solve::Tuning {
+            bounded: self.bounded,
+            strategy: self.strategy,
+            strategy_win: self.strategy_win,
+            ..zoo_app::solve::Tuning::new(self.guide, self.epsilon)?
+        })
+    }
+
+    /// The options that differ from their defaults, as the command line
+    /// gives them (what names an ablation in a report).
+    pub fn changed(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut add = |on: bool, arg: String| {
+            if on {
+                out.push(arg);
+            }
+        };
+        add(self.guide != 0, format!("--guide {}", self.guide));
+        add(self.epsilon != 0.25, format!("--epsilon {}", self.epsilon));
+        add(
+            self.bounded != zoo_app::solve::BOUNDED_WEIGHT,
+            format!("--bounded {}", self.bounded),
+        );
+        add(
+            self.strategy != zoo_app::solve::FORTRESS_WEIGHT,
+            format!("--strategy {}", self.strategy),
+        );
+        add(
+            self.strategy_win != zoo_app::solve::FORTRESS_WIN_WEIGHT,
+            format!("--strategy-win {}", self.strategy_win),
+        );
+        out
     }
 }
 
@@ -370,12 +417,7 @@ pub fn run(a: &SolveArgs) -> Result<()> {
             }
         }),
         search_only: a.search_only,
-        tuning: zoo_app::solve::Tuning {
-            bounded: a.bounded,
-            strategy: a.strategy,
-            strategy_win: a.strategy_win,
-            ..zoo_app::solve::Tuning::new(a.guide, a.epsilon)?
-        },
+        tuning: a.tuning.tuning()?,
         store: a.store.clone(),
         store_writes: Default::default(),
     };

@@ -22,6 +22,15 @@ fn temp(name: &str) -> PathBuf {
     d
 }
 
+/// The rows of a decide run's CSV, a vector of fields each (fen, kind,
+/// value, distance, found, decided_by, calls, seconds).
+fn rows_of(csv: &str) -> Vec<Vec<&str>> {
+    csv.lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect()
+}
+
 /// `least`: the shortest of the longest distances the tables give (the
 /// tables' longest are 65–67 plies in Jungle, 31–32 in Jungle Checkers).
 fn decided_by_default(game: &str, least: u32) {
@@ -53,11 +62,7 @@ fn decided_by_default(game: &str, least: u32) {
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
     let csv = std::fs::read_to_string(d.join(format!("decide-{game}-3.csv"))).unwrap();
-    let rows: Vec<Vec<&str>> = csv
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').collect())
-        .collect();
+    let rows = rows_of(&csv);
     assert_eq!(rows.len(), 4 + 4 + 4 + 24, "{csv}");
     let longest: Vec<u32> = rows
         .iter()
@@ -142,11 +147,7 @@ fn a_sample_of_named_materials_comes_from_their_tables_alone() {
     let out = zoo_ok(args("Tvde"));
     let err = String::from_utf8_lossy(&out.stderr);
     let csv = std::fs::read_to_string(d.join(format!("decide-{game}-3.csv"))).unwrap();
-    let rows: Vec<Vec<&str>> = csv
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').collect())
-        .collect();
+    let rows = rows_of(&csv);
     assert_eq!(rows.len(), 2 + 2 + 2 + 6, "{csv}");
     for r in &rows {
         let mut pieces: Vec<char> = r[0]

@@ -69,25 +69,8 @@ pub struct DecideArgs {
     /// takes it (ablations).
     #[arg(long, default_value = "auto", value_parser = crate::cmd::solve::parse_remedies)]
     pub remedies: crate::cmd::solve::RemediesArg,
-    /// df-pn+: start new nodes from the game's static score, this many
-    /// points to a unit of proof number (0: off; docs/solve.md, "Two pieces past the tables").
-    #[arg(long, default_value_t = 0)]
-    pub guide: u32,
-    /// The 1+ε trick's ε.
-    #[arg(long, default_value_t = 0.25)]
-    pub epsilon: f64,
-    /// The ply-bounded df-pn's share of each round of the manager (0:
-    /// not run; docs/solve.md, "Ply-bounded df-pn").
-    #[arg(long, default_value_t = zoo_app::solve::BOUNDED_WEIGHT)]
-    pub bounded: u64,
-    /// The strategy search's share of each round of the manager (0:
-    /// not run; docs/solve.md, "The strategy search").
-    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WEIGHT)]
-    pub strategy: u64,
-    /// Its share of each round of a `win` question, the other side the
-    /// keeper (0: not run).
-    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WIN_WEIGHT)]
-    pub strategy_win: u64,
+    #[command(flatten)]
+    pub tuning: crate::cmd::solve::TuningArgs,
     /// The manager's workers: threads among which a question's
     /// searches are split, all running at once (docs/solve.md, "The
     /// manager's workers"); 1, the default here, keeps a sample's
@@ -132,20 +115,9 @@ impl DecideArgs {
         if let Some(r) = self.remedies.0 {
             add(true, format!("--remedies {}", r.name()));
         }
-        add(self.guide != 0, format!("--guide {}", self.guide));
-        add(self.epsilon != 0.25, format!("--epsilon {}", self.epsilon));
-        add(
-            self.bounded != zoo_app::solve::BOUNDED_WEIGHT,
-            format!("--bounded {}", self.bounded),
-        );
-        add(
-            self.strategy != zoo_app::solve::FORTRESS_WEIGHT,
-            format!("--strategy {}", self.strategy),
-        );
-        add(
-            self.strategy_win != zoo_app::solve::FORTRESS_WIN_WEIGHT,
-            format!("--strategy-win {}", self.strategy_win),
-        );
+        for arg in self.tuning.changed() {
+            add(true, arg);
+        }
         add(self.workers != 1, format!("--workers {}", self.workers));
         out.push('`');
         out
@@ -169,11 +141,6 @@ impl DecideArgs {
             dfpn_only,
             hash,
             remedies,
-            guide,
-            epsilon,
-            bounded,
-            strategy,
-            strategy_win,
             workers,
             out_dir,
             ..
@@ -228,7 +195,7 @@ impl DecideArgs {
             memory_mb: *hash,
             ..zoo_app::solve::Limits::default()
         };
-        let tuning = zoo_app::solve::Tuning::new(*guide, *epsilon)?;
+        let tuning = self.tuning.tuning()?;
         let first = |p: &G| zoo_app::solve::likely_question(p, None);
         // One piece past the oracle, the root's material table
         // may be built in memory from it, as `zoo solve` does.
@@ -246,9 +213,9 @@ impl DecideArgs {
                 settings: remedies.0.map(|r| vec![r]),
                 guide: tuning.guide,
                 epsilon: tuning.epsilon,
-                bounded: *bounded,
-                strategy: *strategy,
-                strategy_win: *strategy_win,
+                bounded: tuning.bounded,
+                strategy: tuning.strategy,
+                strategy_win: tuning.strategy_win,
                 share_mb: Some(zoo_app::options::max_hash_mb() as u64),
                 workers: *workers,
             },
