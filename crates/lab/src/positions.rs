@@ -54,9 +54,9 @@ impl Pool {
     /// White's letters, `v`, Black's in lower case), checked against the
     /// start's pieces; `pieces`, when given, its size.
     pub fn material(sampler: &Sampler, name: &str, pieces: Option<u32>) -> Result<Vec<u8>> {
-        let (white, black) = name
-            .split_once('v')
-            .ok_or_else(|| anyhow!("material `{name}`: White's letters, `v`, Black's (`RDEvrde`)"))?;
+        let (white, black) = name.split_once('v').ok_or_else(|| {
+            anyhow!("material `{name}`: White's letters, `v`, Black's (`RDEvrde`)")
+        })?;
         let upper = |c: char| c.is_ascii_uppercase();
         let lower = |c: char| c.is_ascii_lowercase();
         if !white.chars().all(upper) || !black.chars().all(lower) {
@@ -84,12 +84,25 @@ impl std::fmt::Display for Pool {
                 let names: Vec<String> = list
                     .iter()
                     .map(|l| {
-                        let white: String = l.iter().filter(|c| c.is_ascii_uppercase()).map(|&c| c as char).collect();
-                        let black: String = l.iter().filter(|c| c.is_ascii_lowercase()).map(|&c| c as char).collect();
+                        let white: String = l
+                            .iter()
+                            .filter(|c| c.is_ascii_uppercase())
+                            .map(|&c| c as char)
+                            .collect();
+                        let black: String = l
+                            .iter()
+                            .filter(|c| c.is_ascii_lowercase())
+                            .map(|&c| c as char)
+                            .collect();
                         format!("{white}v{black}")
                     })
                     .collect();
-                write!(f, "the material{} {}", if names.len() == 1 { "" } else { "s" }, names.join(", "))
+                write!(
+                    f,
+                    "the material{} {}",
+                    if names.len() == 1 { "" } else { "s" },
+                    names.join(", ")
+                )
             }
         }
     }

@@ -95,16 +95,28 @@ fn stored_named<S: TableScheme>(
         // A table not stored is stored with the colours swapped (the
         // animal games, where Black's material is White's mirrored).
         let swapped = name.split_once('v').and_then(|(w, b)| {
-            scheme.parse(&format!("{}v{}", b.to_ascii_uppercase(), w.to_ascii_lowercase()))
+            scheme.parse(&format!(
+                "{}v{}",
+                b.to_ascii_uppercase(),
+                w.to_ascii_lowercase()
+            ))
         });
-        let Some(m) = [Some(m), swapped].into_iter().flatten().find(|m| stored.contains(m)) else {
+        let Some(m) = [Some(m), swapped]
+            .into_iter()
+            .flatten()
+            .find(|m| stored.contains(m))
+        else {
             return Err(AppError::Option(format!(
                 "the material {name} has no table of its own, nor has it with the colours swapped"
             )));
         };
         wanted.push(m);
     }
-    Ok(stored.iter().copied().filter(|m| wanted.contains(m)).collect())
+    Ok(stored
+        .iter()
+        .copied()
+        .filter(|m| wanted.contains(m))
+        .collect())
 }
 
 /// [`longest_in`] for game `G`'s tables under `dir` and `rules`.
