@@ -175,8 +175,11 @@ impl Sampler {
             Pool::Any(pieces) => self.draw(rules, *pieces, rng),
             Pool::Materials(list) if !list.is_empty() => {
                 let letters = &list[rng.gen_range(0..list.len())];
-                let mut each = letters.iter().copied();
-                self.place(rules, letters.len(), rng, |_| each.next().unwrap_or(b'.'))
+                let mut i = 0;
+                self.place(rules, letters.len(), rng, |_| {
+                    i += 1;
+                    letters[i - 1]
+                })
             }
             Pool::Materials(_) => None,
         }

@@ -252,27 +252,25 @@ impl TuningArgs {
     /// The options that differ from their defaults, as the command line
     /// gives them (what names an ablation in a report).
     pub fn changed(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut add = |on: bool, arg: String| {
-            if on {
-                out.push(arg);
-            }
-        };
-        add(self.guide != 0, format!("--guide {}", self.guide));
-        add(self.epsilon != 0.25, format!("--epsilon {}", self.epsilon));
-        add(
-            self.bounded != zoo_app::solve::BOUNDED_WEIGHT,
-            format!("--bounded {}", self.bounded),
-        );
-        add(
-            self.strategy != zoo_app::solve::FORTRESS_WEIGHT,
-            format!("--strategy {}", self.strategy),
-        );
-        add(
-            self.strategy_win != zoo_app::solve::FORTRESS_WIN_WEIGHT,
-            format!("--strategy-win {}", self.strategy_win),
-        );
-        out
+        [
+            (self.guide != 0, format!("--guide {}", self.guide)),
+            (self.epsilon != 0.25, format!("--epsilon {}", self.epsilon)),
+            (
+                self.bounded != zoo_app::solve::BOUNDED_WEIGHT,
+                format!("--bounded {}", self.bounded),
+            ),
+            (
+                self.strategy != zoo_app::solve::FORTRESS_WEIGHT,
+                format!("--strategy {}", self.strategy),
+            ),
+            (
+                self.strategy_win != zoo_app::solve::FORTRESS_WIN_WEIGHT,
+                format!("--strategy-win {}", self.strategy_win),
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(changed, arg)| changed.then_some(arg))
+        .collect()
     }
 }
 

@@ -97,30 +97,15 @@ impl DecideArgs {
     /// at their defaults out (`--seconds` always): what names an
     /// ablation in its report.
     fn settings(&self) -> String {
-        let mut out = format!(", `--seconds {}", self.seconds);
-        let mut add = |on: bool, arg: String| {
-            if on {
-                out.push(' ');
-                out.push_str(&arg);
-            }
-        };
-        add(
-            self.nodes.is_some(),
-            format!("--nodes {}", self.nodes.unwrap_or(0)),
-        );
-        add(
-            self.hash.is_some(),
-            format!("--hash {}", self.hash.unwrap_or(0)),
-        );
-        if let Some(r) = self.remedies.0 {
-            add(true, format!("--remedies {}", r.name()));
+        let mut args = vec![format!("--seconds {}", self.seconds)];
+        args.extend(self.nodes.map(|n| format!("--nodes {n}")));
+        args.extend(self.hash.map(|h| format!("--hash {h}")));
+        args.extend(self.remedies.0.map(|r| format!("--remedies {}", r.name())));
+        args.extend(self.tuning.changed());
+        if self.workers != 1 {
+            args.push(format!("--workers {}", self.workers));
         }
-        for arg in self.tuning.changed() {
-            add(true, arg);
-        }
-        add(self.workers != 1, format!("--workers {}", self.workers));
-        out.push('`');
-        out
+        format!(", `{}`", args.join(" "))
     }
 
     /// Draws the sample, solves it and writes the report (`json`: as one
