@@ -1,17 +1,20 @@
-//! The ply-bounded df-pn alone on one Jungle Checkers position: whether
-//! the side to move (`me`) or the other side (`other`) wins, in rounds of
-//! growing bounds (the first bound, the growth), within SECONDS and a
-//! table of MB; then the proof derived from its table (docs/solve.md,
-//! "Ply-bounded df-pn").
+//! The ply-bounded df-pn alone on one Jungle or Jungle Checkers position
+//! (the leiden rules; told apart by the FEN's ranks, nine or seven):
+//! whether the side to move (`me`) or the other side (`other`) wins, in
+//! rounds of growing bounds (the first bound, the growth), within SECONDS
+//! and a table of MB; then the proof derived from its table
+//! (docs/solve.md, "Ply-bounded df-pn").
 //!
 //! ```text
 //! zoo tb build --game jungle-checkers --pieces 3 --dir JC3
 //! cargo run --profile ci -p zoo-lab --example bounded_alone -- JC3 "6t/7/1e5/2R4/d6/7/2E4 b" me 16 1.5 60 512
+//! zoo tb build --game jungle --pieces 3 --dir J3
+//! cargo run --profile ci -p zoo-lab --example bounded_alone -- J3 "6e/2r4/7/7/7/6T/6E/4W2/7 w" me 16 1.5 300 2048
 //! ```
 use anyhow::{anyhow, bail, Context, Result};
 use std::time::{Duration, Instant};
-use zoo_animal::rules::JUNGLE_CHECKERS_LEIDEN as RULES;
-use zoo_animal::{JungleCheckers, JungleCheckersPos};
+use zoo_animal::rules::{RuleSet, JUNGLE_CHECKERS_LEIDEN, JUNGLE_LEIDEN};
+use zoo_animal::{Board, Jungle, JungleCheckers, Position};
 use zoo_animal_tb::TbOracle;
 use zoo_core::{Game, Oracle};
 use zoo_solve::bounded::{Options, Search};
@@ -27,10 +30,40 @@ fn main() -> Result<()> {
     let [_, dir, fen, who, first, grow, secs, mb] = args else {
         bail!("usage: bounded_alone TABLES FEN me|other FIRST GROW SECONDS MB [PROOF_FILE]");
     };
-    let tables = TbOracle::<JungleCheckers>::open(std::path::Path::new(dir), &RULES)
+    let board = fen.split_whitespace().next().unwrap_or("");
+    match board.split('/').count() {
+        9 => run::<Jungle>(&JUNGLE_LEIDEN, dir, fen, who, first, grow, secs, mb, out),
+        7 => run::<JungleCheckers>(
+            &JUNGLE_CHECKERS_LEIDEN,
+            dir,
+            fen,
+            who,
+            first,
+            grow,
+            secs,
+            mb,
+            out,
+        ),
+        _ => bail!("{fen}: not a Jungle (9 ranks) or Jungle Checkers (7 ranks) position"),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run<B: Board>(
+    rules: &'static RuleSet,
+    dir: &str,
+    fen: &str,
+    who: &str,
+    first: &str,
+    grow: &str,
+    secs: &str,
+    mb: &str,
+    out: Option<&String>,
+) -> Result<()> {
+    let tables = TbOracle::<B>::open(std::path::Path::new(dir), &rules)
         .ok_or_else(|| anyhow!("no tables"))?;
-    let root = JungleCheckersPos::from_fen(fen, &&RULES).map_err(|e| anyhow!("{e}"))?;
-    let prover = match who.as_str() {
+    let root = Position::<B>::from_fen(fen, &rules).map_err(|e| anyhow!("{e}"))?;
+    let prover = match who {
         "me" => root.side_to_move(),
         "other" => root.side_to_move().flip(),
         _ => bail!("{who}: me or other"),
@@ -46,7 +79,7 @@ fn main() -> Result<()> {
         ..Limits::default()
     };
     let t = Instant::now();
-    let oracle: &dyn Oracle<JungleCheckersPos> = &tables;
+    let oracle: &dyn Oracle<Position<B>> = &tables;
     let mut s = Search::new(&root, prover, Some(oracle), &limits, &opts)?;
     let o = s.go(u64::MAX);
     println!(
