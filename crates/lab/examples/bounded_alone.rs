@@ -60,7 +60,7 @@ fn run<B: Board>(
     mb: &str,
     out: Option<&String>,
 ) -> Result<()> {
-    let tables = TbOracle::<B>::open(std::path::Path::new(dir), &rules)
+    let tables = TbOracle::<B>::open(std::path::Path::new(dir), rules)
         .ok_or_else(|| anyhow!("no tables"))?;
     let root = Position::<B>::from_fen(fen, &rules).map_err(|e| anyhow!("{e}"))?;
     let prover = match who {
