@@ -27,43 +27,27 @@ fn main() -> Result<()> {
         9 => (&args[..8], Some(&args[8])),
         _ => bail!("usage: bounded_alone TABLES FEN me|other FIRST GROW SECONDS MB [PROOF_FILE]"),
     };
-    let [_, dir, fen, who, first, grow, secs, mb] = args else {
-        bail!("usage: bounded_alone TABLES FEN me|other FIRST GROW SECONDS MB [PROOF_FILE]");
-    };
-    let board = fen.split_whitespace().next().unwrap_or("");
+    let board = args[2].split_whitespace().next().unwrap_or("");
     match board.split('/').count() {
-        9 => run::<Jungle>(&JUNGLE_LEIDEN, dir, fen, who, first, grow, secs, mb, out),
-        7 => run::<JungleCheckers>(
-            &JUNGLE_CHECKERS_LEIDEN,
-            dir,
-            fen,
-            who,
-            first,
-            grow,
-            secs,
-            mb,
-            out,
+        9 => run::<Jungle>(&JUNGLE_LEIDEN, args, out),
+        7 => run::<JungleCheckers>(&JUNGLE_CHECKERS_LEIDEN, args, out),
+        _ => bail!(
+            "{}: not a Jungle (9 ranks) or Jungle Checkers (7 ranks) position",
+            args[2]
         ),
-        _ => bail!("{fen}: not a Jungle (9 ranks) or Jungle Checkers (7 ranks) position"),
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run<B: Board>(
-    rules: &'static RuleSet,
-    dir: &str,
-    fen: &str,
-    who: &str,
-    first: &str,
-    grow: &str,
-    secs: &str,
-    mb: &str,
-    out: Option<&String>,
-) -> Result<()> {
+/// The run on a board of `B`: `args` as [`main`] takes them, the proof
+/// file apart.
+fn run<B: Board>(rules: &'static RuleSet, args: &[String], out: Option<&String>) -> Result<()> {
+    let [_, dir, fen, who, first, grow, secs, mb] = args else {
+        bail!("usage: bounded_alone TABLES FEN me|other FIRST GROW SECONDS MB [PROOF_FILE]");
+    };
     let tables = TbOracle::<B>::open(std::path::Path::new(dir), rules)
         .ok_or_else(|| anyhow!("no tables"))?;
     let root = Position::<B>::from_fen(fen, &rules).map_err(|e| anyhow!("{e}"))?;
-    let prover = match who {
+    let prover = match who.as_str() {
         "me" => root.side_to_move(),
         "other" => root.side_to_move().flip(),
         _ => bail!("{who}: me or other"),
