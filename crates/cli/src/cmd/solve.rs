@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use zoo_app::solve::{
     batch, check_proof, front, limits, solve, Algorithm, Ghi, Limits, Progress, Question, Remedies,
-    Sample, SolveReport, SolveRequest, INF,
+    Sample, SolveReport, SolveRequest, Tuning, INF,
 };
 use zoo_app::GameKind;
 
@@ -215,56 +215,61 @@ pub struct TuningArgs {
     /// df-pn+: start a new node's proof and disproof numbers from the
     /// game's static score, this many points to a unit (0: at 1/1, the
     /// default; docs/solve.md, "Two pieces past the tables").
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = Tuning::default().guide)]
     pub guide: u32,
     /// df-pn's 1+ε trick: a child is searched until its number passes
     /// (1+ε) times its best sibling's.
-    #[arg(long, default_value_t = 0.25)]
+    #[arg(long, default_value_t = Tuning::default().epsilon)]
     pub epsilon: f64,
     /// The ply-bounded df-pn's share of each round of the proof manager:
     /// a search of (position, plies left) that proves wins the others
     /// leave open (0: not run; docs/solve.md, "Ply-bounded df-pn").
-    #[arg(long, default_value_t = zoo_app::solve::BOUNDED_WEIGHT)]
+    #[arg(long, default_value_t = Tuning::default().bounded)]
     pub bounded: u64,
     /// The strategy search's share of each round of the proof manager:
     /// proof search over the graph of one side's strategy, which proves
     /// the draws df-pn leaves open (0: not run; docs/solve.md, "The
     /// strategy search").
-    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WEIGHT)]
+    #[arg(long, default_value_t = Tuning::default().strategy)]
     pub strategy: u64,
     /// The strategy search's share of each round of a `win` question,
     /// the other side the keeper (0: not run).
-    #[arg(long, default_value_t = zoo_app::solve::FORTRESS_WIN_WEIGHT)]
+    #[arg(long, default_value_t = Tuning::default().strategy_win)]
     pub strategy_win: u64,
 }
 
 impl TuningArgs {
     /// The checked tuning.
-    pub fn tuning(&self) -> Result<zoo_app::solve::Tuning> {
-        Ok(zoo_app::solve::Tuning {
+    pub fn tuning(&self) -> Result<Tuning> {
+        Ok(Tuning {
             bounded: self.bounded,
             strategy: self.strategy,
             strategy_win: self.strategy_win,
-            ..zoo_app::solve::Tuning::new(self.guide, self.epsilon)?
+            ..Tuning::new(self.guide, self.epsilon)?
         })
     }
 
-    /// The options that differ from their defaults, as the command line
-    /// gives them (what names an ablation in a report).
+    /// The options that differ from their defaults ([`Tuning::default`]),
+    /// as the command line gives them (what names an ablation in a
+    /// report).
     pub fn changed(&self) -> Vec<String> {
+        let d = Tuning::default();
         [
-            (self.guide != 0, format!("--guide {}", self.guide)),
-            (self.epsilon != 0.25, format!("--epsilon {}", self.epsilon)),
+            (self.guide != d.guide, format!("--guide {}", self.guide)),
             (
-                self.bounded != zoo_app::solve::BOUNDED_WEIGHT,
+                self.epsilon != d.epsilon,
+                format!("--epsilon {}", self.epsilon),
+            ),
+            (
+                self.bounded != d.bounded,
                 format!("--bounded {}", self.bounded),
             ),
             (
-                self.strategy != zoo_app::solve::FORTRESS_WEIGHT,
+                self.strategy != d.strategy,
                 format!("--strategy {}", self.strategy),
             ),
             (
-                self.strategy_win != zoo_app::solve::FORTRESS_WIN_WEIGHT,
+                self.strategy_win != d.strategy_win,
                 format!("--strategy-win {}", self.strategy_win),
             ),
         ]
